@@ -1,0 +1,51 @@
+# Block dominoes: set-up, run and test. `make test` works on a fresh machine that has only
+# python3 (with venv and pip), make and apt-get.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+PORT   ?= 8501
+
+# Debian packages for the browser tests (fonts: Latin, Arabic, Cyrillic, Korean glyphs).
+APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: venv chromium run test lint bench clean
+
+venv: $(STAMP)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+# Re-install only when pyproject.toml is newer than the stamp (or a package appeared since:
+# the editable install maps only the packages that existed when it ran).
+$(STAMP): pyproject.toml $(wildcard engine/__init__.py ui/__init__.py locales/__init__.py) | $(PY)
+	$(PY) -m pip install -q -e ".[test,dev]"
+	touch $(STAMP)
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
+	  echo "Installing $(APT_PACKAGES) from Debian ..."; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    $(APT_PACKAGES); \
+	fi
+
+run: venv
+	$(PY) -m streamlit run app.py --server.port $(PORT)
+
+test: venv chromium
+	$(PY) -m engine check scenarios
+	$(PY) -m pytest -q
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict engine
+
+bench: venv
+	@if [ -f bench/__main__.py ]; then $(PY) -m bench; else echo "bench/: no benchmarks yet"; fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info
