@@ -1,0 +1,46 @@
+"""The rules of block dominoes: Pagat's Block, Gaple, and the two-player game.
+
+Standard library only.  The pieces, from the bottom up:
+
+- :mod:`engine.tiles` — the 28 tiles and their notation;
+- :mod:`engine.moves` — plays, passes, draws and dead discards;
+- :mod:`engine.rules` — rule families as frozen data with named presets;
+- :mod:`engine.line` — the line of play and its diagram description;
+- :mod:`engine.notation` — that description in each language of the site;
+- :mod:`engine.state` — a round: legal moves, apply with reasons, undo;
+- :mod:`engine.settlement` — a round's result with its arithmetic;
+- :mod:`engine.view` — what one seat may know;
+- :mod:`engine.match` — lots, matches and their targets;
+- :mod:`engine.scenario` — the scenario files and lessons (TOML);
+- :mod:`engine.cli` — the referee: ``python -m engine replay|check|bench``.
+"""
+
+from .line import Description, Line, LineError, Placement, SidePart
+from .moves import DRAW, PASS, Move, MoveError
+from .rules import RulesError, Ruleset, block, duel, gaple, preset
+from .state import IllegalMoveError, Refusal, State
+from .tiles import TILES, Tile, TileError
+
+__all__ = [
+    "DRAW",
+    "PASS",
+    "TILES",
+    "Description",
+    "IllegalMoveError",
+    "Line",
+    "LineError",
+    "Move",
+    "MoveError",
+    "Placement",
+    "Refusal",
+    "RulesError",
+    "Ruleset",
+    "SidePart",
+    "State",
+    "Tile",
+    "TileError",
+    "block",
+    "duel",
+    "gaple",
+    "preset",
+]

@@ -1,0 +1,70 @@
+"""Random playouts: the engine's speed, through the same code the site uses.
+
+Each game is a fresh deal (``State.deal``), then a uniformly random legal move
+each turn (``State.legal_moves`` / ``State.push``) until the round ends, then
+its settlement (``settle``).  With ``workers`` > 1 the games are split over
+that many processes; the figure is total games over wall-clock seconds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from .rules import Ruleset, block, duel, gaple
+from .settlement import settle
+from .state import State
+
+
+def ruleset_for(rules: str, players: int | None = None, hand_size: int | None = None,
+                draw: bool = False) -> Ruleset:
+    if rules == "block":
+        return block(players or 2)
+    if rules == "gaple":
+        return gaple(players or 4, hand_size)
+    if players not in (None, 2):
+        raise ValueError(f"duel is for 2 players, not {players}")
+    return duel(draw)
+
+
+def play_random(rules: Ruleset, rng: random.Random) -> State:
+    """One complete game: a fresh deal, then uniformly random legal moves."""
+    state = State.deal(rules, rng)
+    rnd = rng.random
+    legal_moves, push = state.legal_moves, state.push
+    while state.status == "playing":
+        moves = legal_moves()
+        push(moves[int(rnd() * len(moves))] if len(moves) > 1 else moves[0])
+    return state
+
+
+def _play_many(rules: Ruleset, games: int, seed: int) -> int:
+    rng = random.Random(seed)
+    scored = 0
+    for _ in range(games):
+        scored += sum(settle(play_random(rules, rng)).points)
+    return scored
+
+
+def run(rules: str, *, players: int | None = None, hand_size: int | None = None,
+        draw: bool = False, games: int = 20000, seed: int = 1, workers: int = 1
+        ) -> dict[str, object]:
+    ruleset = ruleset_for(rules, players, hand_size, draw)
+    start = time.perf_counter()
+    if workers <= 1:
+        _play_many(ruleset, games, seed)
+    else:
+        shares = [games // workers + (1 if i < games % workers else 0) for i in range(workers)]
+        with ProcessPoolExecutor(workers) as pool:
+            list(pool.map(_play_many, [ruleset] * workers, shares,
+                          [seed * 1000 + i for i in range(workers)]))
+    seconds = time.perf_counter() - start
+    return {
+        "rules": ruleset.name,
+        "players": ruleset.players,
+        "games": games,
+        "seconds": round(seconds, 4),
+        "playouts_per_s": round(games / seconds),
+        "workers": workers,
+    }

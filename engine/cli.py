@@ -1,0 +1,103 @@
+"""The command line: ``python -m engine replay|check|bench``.
+
+- ``replay FILE [--lang LANG]``: the referee's JSON report (CONTRACT.md).
+- ``check [PATHS…]``: load every scenario (and lesson) under the paths and
+  check each file's ``[expect]``; one line per problem.
+- ``bench --rules R …``: random playouts through the engine; one JSON line.
+
+Errors are one line on standard error and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .notation import LANGUAGES
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    rp = sub.add_parser("replay", help="replay one scenario and print the outcome as JSON")
+    rp.add_argument("file")
+    rp.add_argument("--lang", default="en", choices=LANGUAGES)
+    cp = sub.add_parser("check", help="validate scenarios and lessons, check expectations")
+    cp.add_argument("paths", nargs="*", default=["scenarios"])
+    bp = sub.add_parser("bench", help="random playouts per second")
+    bp.add_argument("--rules", choices=("block", "gaple", "duel"), default="block")
+    bp.add_argument("--players", type=int, default=None)
+    bp.add_argument("--hand-size", type=int, default=None)
+    bp.add_argument("--draw", action="store_true", help="duel: draw mode")
+    bp.add_argument("--games", type=int, default=20000)
+    bp.add_argument("--seed", type=int, default=1)
+    bp.add_argument("--workers", type=int, default=1,
+                    help="processes playing games side by side (default 1)")
+    sp = sub.add_parser("solve", help="best play from a scenario's final position")
+    sp.add_argument("file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "replay":
+            return _replay(args.file, args.lang)
+        if args.command == "check":
+            return _check(args.paths)
+        if args.command == "bench":
+            return _bench(args)
+        if args.command == "solve":
+            return _solve(args.file)
+    except (ValueError, OSError) as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    return 2
+
+
+def _replay(file: str, lang: str) -> int:
+    from .referee import report
+    from .scenario import load
+
+    scenario = load(file)
+    state = scenario.replay()
+    print(json.dumps(report(state, scenario.id, lang), ensure_ascii=False))
+    return 0
+
+
+def _check(paths: list[str]) -> int:
+    from .lessons import check_paths
+
+    problems, count = check_paths(paths)
+    for line in problems:
+        print(line, file=sys.stderr)
+    if problems:
+        print(f"{len(problems)} problem(s) in {count} file(s)", file=sys.stderr)
+        return 2
+    print(f"{count} file(s) checked, all as expected")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import run
+
+    print(json.dumps(run(args.rules, players=args.players, hand_size=args.hand_size,
+                         draw=args.draw, games=args.games, seed=args.seed,
+                         workers=args.workers)))
+    return 0
+
+
+def _solve(file: str) -> int:
+    from .scenario import load
+    from .solve import solve
+
+    scenario = load(file)
+    print(json.dumps(solve(scenario.replay())))
+    return 0

@@ -1,0 +1,296 @@
+"""Lessons: ordered steps over scenario positions, each with a task the engine checks.
+
+A lesson file (``scenarios/lessons/*.toml``)::
+
+    id = "matching-ends"          # equal to the file's stem
+    title = "Matching ends"
+    summary = "A tile joins an open end showing the same value."
+    order = 2                      # place in the learning path
+
+    [[steps]]
+    id = "one-tile"                # unique within the lesson
+    scenario = "d1-opening"        # a scenario id
+    at = 1                         # show the position after this many of its moves (default: all)
+    title = "…"
+    text = "…"                     # the explanation
+    hand = 0                       # whose hand the learner holds (default: the mover)
+    [steps.task]
+    kind = "play"                  # see TASK_KINDS
+    accept = [{play = "1-1", end = "left"}]   # play: the moves that complete the task
+    success = "…"                  # said when the learner gets it right
+    hint = "…"                     # said on "show me"
+
+Every answer is computed by the engine from the position, never written in the
+file: the open ends, the only legal move, whether the round is blocked, who
+wins and how many points.  The loader checks that each task makes sense where
+it stands (an ``only_move`` position has exactly one legal move, an accepted
+play is legal, a ``winner`` task stands on a finished round).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .moves import Move, MoveError
+from .referee import check as check_expectations
+from .scenario import Scenario, ScenarioError, find, load
+from .settlement import Settlement, settle
+from .state import State
+from .tiles import FITS, TileError
+
+#: ``watch``: read and go on.  ``play``: make a move that fits (or one of
+#: ``accept``).  ``only_move``: find the single legal move.  ``ends``: name the
+#: two open values.  ``blocked``: say whether anyone can still play.
+#: ``winner``: say who wins the finished round (and, in Block, the points).
+#: ``must_play``: the learner may try to pass; the task is to play instead.
+TASK_KINDS = ("watch", "play", "only_move", "ends", "blocked", "winner", "must_play")
+LESSON_KEYS = {"id", "title", "summary", "order", "family", "steps"}
+STEP_KEYS = {"id", "scenario", "at", "title", "text", "hand", "task"}
+TASK_KEYS = {"kind", "prompt", "accept", "success", "hint"}
+
+
+@dataclass(frozen=True)
+class Task:
+    kind: str
+    prompt: str = ""
+    accept: tuple[Move, ...] = ()
+    success: str = ""
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    scenario: Scenario
+    at: int
+    title: str
+    text: str
+    hand: int | None
+    task: Task
+
+    def state(self) -> State:
+        """The position the step shows (a fresh state)."""
+        state = self.scenario.initial()
+        for move in self.scenario.moves[: self.at]:
+            state.push(move)
+        return state
+
+    # The answers, from the engine.
+    def open_ends(self) -> tuple[int, ...]:
+        return tuple(self.state().line.ends)
+
+    def only_move(self) -> Move | None:
+        legal = self.state().legal_moves()
+        return legal[0] if len(legal) == 1 else None
+
+    def is_blocked(self) -> bool:
+        return nobody_can_play(self.state())
+
+    def settlement(self) -> Settlement:
+        return settle(self.state())
+
+    def accepts(self, move: Move) -> bool:
+        """Whether a legal ``move`` completes a ``play``/``only_move``/``must_play`` task."""
+        state = self.state()
+        move = state.resolve(move)
+        if state.why_illegal(move) is not None:
+            return False
+        if self.task.kind == "only_move":
+            return True
+        if self.task.accept:
+            return move in self.task.accept
+        return move.kind == "play"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    file: str
+    title: str
+    summary: str
+    order: int
+    family: str
+    steps: tuple[Step, ...] = field(default=())
+
+
+def nobody_can_play(state: State) -> bool:
+    """True when the round is blocked or no hand holds a tile for either end."""
+    if state.status == "blocked":
+        return True
+    if state.over or state.line.empty:
+        return False
+    fits = FITS[state.line.left] | FITS[state.line.right]
+    return not any(h & fits for h in state.hands) and not state.can_draw()
+
+
+def _err(file: str, where: str, message: str) -> ScenarioError:
+    return ScenarioError(file, where, message)
+
+
+def load_lesson(path: str | Path, scenarios: dict[str, Scenario]) -> Lesson:
+    p = Path(path)
+    file = p.name
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise _err(file, "", f"not valid TOML: {e}") from None
+    return parse_lesson(data, file, scenarios, stem=p.stem)
+
+
+def _str(data: dict[str, Any], key: str, file: str, where: str, default: str = "") -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise _err(file, f"{where}{key}", "must be a string")
+    return value
+
+
+def parse_lesson(data: dict[str, Any], file: str, scenarios: dict[str, Scenario],
+                 stem: str | None = None) -> Lesson:
+    extra = sorted(set(data) - LESSON_KEYS)
+    if extra:
+        raise _err(file, extra[0], "unknown key")
+    lid = _str(data, "id", file, "")
+    if not lid:
+        raise _err(file, "id", "missing")
+    if stem is not None and lid != stem:
+        raise _err(file, "id", f"{lid!r} must equal the file's stem, {stem!r}")
+    order = data.get("order", 0)
+    if not isinstance(order, int):
+        raise _err(file, "order", "must be a number")
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise _err(file, "steps", "a lesson needs at least one [[steps]]")
+    steps: list[Step] = []
+    seen: set[str] = set()
+    for n, raw in enumerate(raw_steps, start=1):
+        where = f"steps[{n}]"
+        if not isinstance(raw, dict):
+            raise _err(file, where, "must be a table")
+        extra = sorted(set(raw) - STEP_KEYS)
+        if extra:
+            raise _err(file, f"{where}.{extra[0]}", "unknown key")
+        sid = _str(raw, "id", file, f"{where}.")
+        if not sid or sid in seen:
+            raise _err(file, f"{where}.id", "missing or used twice")
+        seen.add(sid)
+        scenario_id = _str(raw, "scenario", file, f"{where}.")
+        if scenario_id not in scenarios:
+            raise _err(file, f"{where}.scenario", f"no scenario with id {scenario_id!r}")
+        scenario = scenarios[scenario_id]
+        at = raw.get("at", len(scenario.moves))
+        if not isinstance(at, int) or not 0 <= at <= len(scenario.moves):
+            raise _err(file, f"{where}.at",
+                       f"must be from 0 to {len(scenario.moves)} (the scenario's moves)")
+        hand = raw.get("hand")
+        if hand is not None and (not isinstance(hand, int)
+                                 or not 0 <= hand < scenario.rules.players):
+            raise _err(file, f"{where}.hand", "must be a player index")
+        task = _parse_task(raw.get("task", {"kind": "watch"}), file, f"{where}.task")
+        step = Step(sid, scenario, at, _str(raw, "title", file, f"{where}."),
+                    _str(raw, "text", file, f"{where}."), hand, task)
+        _check_task(step, file, f"{where}.task")
+        steps.append(step)
+    return Lesson(lid, file, _str(data, "title", file, "", lid), _str(data, "summary", file, ""),
+                  order, _str(data, "family", file, "", "all"), tuple(steps))
+
+
+def _parse_task(raw: object, file: str, where: str) -> Task:
+    if not isinstance(raw, dict):
+        raise _err(file, where, "must be a table")
+    extra = sorted(set(raw) - TASK_KEYS)
+    if extra:
+        raise _err(file, f"{where}.{extra[0]}", "unknown key")
+    kind = raw.get("kind", "watch")
+    if kind not in TASK_KINDS:
+        raise _err(file, f"{where}.kind", f"must be one of {', '.join(TASK_KINDS)}")
+    accept: list[Move] = []
+    raw_accept = raw.get("accept", [])
+    if not isinstance(raw_accept, list):
+        raise _err(file, f"{where}.accept", "must be a list of moves")
+    for i, m in enumerate(raw_accept):
+        try:
+            accept.append(Move.from_dict(m))
+        except (MoveError, TileError, TypeError, AttributeError) as e:
+            raise _err(file, f"{where}.accept[{i}]", str(e)) from None
+    texts = {k: _str(raw, k, file, f"{where}.") for k in ("prompt", "success", "hint")}
+    return Task(str(kind), accept=tuple(accept), **texts)
+
+
+def _check_task(step: Step, file: str, where: str) -> None:
+    state = step.state()
+    kind = step.task.kind
+    if kind in ("play", "only_move", "must_play") and state.over:
+        raise _err(file, where, f"a {kind} task needs a round still being played")
+    if kind == "only_move" and len(state.legal_moves()) != 1:
+        raise _err(file, where, f"only_move needs exactly one legal move here, not "
+                   f"{len(state.legal_moves())}")
+    if kind == "must_play" and not any(m.kind == "play" for m in state.legal_moves()):
+        raise _err(file, where, "must_play needs a position where the mover can play")
+    for i, move in enumerate(step.task.accept):
+        resolved = state.resolve(move)
+        refusal = state.why_illegal(resolved)
+        if refusal is not None:
+            raise _err(file, f"{where}.accept[{i}]", f"{move.text()} is illegal here: "
+                       f"{refusal.message}")
+    if kind == "winner" and not state.over:
+        raise _err(file, where, "a winner task needs a finished round")
+    if kind == "ends" and state.line.empty:
+        raise _err(file, where, "an ends task needs tiles on the line")
+
+
+def load_all(root: str | Path = "scenarios") -> tuple[dict[str, Scenario], list[Lesson]]:
+    """Every scenario under ``root`` and every lesson under ``root/lessons``, ordered."""
+    base = Path(root)
+    scenarios: dict[str, Scenario] = {}
+    for path in find([base]):
+        s = load(path)
+        if s.id in scenarios:
+            raise _err(path.name, "id", f"{s.id!r} is also the id of {scenarios[s.id].file}")
+        scenarios[s.id] = s
+    lessons = [load_lesson(p, scenarios) for p in sorted((base / "lessons").glob("*.toml"))]
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
+    return scenarios, lessons
+
+
+def check_paths(paths: list[str]) -> tuple[list[str], int]:
+    """Load every scenario and lesson under ``paths`` and check expectations.
+
+    Returns one line per problem and the number of files looked at.
+    """
+    problems: list[str] = []
+    scenarios: dict[str, Scenario] = {}
+    count = 0
+    lesson_files: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if not p.exists():
+            problems.append(f"{raw}: no such file or folder")
+            continue
+        if p.is_dir():
+            lesson_files.extend(sorted(p.rglob("lessons/*.toml")))
+        elif "lessons" in p.parts:
+            lesson_files.append(p)
+    for path in find([p for p in paths if Path(p).exists() and "lessons" not in Path(p).parts]):
+        count += 1
+        try:
+            s = load(path)
+        except ScenarioError as e:
+            problems.append(str(e))
+            continue
+        if s.id in scenarios:
+            problems.append(f"{path.name}: id: {s.id!r} is also the id of {scenarios[s.id].file}")
+            continue
+        scenarios[s.id] = s
+        problems.extend(f"{s.file}: {p}" for p in check_expectations(s))
+    if lesson_files and not scenarios:
+        scenarios, _ = load_all(Path(lesson_files[0]).parent.parent)
+    for path in lesson_files:
+        count += 1
+        try:
+            load_lesson(path, scenarios)
+        except ScenarioError as e:
+            problems.append(str(e))
+    return problems, count

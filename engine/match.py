@@ -1,0 +1,157 @@
+"""Lots and matches.
+
+- :func:`draw_lots`: the fair lot for the first player, repeated among ties.
+- :class:`BlockMatch`: Pagat's Block match — the start moves one seat
+  clockwise each round whoever won; the target (100 for two players, 61 for
+  three or four) is checked once the round is settled; the excess is kept; a
+  tie among the highest scores at the target is a drawn match.
+- :class:`GapleMatch`: the source gives no match target; as an *interpretation*
+  (RULES.md §3) each round's totals are kept as running penalty points and the
+  lowest after an agreed number of rounds wins.  The previous round's winner
+  starts the next round.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .rules import Ruleset
+from .settlement import Settlement, settle
+from .state import Opening, State
+
+GAPLE_MATCH_NOTE = (
+    "Interpretation: the Gaple document gives no match target; here each round's "
+    "totals are running penalty points, and the lowest after the agreed rounds wins."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """The lot's rounds of die rolls (seat → roll) and the seat that won it."""
+
+    rounds: tuple[dict[int, int], ...]
+    first: int
+
+
+def draw_lots(players: int, rng: random.Random) -> Lot:
+    """Each player rolls a die; the highest starts; tied highest roll again."""
+    seats = list(range(players))
+    rounds: list[dict[int, int]] = []
+    while True:
+        rolls = {seat: rng.randint(1, 6) for seat in seats}
+        rounds.append(rolls)
+        top = max(rolls.values())
+        seats = [seat for seat, roll in rolls.items() if roll == top]
+        if len(seats) == 1:
+            return Lot(tuple(rounds), seats[0])
+
+
+@dataclass
+class BlockMatch:
+    """A Block match in progress.  ``play_round`` is given the dealt state and
+    returns it finished; :meth:`record` settles it and moves the start on."""
+
+    rules: Ruleset
+    rng: random.Random
+    scores: list[int] = field(default_factory=list)
+    starter: int = -1
+    rounds: list[Settlement] = field(default_factory=list)
+    lot: Lot | None = None
+
+    def __post_init__(self) -> None:
+        if self.rules.family != "block":
+            raise ValueError("BlockMatch plays Block rules")
+        if not self.scores:
+            self.scores = [0] * self.rules.players
+        if self.starter < 0:
+            self.lot = draw_lots(self.rules.players, self.rng)
+            self.starter = self.lot.first
+
+    @property
+    def target(self) -> int:
+        assert self.rules.target is not None
+        return self.rules.target
+
+    def deal(self) -> State:
+        """The next round, dealt, with this round's starter to move."""
+        return State.deal(self.rules, self.rng, to_move=self.starter)
+
+    def record(self, finished: State) -> Settlement:
+        """Settle a finished round, add its points, pass the start clockwise."""
+        if not finished.over:
+            raise ValueError("the round is still being played")
+        result = settle(finished)
+        for seat, pts in enumerate(result.points):
+            self.scores[seat] += pts
+        self.rounds.append(result)
+        self.starter = (self.starter + 1) % self.rules.players
+        return result
+
+    @property
+    def over(self) -> bool:
+        return max(self.scores) >= self.target
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The match winner as ``(seat,)``; ``()`` while it goes on or when drawn."""
+        if not self.over:
+            return ()
+        top = max(self.scores)
+        leaders = tuple(s for s, v in enumerate(self.scores) if v == top)
+        return leaders if len(leaders) == 1 else ()
+
+    @property
+    def drawn(self) -> bool:
+        """The highest scores at or past the target are tied."""
+        return self.over and not self.winners
+
+
+@dataclass
+class GapleMatch:
+    """Running penalty totals over an agreed number of rounds (an interpretation)."""
+
+    rules: Ruleset
+    rng: random.Random
+    rounds_agreed: int = 5
+    penalties: list[int] = field(default_factory=list)
+    rounds: list[Settlement] = field(default_factory=list)
+    previous_winner: int | None = None
+    note: str = GAPLE_MATCH_NOTE
+
+    def __post_init__(self) -> None:
+        if self.rules.family != "gaple":
+            raise ValueError("GapleMatch plays Gaple rules")
+        if not self.penalties:
+            self.penalties = [0] * self.rules.players
+
+    def deal(self) -> State:
+        """With middle tiles: the previous winner (or the lot) starts.  With
+        everything dealt: [0|0] opens the first round; later the previous
+        winner must open with a double, the right passing on without one."""
+        if self.previous_winner is None:
+            return State.deal(self.rules, self.rng)
+        opening: Opening = None if self.rules.middle_up else "double"
+        return State.deal(self.rules, self.rng, to_move=self.previous_winner, opening=opening)
+
+    def record(self, finished: State) -> Settlement:
+        if not finished.over:
+            raise ValueError("the round is still being played")
+        result = settle(finished)
+        for seat, total in enumerate(result.totals):
+            self.penalties[seat] += total
+        self.rounds.append(result)
+        self.previous_winner = result.winners[0]
+        return result
+
+    @property
+    def over(self) -> bool:
+        return len(self.rounds) >= self.rounds_agreed
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if not self.over:
+            return ()
+        low = min(self.penalties)
+        leaders = tuple(s for s, v in enumerate(self.penalties) if v == low)
+        return leaders if len(leaders) == 1 else ()

@@ -1,0 +1,112 @@
+"""Moves: a play, a pass, a draw from the stock, a dead discard.
+
+Moves are small frozen values with a notation that round-trips through the
+scenario format (``{"play": "2-3", "end": "right"}``) and a short text form:
+
+>>> Move.parse("play 2-3 right"), Move.parse("pass").text()
+(Move(kind='play', tile=Tile(2, 3), end='right'), 'pass')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .tiles import TILES, Tile
+
+Kind = Literal["play", "pass", "draw", "discard"]
+End = Literal["left", "right"]
+ENDS: tuple[End, End] = ("left", "right")
+
+
+class MoveError(ValueError):
+    """A move could not be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: Kind
+    tile: Tile | None = None
+    end: End | None = None
+
+    @staticmethod
+    def play(tile: Tile | str, end: End | None = None) -> Move:
+        t = Tile.parse(tile) if isinstance(tile, str) else tile
+        return _PLAYS[t.index][_END_SLOT[end]]
+
+    @staticmethod
+    def discard(tile: Tile | str) -> Move:
+        t = Tile.parse(tile) if isinstance(tile, str) else tile
+        return _DISCARDS[t.index]
+
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> Move:
+        """Read the scenario/referee form, e.g. ``{"play": "2-3", "end": "right"}``."""
+        keys = set(data)
+        if "play" in keys:
+            if keys - {"play", "end"}:
+                raise MoveError(f"unknown key {min(keys - {'play', 'end'})!r} beside play")
+            end = data.get("end")
+            if end is not None and end not in ENDS:
+                raise MoveError(f"end must be \"left\" or \"right\", not {end!r}")
+            tile = data["play"]
+            if not isinstance(tile, str):
+                raise MoveError(f"play must name a tile such as \"2-3\", not {tile!r}")
+            return Move.play(tile, end)  # type: ignore[arg-type,unused-ignore]
+        if keys == {"discard"}:
+            tile = data["discard"]
+            if not isinstance(tile, str):
+                raise MoveError(f"discard must name a tile such as \"4-4\", not {tile!r}")
+            return Move.discard(tile)
+        for kind in ("pass", "draw"):
+            if keys == {kind}:
+                if data[kind] is not True:
+                    raise MoveError(f"{kind} must be true")
+                return PASS if kind == "pass" else DRAW
+        raise MoveError(f"a move is play, pass, draw or discard, not {sorted(keys)}")
+
+    def to_dict(self) -> dict[str, object]:
+        if self.kind == "play":
+            assert self.tile is not None
+            d: dict[str, object] = {"play": str(self.tile)}
+            if self.end is not None:
+                d["end"] = self.end
+            return d
+        if self.kind == "discard":
+            return {"discard": str(self.tile)}
+        return {self.kind: True}
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read the short form: ``play 2-3 right``, ``pass``, ``draw``, ``discard 4-4``."""
+        words = text.split()
+        if words in (["pass"], ["draw"]):
+            return PASS if words[0] == "pass" else DRAW
+        if len(words) == 2 and words[0] == "discard":
+            return Move.discard(words[1])
+        if len(words) in (2, 3) and words[0] == "play":
+            end = words[2] if len(words) == 3 else None
+            if end is not None and end not in ENDS:
+                raise MoveError(f"end must be left or right, not {end!r}")
+            return Move.play(words[1], end)
+        raise MoveError(f"{text!r} is not a move")
+
+    def text(self) -> str:
+        """The short form, as used in error messages: ``play 0-5 right``."""
+        if self.kind == "play":
+            return f"play {self.tile}" + (f" {self.end}" if self.end else "")
+        if self.kind == "discard":
+            return f"discard {self.tile}"
+        return self.kind
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+_END_SLOT: dict[End | None, int] = {None: 0, "left": 1, "right": 2}
+_PLAYS: tuple[tuple[Move, Move, Move], ...] = tuple(
+    (Move("play", t, None), Move("play", t, "left"), Move("play", t, "right")) for t in TILES
+)
+_DISCARDS: tuple[Move, ...] = tuple(Move("discard", t) for t in TILES)
+PASS = Move("pass")
+DRAW = Move("draw")

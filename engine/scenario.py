@@ -1,0 +1,276 @@
+"""Scenario files (TOML, per CONTRACT.md): load, validate, replay, check.
+
+A scenario is a position (``[start]``), the rules it is played under, and a
+script of moves.  Loading is strict: an unknown key, a tile named twice, a
+line whose neighbours do not join or a move the rules forbid is refused with
+one :class:`ScenarioError` naming the file and the field or move.
+
+Beyond the contract's fields, a file may carry:
+
+- ``title`` and ``notes`` (text for the site), ``seats`` (names per hand);
+- ``note`` on a move (what the worked example says at that step);
+- ``[start] open_with = "double"`` (Gaple: the opener must be a double);
+- ``[expect]``: any keys of the referee's report, checked by ``engine check``;
+  ``[expect.descriptions]`` maps a language to its expected description.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .line import Line, LineError
+from .moves import Move, MoveError
+from .rules import RulesError, Ruleset, preset
+from .state import IllegalMoveError, Opening, State
+from .tiles import Tile, TileError
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario: ``file: where: what``."""
+
+    def __init__(self, file: str, where: str, message: str) -> None:
+        super().__init__(f"{file}: {where}: {message}" if where else f"{file}: {message}")
+        self.file, self.where, self.message = file, where, message
+
+
+TOP_KEYS = {"id", "rules", "source", "title", "notes", "seats", "options", "start", "moves",
+            "expect"}
+START_KEYS = {"hands", "ends", "line", "stock", "to_move", "dead", "passes", "must_open",
+              "open_with"}
+MOVE_KEYS = {"play", "end", "pass", "draw", "discard", "note"}
+EXPECT_KEYS = {"status", "ends", "to_move", "hands", "dead", "stock", "totals", "winners",
+               "draw", "points", "legal", "description", "descriptions"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    file: str
+    rules: Ruleset
+    source: str | None
+    title: str
+    notes: str
+    seats: tuple[str, ...]
+    moves: tuple[Move, ...]
+    move_notes: tuple[str, ...]
+    expect: Mapping[str, Any]
+    _start: Mapping[str, Any] = field(repr=False)
+
+    def initial(self) -> State:
+        """A fresh state at the scenario's start."""
+        return _build_start(self.file, self.rules, self._start)
+
+    def states(self) -> Iterator[State]:
+        """The start, then the state after each scripted move (fresh copies)."""
+        state = self.initial()
+        yield state.copy()
+        for move in self.moves:
+            state.push(move)
+            yield state.copy()
+
+    def replay(self) -> State:
+        """The state after every scripted move."""
+        state = self.initial()
+        for move in self.moves:
+            state.push(move)
+        return state
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and validate one scenario file, replaying its moves."""
+    p = Path(path)
+    name = p.name
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(name, "", "no such file") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise ScenarioError(name, "", f"not valid TOML: {e}") from None
+    return parse(data, name, stem=p.stem)
+
+
+def _need(cond: bool, file: str, where: str, message: str) -> None:
+    if not cond:
+        raise ScenarioError(file, where, message)
+
+
+def _unknown(data: Mapping[str, Any], allowed: set[str], file: str, where: str) -> None:
+    extra = sorted(set(data) - allowed)
+    if extra:
+        prefix = f"{where}." if where else ""
+        raise ScenarioError(file, f"{prefix}{extra[0]}", "unknown key")
+
+
+def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenario:
+    """Validate parsed TOML as a scenario (``file`` names it in errors)."""
+    _unknown(data, TOP_KEYS, file, "")
+    sid = data.get("id")
+    _need(isinstance(sid, str) and sid != "", file, "id", "missing or not a string")
+    assert isinstance(sid, str)
+    if stem is not None:
+        _need(sid == stem, file, "id", f"{sid!r} must equal the file's stem, {stem!r}")
+    family = data.get("rules")
+    _need(isinstance(family, str), file, "rules", 'missing: "block", "gaple" or "duel"')
+    options = data.get("options", {})
+    _need(isinstance(options, dict), file, "options", "must be a table")
+    try:
+        rules = preset(str(family), options)
+    except RulesError as e:
+        where = "rules" if "rules must" in str(e) else "options"
+        raise ScenarioError(file, where, str(e)) from None
+    for key in ("source", "title", "notes"):
+        _need(isinstance(data.get(key, ""), str), file, key, "must be a string")
+    seats = data.get("seats", [f"Player {i + 1}" for i in range(rules.players)])
+    _need(isinstance(seats, list) and len(seats) == rules.players
+          and all(isinstance(s, str) for s in seats),
+          file, "seats", f"must be a list of {rules.players} names")
+    start = data.get("start", {})
+    _need(isinstance(start, dict), file, "start", "must be a table")
+    state = _build_start(file, rules, start)
+
+    raw_moves = data.get("moves", [])
+    _need(isinstance(raw_moves, list), file, "moves", "must be an array of tables")
+    moves: list[Move] = []
+    notes: list[str] = []
+    for n, raw in enumerate(raw_moves, start=1):
+        where = f"move {n}"
+        _need(isinstance(raw, dict), file, where, "must be a table")
+        _unknown(raw, MOVE_KEYS, file, where)
+        note = raw.get("note", "")
+        _need(isinstance(note, str), file, f"{where}.note", "must be a string")
+        try:
+            move = Move.from_dict({k: v for k, v in raw.items() if k != "note"})
+        except (MoveError, TileError) as e:
+            raise ScenarioError(file, where, str(e)) from None
+        try:
+            state.push(move)
+        except IllegalMoveError as e:
+            raise ScenarioError(file, f"{where} ({move.text()})", str(e)) from None
+        moves.append(state.history[-1].move)
+        notes.append(note)
+
+    expect = data.get("expect", {})
+    _need(isinstance(expect, dict), file, "expect", "must be a table")
+    _unknown(expect, EXPECT_KEYS, file, "expect")
+    return Scenario(sid, file, rules, data.get("source"), data.get("title", sid),
+                    data.get("notes", ""), tuple(seats), tuple(moves), tuple(notes),
+                    expect, start)
+
+
+def _tile(file: str, where: str, text: object) -> Tile:
+    _need(isinstance(text, str), file, where, f"{text!r} is not a tile: write it as a-b")
+    try:
+        return Tile.parse(str(text))
+    except TileError as e:
+        raise ScenarioError(file, where, str(e)) from None
+
+
+def _tile_lists(file: str, where: str, value: object, count: int) -> list[list[Tile]]:
+    _need(isinstance(value, list) and len(value) == count, file, where,
+          f"must be a list of {count} lists of tiles")
+    assert isinstance(value, list)
+    out = []
+    for i, items in enumerate(value):
+        _need(isinstance(items, list), file, f"{where}[{i}]", "must be a list of tiles")
+        out.append([_tile(file, f"{where}[{i}][{j}]", t) for j, t in enumerate(items)])
+    return out
+
+
+def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
+    _unknown(start, START_KEYS, file, "start")
+    n = rules.players
+    hands = _tile_lists(file, "start.hands", start.get("hands", [[] for _ in range(n)]), n)
+    dead = _tile_lists(file, "start.dead", start.get("dead", [[] for _ in range(n)]), n)
+    if rules.family != "gaple":
+        _need(not any(dead), file, "start.dead", "dead tiles are only for gaple")
+    named: dict[Tile, str] = {}
+
+    def claim(tile: Tile, where: str) -> None:
+        _need(tile not in named, file, where, f"{tile} is named twice (also at {named.get(tile)})")
+        named[tile] = where
+
+    for i, hand in enumerate(hands):
+        for j, t in enumerate(hand):
+            claim(t, f"start.hands[{i}][{j}]")
+    for i, tiles in enumerate(dead):
+        for j, t in enumerate(tiles):
+            claim(t, f"start.dead[{i}][{j}]")
+
+    _need(not ("line" in start and "ends" in start), file, "start",
+          "give either line or ends, not both")
+    line = Line()
+    if "ends" in start:
+        ends = start["ends"]
+        _need(isinstance(ends, list) and len(ends) == 2
+              and all(isinstance(v, int) and 0 <= v <= 6 for v in ends),
+              file, "start.ends", "must be two values from 0 to 6, left then right")
+        line = Line(hidden_ends=(ends[0], ends[1]))
+    elif "line" in start:
+        raw = start["line"]
+        _need(isinstance(raw, list), file, "start.line", "must be a list of tiles")
+        laid: list[tuple[int, int]] = []
+        for j, text in enumerate(raw):
+            where = f"start.line[{j}]"
+            tile = _tile(file, where, text)
+            claim(tile, where)
+            a, b = (int(x) for x in str(text).replace("[", "").replace("]", "")
+                    .replace("|", "-").split("-"))
+            laid.append((a, b))
+        try:
+            line = Line.from_layout(laid)
+        except LineError as e:
+            raise ScenarioError(file, "start.line", str(e)) from None
+
+    stock_raw = start.get("stock")
+    stock: list[Tile] | int
+    if isinstance(stock_raw, list):
+        stock = []
+        for j, text in enumerate(stock_raw):
+            tile = _tile(file, f"start.stock[{j}]", text)
+            claim(tile, f"start.stock[{j}]")
+            stock.append(tile)
+    elif stock_raw is None:
+        stock = 0 if line.hidden_ends is not None else 28 - len(named)
+    else:
+        _need(isinstance(stock_raw, int) and not isinstance(stock_raw, bool) and stock_raw >= 0,
+              file, "start.stock", "must be a count or a list of tiles")
+        stock = int(stock_raw)
+        _need(stock <= 28 - len(named), file, "start.stock",
+              f"{stock} tiles, but only {28 - len(named)} are not named elsewhere")
+
+    to_move = start.get("to_move", 0)
+    _need(isinstance(to_move, int) and not isinstance(to_move, bool) and 0 <= to_move < n,
+          file, "start.to_move", f"must be a player index from 0 to {n - 1}")
+    passes = start.get("passes", 0)
+    _need(isinstance(passes, int) and not isinstance(passes, bool) and 0 <= passes < n,
+          file, "start.passes", f"must be from 0 to {n - 1}")
+    opening: Opening = None
+    if "must_open" in start:
+        opening = _tile(file, "start.must_open", start["must_open"])
+        _need(line.empty, file, "start.must_open", "only applies to an empty line")
+        _need(opening in named and named[opening].startswith("start.hands"), file,
+              "start.must_open", f"{opening} is in nobody's hand")
+    if "open_with" in start:
+        _need(start["open_with"] == "double", file, "start.open_with", 'the only value is "double"')
+        _need(line.empty and opening is None, file, "start.open_with",
+              "only applies to an empty line without must_open")
+        opening = "double"
+    return State.setup(rules, hands, line=line, stock=stock, dead=dead, to_move=to_move,
+                       passes=passes, opening=opening)
+
+
+def find(paths: list[str | Path]) -> list[Path]:
+    """Every ``*.toml`` scenario under the given files and folders (lessons
+    live in a ``lessons`` folder and are not scenarios)."""
+    found: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found.extend(f for f in sorted(p.rglob("*.toml")) if "lessons" not in f.parts)
+        else:
+            found.append(p)
+    return found

@@ -1,0 +1,451 @@
+"""The state of a round: hands, line, stock, dead tiles, turn; legal moves.
+
+One mutable :class:`State` that knows its legal moves, applies a move with
+:meth:`State.push` (or refuses it with a :class:`Refusal` that says which rule
+the move breaks, leaving the state unchanged) and takes it back with
+:meth:`State.pop`.  Hands are kept as bit masks over the 28 tiles, so the
+legal moves are a couple of mask operations; the moves themselves are shared
+values, so a playout allocates almost nothing.
+
+>>> from engine.rules import duel
+>>> s = State.setup(duel(), [["4-4", "2-3"], ["0-1", "1-1", "2-2"]], ends=(6, 3), stock=14)
+>>> [m.text() for m in s.legal_moves()]
+['play 2-3 right']
+>>> s.why_illegal(Move.parse("pass")).message
+'you hold 2-3, which fits the 3: you must play'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .line import Line
+from .moves import DRAW, PASS, Move
+from .rules import Ruleset
+from .tiles import FITS, TILES, Tile, iter_mask, mask_of, tiles_of
+
+Status = Literal["playing", "domino", "blocked", "emptied"]
+#: The opening constraint: a named tile, any double, or none.
+Opening = Tile | Literal["double"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is illegal: a code for translation, its values, and English."""
+
+    code: str
+    message: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules forbid in this position; the state is unchanged."""
+
+    def __init__(self, move: Move, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.move = move
+        self.refusal = refusal
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One applied move and what undoing it needs."""
+
+    move: Move
+    player: int
+    ends: tuple[int, int] | tuple[()]  # the open values before the move
+    passes: int
+    opening: Opening
+    drawn: Tile | None = None  # the tile a draw took from the stock
+
+
+# Legal play lists by (tiles fitting left, tiles fitting right): shared tuples.
+_PLAYS_CACHE: dict[int, tuple[Move, ...]] = {}
+_CACHE_LIMIT = 1 << 18
+
+
+def _plays(left_mask: int, right_mask: int) -> tuple[Move, ...]:
+    key = left_mask | (right_mask << 28)
+    moves = _PLAYS_CACHE.get(key)
+    if moves is None:
+        moves = tuple(Move.play(t, "left") for t in iter_mask(left_mask)) + tuple(
+            Move.play(t, "right") for t in iter_mask(right_mask)
+        )
+        if len(_PLAYS_CACHE) >= _CACHE_LIMIT:
+            _PLAYS_CACHE.clear()
+        _PLAYS_CACHE[key] = moves
+    return moves
+
+
+class State:
+    """A round in progress (or ended).  Build one with :meth:`deal` or :meth:`setup`."""
+
+    __slots__ = (
+        "_legal",
+        "_stock",
+        "dead",
+        "hands",
+        "history",
+        "line",
+        "opening",
+        "passes",
+        "rules",
+        "status",
+        "stock_count",
+        "to_move",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        hands: list[int],
+        line: Line,
+        *,
+        stock: Sequence[Tile] | None = None,
+        stock_count: int | None = None,
+        dead: list[int] | None = None,
+        to_move: int = 0,
+        passes: int = 0,
+        opening: Opening = None,
+    ) -> None:
+        self.rules = rules
+        self.hands = hands
+        self.dead = dead if dead is not None else [0] * len(hands)
+        self.line = line
+        #: The stock when its tiles are known, kept with the top tile last.
+        self._stock: list[Tile] | None = list(reversed(stock)) if stock is not None else None
+        self.stock_count = len(stock) if stock is not None else (stock_count or 0)
+        self.to_move = to_move
+        self.passes = passes
+        self.opening = opening
+        self.status: Status = "playing"
+        self.history: list[Record] = []
+        self._legal: tuple[Move, ...] | None = None
+
+    # -- building ---------------------------------------------------------
+
+    @classmethod
+    def setup(
+        cls,
+        rules: Ruleset,
+        hands: Sequence[Iterable[Tile | str]],
+        *,
+        line: Line | None = None,
+        ends: tuple[int, int] | None = None,
+        stock: Sequence[Tile | str] | int | None = None,
+        dead: Sequence[Iterable[Tile | str]] | None = None,
+        to_move: int = 0,
+        passes: int = 0,
+        opening: Opening = None,
+    ) -> State:
+        """A position as written by hand (a scenario's ``[start]``)."""
+
+        def tiles(items: Iterable[Tile | str]) -> list[Tile]:
+            return [Tile.parse(t) if isinstance(t, str) else t for t in items]
+
+        if line is None:
+            line = Line(hidden_ends=ends) if ends is not None else Line()
+        stock_list = tiles(stock) if isinstance(stock, Sequence) and not isinstance(stock, str) else None
+        return cls(
+            rules,
+            [mask_of(tiles(h)) for h in hands],
+            line,
+            stock=stock_list,
+            stock_count=stock if isinstance(stock, int) else None,
+            dead=[mask_of(tiles(d)) for d in dead] if dead is not None else None,
+            to_move=to_move,
+            passes=passes,
+            opening=opening,
+        )
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Ruleset,
+        rng: random.Random,
+        *,
+        to_move: int | None = None,
+        opening: Opening = None,
+    ) -> State:
+        """Shuffle the 28 tiles with ``rng`` and deal a new round.
+
+        ``to_move`` is the first player (drawn by lot from ``rng`` when None).
+        Gaple with tiles left in the middle turns the first one face up to
+        start the line; Gaple with everything dealt and no ``to_move`` is a
+        first round: the holder of [0|0] starts and must open with it.
+        """
+        rnd = rng.random
+        keys = [rnd() for _ in TILES]
+        order = sorted(range(28), key=keys.__getitem__)
+        n, size = rules.players, rules.hand_size
+        hands = [0] * n
+        for seat in range(n):
+            m = 0
+            for i in order[seat * size:(seat + 1) * size]:
+                m |= 1 << i
+            hands[seat] = m
+        rest = [TILES[i] for i in order[n * size:]]
+        line = Line()
+        if rules.middle_up:
+            line.place(rest.pop(0), None)
+        if rules.family == "gaple" and not rules.middle_up and to_move is None:
+            blank = TILES[0].bit
+            to_move = next(seat for seat in range(n) if hands[seat] & blank)
+            opening = TILES[0]
+        if to_move is None:
+            from .match import draw_lots
+
+            to_move = draw_lots(n, rng).first
+        return cls(rules, hands, line, stock=rest, to_move=to_move, opening=opening)
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        other.rules = self.rules
+        other.hands = list(self.hands)
+        other.dead = list(self.dead)
+        other.line = self.line.copy()
+        other._stock = list(self._stock) if self._stock is not None else None
+        other.stock_count = self.stock_count
+        other.to_move = self.to_move
+        other.passes = self.passes
+        other.opening = self.opening
+        other.status = self.status
+        other.history = list(self.history)
+        other._legal = self._legal
+        return other
+
+    # -- reading ----------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def over(self) -> bool:
+        return self.status != "playing"
+
+    @property
+    def mover(self) -> int | None:
+        """Whose turn it is; None once the round has ended."""
+        return None if self.status != "playing" else self.to_move
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return tiles_of(self.hands[seat])
+
+    def dead_tiles(self, seat: int) -> tuple[Tile, ...]:
+        return tiles_of(self.dead[seat])
+
+    @property
+    def stock(self) -> tuple[Tile, ...] | None:
+        """The stock, top tile first, when its tiles are known."""
+        return tuple(reversed(self._stock)) if self._stock is not None else None
+
+    def can_draw(self) -> bool:
+        return self.rules.draw_mode and self.stock_count > 0
+
+    # -- legal moves ------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The mover's legal moves (empty once the round has ended)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def _generate(self) -> tuple[Move, ...]:
+        if self.status != "playing":
+            return ()
+        hand = self.hands[self.to_move]
+        left = self.line.left
+        if left < 0:
+            opening = self.opening
+            if opening is None:
+                return tuple(Move.play(t) for t in iter_mask(hand))
+            if opening == "double":
+                moves = tuple(Move.play(t) for t in iter_mask(hand) if t.is_double)
+            else:
+                moves = (Move.play(opening),) if hand & opening.bit else ()
+            return moves or (PASS,)  # without the opener, the right to open passes on
+        lm = hand & FITS[left]
+        rm = hand & FITS[self.line.right]
+        if lm | rm:
+            return _plays(lm, rm)
+        stuck = self.rules.stuck
+        if stuck == "draw" and self.stock_count > 0:
+            return (DRAW,)
+        if stuck == "discard":
+            return tuple(Move.discard(t) for t in iter_mask(hand))
+        return (PASS,)
+
+    def resolve(self, move: Move) -> Move:
+        """Fill in a play's end where the position decides it.
+
+        On an empty line the end is dropped.  Where only one end fits, it is
+        that end; where both ends show the same value it is the right end.
+        A play that fits two different ends is returned as it is.
+        """
+        if move.kind != "play" or move.tile is None:
+            return move
+        if self.line.left < 0:
+            return Move.play(move.tile) if move.end is not None else move
+        if move.end is not None:
+            return move
+        fits_left = move.tile.has(self.line.left)
+        fits_right = move.tile.has(self.line.right)
+        if fits_left and (not fits_right or self.line.left == self.line.right):
+            return Move.play(move.tile, "right" if fits_right else "left")
+        if fits_right:
+            return Move.play(move.tile, "right")
+        return move
+
+    def why_illegal(self, move: Move) -> Refusal | None:
+        """None if ``move`` is legal here; otherwise the rule it breaks."""
+        move = self.resolve(move)
+        if move in self.legal_moves():
+            return None
+        if self.status != "playing":
+            return Refusal("round_over", "the round has ended", {"status": self.status})
+        seat, hand = self.to_move, self.hands[self.to_move]
+        legal = self.legal_moves()
+        playable = [m for m in legal if m.kind == "play"]
+        tile = move.tile
+        if tile is not None and move.kind in ("play", "discard") and not hand & tile.bit:
+            return Refusal("not_in_hand", f"{tile} is not in the hand of player {seat}",
+                           {"tile": tile, "seat": seat})
+        if move.kind == "play":
+            assert tile is not None
+            if self.line.left < 0:
+                if self.opening == "double":
+                    return Refusal("must_open_double", "the opening play must be a double",
+                                   {"tile": tile})
+                return Refusal("must_open", f"the opening play must be {self.opening}",
+                               {"tile": tile, "opening": self.opening})
+            left, right = self.line.left, self.line.right
+            if move.end is None:
+                if tile.has(left) or tile.has(right):
+                    return Refusal("ambiguous_end", f"{tile} fits both ends, {left} and {right}: "
+                                   "say which end", {"tile": tile, "left": left, "right": right})
+                return Refusal("no_match", f"{tile} shows {tile.low} and {tile.high}; the open "
+                               f"ends show {left} and {right}: no match",
+                               {"tile": tile, "left": left, "right": right})
+            value = left if move.end == "left" else right
+            return Refusal("wrong_end", f"{tile} does not match the {move.end} end, {value}",
+                           {"tile": tile, "end": move.end, "value": value})
+        if playable:
+            m = playable[0]
+            assert m.tile is not None
+            fit = self._fit_value(m)
+            return Refusal("must_play", f"you hold {m.tile}, which fits the {fit}: you must play",
+                           {"tile": m.tile, "value": fit, "move": move.kind})
+        if move.kind == "draw":
+            if not self.rules.draw_mode:
+                return Refusal("no_drawing", "this game has no drawing: a stuck player "
+                               + ("discards a dead tile" if self.rules.dead_tiles else "passes"),
+                               {"stuck": self.rules.stuck})
+            return Refusal("stock_empty", "the stock is empty: pass", {})
+        if move.kind == "pass":
+            if legal == (DRAW,):
+                return Refusal("must_draw", f"the stock still has {self.stock_count} tiles: "
+                               "draw until you can play", {"stock": self.stock_count})
+            return Refusal("must_discard", "a stuck player discards a dead tile (no passing "
+                           "in Gaple)", {})
+        return Refusal("no_discard", "only a stuck Gaple player discards, and passing is "
+                       "what this game does", {})
+
+    def _fit_value(self, move: Move) -> int | None:
+        if self.line.left < 0 or move.tile is None:
+            return None
+        return self.line.left if move.end == "left" else self.line.right
+
+    # -- changing ---------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Apply a legal move, or raise :class:`IllegalMoveError` (state unchanged)."""
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        if move not in legal:
+            move = self.resolve(move)
+            if move not in legal:
+                refusal = self.why_illegal(move)
+                assert refusal is not None
+                raise IllegalMoveError(move, refusal)
+        if move.kind == "draw" and self._stock is None:
+            raise IllegalMoveError(move, Refusal(
+                "stock_unknown", "the stock's tiles are not known (give it as a list to draw)", {}))
+        self._apply(move)
+
+    def _apply(self, move: Move) -> None:
+        p = self.to_move
+        line = self.line
+        self._legal = None
+        kind = move.kind
+        if kind == "draw":
+            assert self._stock is not None
+            drawn = self._stock.pop()
+            self.history.append(Record(move, p, line.ends, self.passes, self.opening, drawn))
+            self.hands[p] |= drawn.bit
+            self.stock_count -= 1
+            return  # the same player goes on
+        self.history.append(Record(move, p, line.ends, self.passes, self.opening))
+        if kind == "play":
+            tile = move.tile
+            assert tile is not None
+            self.hands[p] ^= 1 << tile.index
+            line.place(tile, move.end)
+            self.passes = 0
+            self.opening = None
+            if not self.hands[p]:
+                self.status = "domino"
+                return
+        else:
+            if kind == "discard":
+                tile = move.tile
+                assert tile is not None
+                self.hands[p] ^= tile.bit
+                self.dead[p] |= tile.bit
+                if not self.hands[p]:
+                    self.passes += 1
+                    self.status = "emptied"
+                    return
+            self.passes += 1
+            if self.passes >= self.rules.block_after:
+                self.status = "blocked"
+                return
+        self.to_move = p + 1 if p + 1 < len(self.hands) else 0
+
+    def pop(self) -> Move:
+        """Take back the last move."""
+        rec = self.history.pop()
+        move, p = rec.move, rec.player
+        self._legal = None
+        self.status = "playing"
+        self.to_move = p
+        self.passes = rec.passes
+        self.opening = rec.opening
+        if move.kind == "play":
+            assert move.tile is not None
+            self.line.unplace()
+            self.hands[p] |= move.tile.bit
+        elif move.kind == "draw":
+            assert self._stock is not None and rec.drawn is not None
+            tile = rec.drawn
+            self.hands[p] ^= tile.bit
+            self._stock.append(tile)
+            self.stock_count += 1
+        elif move.kind == "discard":
+            assert move.tile is not None
+            self.dead[p] ^= move.tile.bit
+            self.hands[p] |= move.tile.bit
+        return move
+
+    @property
+    def moves(self) -> list[Move]:
+        return [r.move for r in self.history]
+
+    def __repr__(self) -> str:
+        hands = ", ".join("[" + " ".join(str(t) for t in self.hand(i)) + "]"
+                          for i in range(self.players))
+        return (f"<State {self.rules.name} {self.status} ends={list(self.line.ends)} "
+                f"to_move={self.mover} hands={hands} stock={self.stock_count}>")

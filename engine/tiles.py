@@ -1,0 +1,136 @@
+"""Tiles of the double-six set and their notation.
+
+A tile is a frozen value with two halves, ``low <= high``.  The 28 tiles are
+interned: ``Tile.parse("4-1") is Tile.parse("[1|4]")``.  Each tile also has an
+``index`` (0..27) so that a set of tiles can be kept as a bit mask.
+
+>>> t = Tile.parse("4-1")
+>>> t, str(t), t.bracket(), t.value
+(Tile(1, 4), '1-4', '[1|4]', 5)
+>>> Tile.parse(t.bracket()) is t
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+MAX_PIP = 6
+PIPS = range(MAX_PIP + 1)
+
+
+class TileError(ValueError):
+    """A tile could not be read."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One tile.  Create tiles with :meth:`of` or :meth:`parse`, never twice."""
+
+    low: int
+    high: int
+    index: int = field(default=-1, compare=False, repr=False)
+
+    @staticmethod
+    def of(a: int, b: int) -> Tile:
+        """The tile with halves ``a`` and ``b`` in either order."""
+        if not (0 <= a <= MAX_PIP and 0 <= b <= MAX_PIP):
+            raise TileError(f"halves must be 0 to {MAX_PIP}, not {a} and {b}")
+        return _BY_HALVES[a * 7 + b]
+
+    @staticmethod
+    def parse(text: str) -> Tile:
+        """Read ``a-b`` or ``[a|b]`` (halves in either order)."""
+        m = _PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
+        if m is None:
+            raise TileError(f"{text!r} is not a tile: write it as a-b, such as 2-5")
+        a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
+        return Tile.of(a, b)
+
+    @property
+    def bit(self) -> int:
+        return 1 << self.index
+
+    @property
+    def value(self) -> int:
+        """Both halves added: [6|6] is 12, [0|0] is 0."""
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    def has(self, pip: int) -> bool:
+        return pip == self.low or pip == self.high
+
+    def other(self, pip: int) -> int:
+        """The half left free when the half showing ``pip`` is matched."""
+        if pip == self.low:
+            return self.high
+        if pip == self.high:
+            return self.low
+        raise TileError(f"{self.bracket()} has no {pip}")
+
+    def bracket(self) -> str:
+        """The documents' notation, ``[low|high]``."""
+        return f"[{self.low}|{self.high}]"
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}, {self.high})"
+
+
+_PATTERN = re.compile(r"(\d)\s*-\s*(\d)|\[\s*(\d)\s*\|\s*(\d)\s*\]")
+
+#: All 28 tiles, ordered by index: [0|0], [0|1], ... [0|6], [1|1], ... [6|6].
+TILES: tuple[Tile, ...] = tuple(
+    Tile(low, high, i)
+    for i, (low, high) in enumerate((a, b) for a in PIPS for b in PIPS if a <= b)
+)
+_BY_HALVES: list[Tile] = [TILES[0]] * 49
+for _t in TILES:
+    _BY_HALVES[_t.low * 7 + _t.high] = _t
+    _BY_HALVES[_t.high * 7 + _t.low] = _t
+
+ALL_MASK = (1 << len(TILES)) - 1
+#: ``FITS[v]``: the mask of tiles that show ``v`` on either half.
+FITS: tuple[int, ...] = tuple(
+    sum(t.bit for t in TILES if t.has(v)) for v in PIPS
+)
+#: ``OTHER[index * 7 + v]``: the free half after matching ``v`` (or -1).
+OTHER: tuple[int, ...] = tuple(
+    (t.other(v) if t.has(v) else -1) for t in TILES for v in PIPS
+)
+VALUES: tuple[int, ...] = tuple(t.value for t in TILES)
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    m = 0
+    for t in tiles:
+        m |= 1 << t.index
+    return m
+
+
+def tiles_of(mask: int) -> tuple[Tile, ...]:
+    """The tiles in a mask, in index order."""
+    return tuple(iter_mask(mask))
+
+
+def iter_mask(mask: int) -> Iterator[Tile]:
+    while mask:
+        low = mask & -mask
+        yield TILES[low.bit_length() - 1]
+        mask ^= low
+
+
+def mask_value(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += VALUES[low.bit_length() - 1]
+        mask ^= low
+    return total

@@ -1,0 +1,69 @@
+"""What one seat may know: :class:`SeatView`.
+
+A view is built from the state and copies only public facts and the seat's
+own tiles: the line, every hand's size, the stock's size, every player's dead
+tile count (dead tiles lie face down), and for each opponent the values they
+are known not to hold, learned from their passes, draws and dead discards.
+The site's hidden-hands mode and the computer players read only this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .line import Line
+from .moves import Move
+from .state import State
+from .tiles import Tile, tiles_of
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    hand: tuple[Tile, ...]
+    dead: tuple[Tile, ...]  # the seat's own dead tiles (it knows what it discarded)
+    line: Line
+    ends: tuple[int, int] | tuple[()]
+    hand_counts: tuple[int, ...]
+    dead_counts: tuple[int, ...]
+    stock_count: int
+    to_move: int | None
+    missing: tuple[frozenset[int], ...]  # values each player is known not to hold
+    legal: tuple[Move, ...]  # the seat's legal moves when it is to move
+
+
+def known_missing(state: State) -> tuple[frozenset[int], ...]:
+    """For each player, the values they cannot hold, from public events only.
+
+    A pass, a dead discard or a draw shows the player had nothing for either
+    open end.  Tiles drawn later could show any value, so a draw replaces what
+    was known with the two ends it was made at (the drawn tiles that did not
+    fit show neither, and the one that fits is played at once).
+    """
+    missing: list[set[int]] = [set() for _ in range(state.players)]
+    for rec in state.history:
+        if rec.move.kind == "play" or not rec.ends:
+            continue
+        ends = set(rec.ends)
+        if rec.move.kind == "draw":
+            missing[rec.player] = ends
+        else:
+            missing[rec.player] |= ends
+    return tuple(frozenset(m) for m in missing)
+
+
+def view(state: State, seat: int) -> SeatView:
+    """The state as ``seat`` sees it."""
+    return SeatView(
+        seat=seat,
+        hand=tiles_of(state.hands[seat]),
+        dead=tiles_of(state.dead[seat]),
+        line=state.line.copy(),
+        ends=state.line.ends,
+        hand_counts=tuple(h.bit_count() for h in state.hands),
+        dead_counts=tuple(d.bit_count() for d in state.dead),
+        stock_count=state.stock_count,
+        to_move=state.mover,
+        missing=known_missing(state),
+        legal=state.legal_moves() if state.mover == seat else (),
+    )
