@@ -32,10 +32,11 @@ def play_random(rules: Ruleset, rng: random.Random) -> State:
     """One complete game: a fresh deal, then uniformly random legal moves."""
     state = State.deal(rules, rng)
     rnd = rng.random
-    legal_moves, push = state.legal_moves, state.push
-    while state.status == "playing":
+    legal_moves, apply = state.legal_moves, state.apply
+    moves = legal_moves()
+    while moves:
+        apply(moves[int(rnd() * len(moves))] if len(moves) > 1 else moves[0])
         moves = legal_moves()
-        push(moves[int(rnd() * len(moves))] if len(moves) > 1 else moves[0])
     return state
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .moves import End
-from .tiles import OTHER, Tile
+from .tiles import OTHER, TILES, Tile
 
 Side = Literal["higher", "lower", "A", "B", "left", "right"]
 
@@ -83,6 +83,18 @@ def _sides(tile: Tile, left: int, right: int, joined: End | None) -> tuple[Side,
     return ("higher" if left > right else "lower", "higher" if right > left else "lower")
 
 
+# ``_JOIN_LEFT[index * 7 + v]``: the placement of a tile joined to a left end
+# showing ``v`` (None where it does not match); likewise on the right.
+_JOIN_LEFT: tuple[Placement | None, ...] = tuple(
+    _placement(t, OTHER[t.index * 7 + v], v, "left") if t.has(v) else None
+    for t in TILES for v in range(7)
+)
+_JOIN_RIGHT: tuple[Placement | None, ...] = tuple(
+    _placement(t, v, OTHER[t.index * 7 + v], "right") if t.has(v) else None
+    for t in TILES for v in range(7)
+)
+
+
 class Line:
     """A line of play.  ``Line()`` is empty; ``Line(hidden_ends=(6, 3))`` is a
     line whose earlier tiles are not shown, only its two open values."""
@@ -131,19 +143,15 @@ class Line:
             self.place_as(tile, tile.low, tile.high, None)
             return
         if end == "left":
-            value = self.left
-            free = OTHER[tile.index * 7 + value]
-            if free < 0:
-                raise LineError(f"{tile.bracket()} does not match the left end, {value}")
-            p = _placement(tile, free, value, "left")
-            self.left = free
+            p = _JOIN_LEFT[tile.index * 7 + self.left]
+            if p is None:
+                raise LineError(f"{tile.bracket()} does not match the left end, {self.left}")
+            self.left = p.left
         elif end == "right":
-            value = self.right
-            free = OTHER[tile.index * 7 + value]
-            if free < 0:
-                raise LineError(f"{tile.bracket()} does not match the right end, {value}")
-            p = _placement(tile, value, free, "right")
-            self.right = free
+            p = _JOIN_RIGHT[tile.index * 7 + self.right]
+            if p is None:
+                raise LineError(f"{tile.bracket()} does not match the right end, {self.right}")
+            self.right = p.right
         else:
             raise LineError("say which end")
         self.placements.append(p)

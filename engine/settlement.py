@@ -17,6 +17,8 @@ arithmetic written out (``7 + 8 − 3 = 12``) so a learner can check it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import NamedTuple
 
 from .state import State
 from .tiles import FITS, TILES, Tile, tiles_of
@@ -24,8 +26,7 @@ from .tiles import FITS, TILES, Tile, tiles_of
 MINUS = "−"  # U+2212, as the documents write it
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(NamedTuple):
     """One player's counted tiles: what they hold, their dead tiles, the total."""
 
     seat: int
@@ -101,13 +102,17 @@ class Settlement:
 def holding(state: State, seat: int) -> Holding:
     """A player's counted tiles under the state's ruleset."""
     hand, dead = tiles_of(state.hands[seat]), tiles_of(state.dead[seat])
-    values = tuple(t.value for t in hand + dead)
-    blank = TILES[0]
+    tiles = hand + dead if dead else hand
+    values = tuple(map(_VALUE_OF, tiles))
     if state.rules.blank_double_25:
+        blank = TILES[0]
         mask = state.hands[seat] | state.dead[seat]
         if mask & blank.bit and not (mask & FITS[0]) & ~blank.bit:
-            values = tuple(25 if t is blank else t.value for t in hand + dead)
+            values = tuple(25 if t is blank else t.value for t in tiles)
     return Holding(seat, hand, dead, values, sum(values))
+
+
+_VALUE_OF = attrgetter("value")
 
 
 def settle(state: State) -> Settlement:

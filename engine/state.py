@@ -18,7 +18,7 @@ values, so a playout allocates almost nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -62,22 +62,38 @@ class Record:
     drawn: Tile | None = None  # the tile a draw took from the stock
 
 
-# Legal play lists by (tiles fitting left, tiles fitting right): shared tuples.
+# Legal play lists by (tiles fitting left, tiles fitting right), kept once made.
+_BITS = tuple(t.bit for t in TILES)
 _PLAYS_CACHE: dict[int, tuple[Move, ...]] = {}
 _CACHE_LIMIT = 1 << 18
 
 
+def _chunk_moves(make: Callable[[Tile], Move]) -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    return tuple(
+        tuple(tuple(make(TILES[k * 7 + b]) for b in range(7) if c >> b & 1) for c in range(128))
+        for k in range(4)
+    )
+
+
+# A move per tile of a mask, 7 bits at a time: the openings and the dead discards.
+_OPEN_CHUNKS = _chunk_moves(Move.play)
+_DISCARD_CHUNKS = _chunk_moves(Move.discard)
+_LEFT_CHUNKS = _chunk_moves(lambda t: Move.play(t, "left"))
+_RIGHT_CHUNKS = _chunk_moves(lambda t: Move.play(t, "right"))
+
+
 def _plays(left_mask: int, right_mask: int) -> tuple[Move, ...]:
-    key = left_mask | (right_mask << 28)
-    moves = _PLAYS_CACHE.get(key)
-    if moves is None:
-        moves = tuple(Move.play(t, "left") for t in iter_mask(left_mask)) + tuple(
-            Move.play(t, "right") for t in iter_mask(right_mask)
-        )
-        if len(_PLAYS_CACHE) >= _CACHE_LIMIT:
-            _PLAYS_CACHE.clear()
-        _PLAYS_CACHE[key] = moves
+    """The plays of the tiles in ``left_mask`` on the left and ``right_mask`` on the right."""
+    moves = _per_tile(_LEFT_CHUNKS, left_mask) + _per_tile(_RIGHT_CHUNKS, right_mask)
+    if len(_PLAYS_CACHE) >= _CACHE_LIMIT:
+        _PLAYS_CACHE.clear()
+    _PLAYS_CACHE[left_mask | (right_mask << 28)] = moves
     return moves
+
+
+def _per_tile(chunks: tuple[tuple[tuple[Move, ...], ...], ...], mask: int) -> tuple[Move, ...]:
+    a, b, c, d = chunks
+    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21 & 127]
 
 
 class State:
@@ -88,7 +104,7 @@ class State:
         "_stock",
         "dead",
         "hands",
-        "history",
+        "_undo",
         "line",
         "opening",
         "passes",
@@ -122,7 +138,9 @@ class State:
         self.passes = passes
         self.opening = opening
         self.status: Status = "playing"
-        self.history: list[Record] = []
+        #: One tuple per applied move: move, player, the ends before it (-1 on an
+        #: empty line), passes and opening before it, and the tile a draw took.
+        self._undo: list[tuple[Move, int, int, int, int, Opening, Tile | None]] = []
         self._legal: tuple[Move, ...] | None = None
 
     # -- building ---------------------------------------------------------
@@ -181,12 +199,8 @@ class State:
         keys = [rnd() for _ in TILES]
         order = sorted(range(28), key=keys.__getitem__)
         n, size = rules.players, rules.hand_size
-        hands = [0] * n
-        for seat in range(n):
-            m = 0
-            for i in order[seat * size:(seat + 1) * size]:
-                m |= 1 << i
-            hands[seat] = m
+        bits = _BITS.__getitem__
+        hands = [sum(map(bits, order[seat * size:(seat + 1) * size])) for seat in range(n)]
         rest = [TILES[i] for i in order[n * size:]]
         line = Line()
         if rules.middle_up:
@@ -196,9 +210,7 @@ class State:
             to_move = next(seat for seat in range(n) if hands[seat] & blank)
             opening = TILES[0]
         if to_move is None:
-            from .match import draw_lots
-
-            to_move = draw_lots(n, rng).first
+            to_move = rng.randrange(n)  # a fair lot (matches show the dice: match.draw_lots)
         return cls(rules, hands, line, stock=rest, to_move=to_move, opening=opening)
 
     def copy(self) -> State:
@@ -213,7 +225,7 @@ class State:
         other.passes = self.passes
         other.opening = self.opening
         other.status = self.status
-        other.history = list(self.history)
+        other._undo = list(self._undo)
         other._legal = self._legal
         return other
 
@@ -251,33 +263,42 @@ class State:
     def legal_moves(self) -> tuple[Move, ...]:
         """The mover's legal moves (empty once the round has ended)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
+        if legal is not None:
+            return legal
+        left = self.line.left
+        if left >= 0 and self.status == "playing":
+            hand = self.hands[self.to_move]
+            lm = hand & FITS[left]
+            rm = hand & FITS[self.line.right]
+            if lm | rm:
+                legal = _PLAYS_CACHE.get(lm | (rm << 28)) or _plays(lm, rm)
+            else:
+                legal = self._stuck(hand)
+        else:
+            legal = self._opening_moves()
+        self._legal = legal
         return legal
 
-    def _generate(self) -> tuple[Move, ...]:
+    def _opening_moves(self) -> tuple[Move, ...]:
         if self.status != "playing":
             return ()
         hand = self.hands[self.to_move]
-        left = self.line.left
-        if left < 0:
-            opening = self.opening
-            if opening is None:
-                return tuple(Move.play(t) for t in iter_mask(hand))
-            if opening == "double":
-                moves = tuple(Move.play(t) for t in iter_mask(hand) if t.is_double)
-            else:
-                moves = (Move.play(opening),) if hand & opening.bit else ()
-            return moves or (PASS,)  # without the opener, the right to open passes on
-        lm = hand & FITS[left]
-        rm = hand & FITS[self.line.right]
-        if lm | rm:
-            return _plays(lm, rm)
+        opening = self.opening
+        if opening is None:
+            return _per_tile(_OPEN_CHUNKS, hand)
+        if opening == "double":
+            moves = tuple(Move.play(t) for t in iter_mask(hand) if t.is_double)
+        else:
+            moves = (Move.play(opening),) if hand & opening.bit else ()
+        return moves or (PASS,)  # without the opener, the right to open passes on
+
+    def _stuck(self, hand: int) -> tuple[Move, ...]:
+        """What a player who cannot play may do: draw, discard a dead tile, or pass."""
         stuck = self.rules.stuck
         if stuck == "draw" and self.stock_count > 0:
             return (DRAW,)
         if stuck == "discard":
-            return tuple(Move.discard(t) for t in iter_mask(hand))
+            return _per_tile(_DISCARD_CHUNKS, hand)
         return (PASS,)
 
     def resolve(self, move: Move) -> Move:
@@ -364,7 +385,7 @@ class State:
 
     def push(self, move: Move) -> None:
         """Apply a legal move, or raise :class:`IllegalMoveError` (state unchanged)."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self.legal_moves()
         if move not in legal:
             move = self.resolve(move)
             if move not in legal:
@@ -374,42 +395,49 @@ class State:
         if move.kind == "draw" and self._stock is None:
             raise IllegalMoveError(move, Refusal(
                 "stock_unknown", "the stock's tiles are not known (give it as a list to draw)", {}))
-        self._apply(move)
+        self.apply(move)
 
-    def _apply(self, move: Move) -> None:
+    def apply(self, move: Move) -> None:
+        """Apply a move taken from :meth:`legal_moves`, without checking it again.
+
+        This is :meth:`push` after its check; playouts and searches that only
+        ever choose among the legal moves call it directly.
+        """
         p = self.to_move
         line = self.line
+        left = line.left
         self._legal = None
         kind = move.kind
-        if kind == "draw":
-            assert self._stock is not None
-            drawn = self._stock.pop()
-            self.history.append(Record(move, p, line.ends, self.passes, self.opening, drawn))
-            self.hands[p] |= drawn.bit
-            self.stock_count -= 1
-            return  # the same player goes on
-        self.history.append(Record(move, p, line.ends, self.passes, self.opening))
         if kind == "play":
             tile = move.tile
             assert tile is not None
-            self.hands[p] ^= 1 << tile.index
+            self._undo.append((move, p, left, line.right, self.passes, self.opening, None))
+            hand = self.hands[p] ^ tile.bit
+            self.hands[p] = hand
             line.place(tile, move.end)
             self.passes = 0
             self.opening = None
-            if not self.hands[p]:
+            if not hand:
                 self.status = "domino"
                 return
+        elif kind == "draw":
+            assert self._stock is not None
+            drawn = self._stock.pop()
+            self._undo.append((move, p, left, line.right, self.passes, self.opening, drawn))
+            self.hands[p] |= drawn.bit
+            self.stock_count -= 1
+            return  # the same player goes on
         else:
+            self._undo.append((move, p, left, line.right, self.passes, self.opening, None))
+            self.passes += 1
             if kind == "discard":
                 tile = move.tile
                 assert tile is not None
                 self.hands[p] ^= tile.bit
                 self.dead[p] |= tile.bit
                 if not self.hands[p]:
-                    self.passes += 1
                     self.status = "emptied"
                     return
-            self.passes += 1
             if self.passes >= self.rules.block_after:
                 self.status = "blocked"
                 return
@@ -417,22 +445,20 @@ class State:
 
     def pop(self) -> Move:
         """Take back the last move."""
-        rec = self.history.pop()
-        move, p = rec.move, rec.player
+        move, p, _left, _right, passes, opening, drawn = self._undo.pop()
         self._legal = None
         self.status = "playing"
         self.to_move = p
-        self.passes = rec.passes
-        self.opening = rec.opening
+        self.passes = passes
+        self.opening = opening
         if move.kind == "play":
             assert move.tile is not None
             self.line.unplace()
             self.hands[p] |= move.tile.bit
         elif move.kind == "draw":
-            assert self._stock is not None and rec.drawn is not None
-            tile = rec.drawn
-            self.hands[p] ^= tile.bit
-            self._stock.append(tile)
+            assert self._stock is not None and drawn is not None
+            self.hands[p] ^= drawn.bit
+            self._stock.append(drawn)
             self.stock_count += 1
         elif move.kind == "discard":
             assert move.tile is not None
@@ -441,8 +467,16 @@ class State:
         return move
 
     @property
+    def history(self) -> tuple[Record, ...]:
+        """Every applied move with its player and the position it was made in."""
+        return tuple(
+            Record(move, p, (left, right) if left >= 0 else (), passes, opening, drawn)
+            for move, p, left, right, passes, opening, drawn in self._undo
+        )
+
+    @property
     def moves(self) -> list[Move]:
-        return [r.move for r in self.history]
+        return [rec[0] for rec in self._undo]
 
     def __repr__(self) -> str:
         hands = ", ".join("[" + " ".join(str(t) for t in self.hand(i)) + "]"

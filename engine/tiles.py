@@ -32,6 +32,7 @@ class Tile:
     low: int
     high: int
     index: int = field(default=-1, compare=False, repr=False)
+    bit: int = field(default=0, compare=False, repr=False)  # 1 << index: the tile as a mask
 
     @staticmethod
     def of(a: int, b: int) -> Tile:
@@ -48,10 +49,6 @@ class Tile:
             raise TileError(f"{text!r} is not a tile: write it as a-b, such as 2-5")
         a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
         return Tile.of(a, b)
-
-    @property
-    def bit(self) -> int:
-        return 1 << self.index
 
     @property
     def value(self) -> int:
@@ -88,7 +85,7 @@ _PATTERN = re.compile(r"(\d)\s*-\s*(\d)|\[\s*(\d)\s*\|\s*(\d)\s*\]")
 
 #: All 28 tiles, ordered by index: [0|0], [0|1], ... [0|6], [1|1], ... [6|6].
 TILES: tuple[Tile, ...] = tuple(
-    Tile(low, high, i)
+    Tile(low, high, i, 1 << i)
     for i, (low, high) in enumerate((a, b) for a in PIPS for b in PIPS if a <= b)
 )
 _BY_HALVES: list[Tile] = [TILES[0]] * 49
@@ -115,9 +112,20 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     return m
 
 
+# Sets of tiles are masks; reading one goes 7 bits at a time through tables.
+_CHUNK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+    tuple(tuple(TILES[k * 7 + b] for b in range(7) if c >> b & 1) for c in range(128))
+    for k in range(4)
+)
+_CHUNK_VALUES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(t.value for t in _CHUNK_TILES[k][c]) for c in range(128)) for k in range(4)
+)
+
+
 def tiles_of(mask: int) -> tuple[Tile, ...]:
     """The tiles in a mask, in index order."""
-    return tuple(iter_mask(mask))
+    a, b, c, d = _CHUNK_TILES
+    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21 & 127]
 
 
 def iter_mask(mask: int) -> Iterator[Tile]:
@@ -128,9 +136,6 @@ def iter_mask(mask: int) -> Iterator[Tile]:
 
 
 def mask_value(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUES[low.bit_length() - 1]
-        mask ^= low
-    return total
+    """The total of the tiles in a mask."""
+    a, b, c, d = _CHUNK_VALUES
+    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21 & 127]
