@@ -102,9 +102,9 @@ class State:
     __slots__ = (
         "_legal",
         "_stock",
+        "_undo",
         "dead",
         "hands",
-        "_undo",
         "line",
         "opening",
         "passes",
