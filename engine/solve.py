@@ -101,12 +101,11 @@ def solve(state: State) -> dict[str, Any]:
             best.append(move.to_dict())
     line: list[dict[str, object]] = []
     walker = state.copy()
-    while True:
-        _, move = solver.values(walker)
-        if move is None:
-            break
-        line.append(move.to_dict())
-        walker.apply(move)
+    next_move = solver.values(walker)[1]
+    while next_move is not None:
+        line.append(next_move.to_dict())
+        walker.apply(next_move)
+        next_move = solver.values(walker)[1]
     return {
         "to_move": mover,
         "value": report(values),
