@@ -36,19 +36,25 @@ def known_missing(state: State) -> tuple[frozenset[int], ...]:
     """For each player, the values they cannot hold, from public events only.
 
     A pass, a dead discard or a draw shows the player had nothing for either
-    open end.  Tiles drawn later could show any value, so a draw replaces what
-    was known with the two ends it was made at (the drawn tiles that did not
-    fit show neither, and the one that fits is played at once).
+    open end.  A drawn tile could show any value, so a draw forgets what was
+    known until the player's next move shows what it was: another draw or a
+    pass means it did not fit either end, and a play means it was the one
+    tile that fits, played at once.  Either way the player then holds nothing
+    for the two ends the draw was made at.
     """
     missing: list[set[int]] = [set() for _ in range(state.players)]
+    drawn_at: dict[int, set[int]] = {}  # players whose last move was a draw
     for rec in state.history:
+        p = rec.player
+        if p in drawn_at:
+            missing[p] = drawn_at.pop(p)
         if rec.move.kind == "play" or not rec.ends:
             continue
-        ends = set(rec.ends)
         if rec.move.kind == "draw":
-            missing[rec.player] = ends
+            missing[p] = set()
+            drawn_at[p] = set(rec.ends)
         else:
-            missing[rec.player] |= ends
+            missing[p] |= set(rec.ends)
     return tuple(frozenset(m) for m in missing)
 
 
