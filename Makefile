@@ -11,7 +11,7 @@ PORT   ?= 8501
 APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: venv chromium run test lint bench clean
+.PHONY: venv chromium run test lint bench bench-compare bench-ui clean
 
 venv: $(STAMP)
 
@@ -44,8 +44,25 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict engine
 
+# Random playouts through the engine, one process and then one per core.
 bench: venv
-	@if [ -f bench/__main__.py ]; then $(PY) -m bench; else echo "bench/: no benchmarks yet"; fi
+	@for r in "block --players 2" "block --players 3" "block --players 4" "gaple --players 4" \
+	          "gaple --players 4 --hand-size 7" "gaple --players 5" "duel" "duel --draw"; do \
+	  $(PY) -m engine bench --rules $$r --games 20000 --seed 1; \
+	  $(PY) -m engine bench --rules $$r --games 40000 --seed 1 --workers 2; \
+	done
+
+# Side by side with OpenSpiel's python_block_dominoes and the dominoes package, installed
+# into their own venv (they are references, not dependencies of the site).
+BENCH_VENV := .venv-bench
+bench-compare: venv
+	@[ -x $(BENCH_VENV)/bin/python ] || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install -q open-spiel dominoes -e .
+	$(BENCH_VENV)/bin/python bench/compare.py --seconds 3
+
+# Click → updated page in a real browser (Learn and Try it).
+bench-ui: venv chromium
+	$(PY) bench/ui_latency.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info
