@@ -264,16 +264,20 @@ def check_paths(paths: list[str]) -> tuple[list[str], int]:
     scenarios: dict[str, Scenario] = {}
     count = 0
     lesson_files: list[Path] = []
+    scenario_paths: list[Path] = []
     for raw in paths:
         p = Path(raw)
         if not p.exists():
             problems.append(f"{raw}: no such file or folder")
             continue
+        if "lessons" in p.parts:
+            # A lessons folder (or one lesson file): lessons only.
+            lesson_files.extend(sorted(p.glob("*.toml")) if p.is_dir() else [p])
+            continue
         if p.is_dir():
             lesson_files.extend(sorted(p.rglob("lessons/*.toml")))
-        elif "lessons" in p.parts:
-            lesson_files.append(p)
-    for path in find([p for p in paths if Path(p).exists() and "lessons" not in Path(p).parts]):
+        scenario_paths.append(p)
+    for path in find(list(scenario_paths)):
         count += 1
         try:
             s = load(path)
@@ -285,8 +289,15 @@ def check_paths(paths: list[str]) -> tuple[list[str], int]:
             continue
         scenarios[s.id] = s
         problems.extend(f"{s.file}: {p}" for p in check_expectations(s))
-    if lesson_files and not scenarios:
-        scenarios, _ = load_all(Path(lesson_files[0]).parent.parent)
+    if lesson_files and not scenario_paths:
+        # Lessons checked on their own: their scenarios are in the folder above.
+        # A broken scenario is left out here; checking that folder reports it.
+        for path in find([Path(lesson_files[0]).parent.parent]):
+            try:
+                s = load(path)
+            except ScenarioError:
+                continue
+            scenarios.setdefault(s.id, s)
     for path in lesson_files:
         count += 1
         try:
