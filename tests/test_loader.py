@@ -1,0 +1,151 @@
+"""The loader refuses each kind of malformed file with one line naming the file and the
+field or move, never a traceback (CONTRACT.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.lessons import check_paths, load_all, load_lesson, parse_lesson
+from engine.referee import check
+from engine.scenario import ScenarioError, load, parse
+
+ROOT = Path(__file__).resolve().parent.parent
+BAD = ROOT / "tests" / "data" / "bad"
+
+# file → the whole one-line error
+REJECTIONS = {
+    "unknown-key.toml": "unknown-key.toml: colour: unknown key",
+    "unknown-start-key.toml": "unknown-start-key.toml: start.hand: unknown key",
+    "tile-twice.toml":
+        "tile-twice.toml: start.hands[1][0]: 2-3 is named twice (also at start.hands[0][1])",
+    "line-not-joining.toml":
+        "line-not-joining.toml: start.line: [4|4] written 4-4 does not join 5, the right half "
+        "of its left neighbour",
+    "e9.toml": "e9.toml: move 3 (play 0-5 right): 0-5 does not match the right end, 3",
+    "move-after-end.toml": "move-after-end.toml: move 4 (pass): the round has ended",
+    "must-open-breach.toml":
+        "must-open-breach.toml: move 1 (play 1-2): the opening play must be 0-0",
+    "draw-empty-stock.toml": "draw-empty-stock.toml: move 1 (draw): the stock is empty: pass",
+    "pass-while-playable.toml":
+        "pass-while-playable.toml: move 1 (pass): you hold 2-5, which fits the 5: you must play",
+}
+
+
+def test_every_bad_file_is_covered() -> None:
+    assert sorted(p.name for p in BAD.glob("*.toml")) == sorted(REJECTIONS)
+
+
+@pytest.mark.parametrize("name", sorted(REJECTIONS))
+def test_rejection_names_the_file_and_the_field_or_move(name: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        load(BAD / name)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message == REJECTIONS[name]
+    assert info.value.file == name
+
+
+@pytest.mark.parametrize("name", ["e9.toml", "tile-twice.toml", "unknown-key.toml",
+                                  "pass-while-playable.toml"])
+def test_referee_exits_2_with_one_line(name: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(BAD / name)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert "Traceback" not in out.stderr
+    assert out.stderr.splitlines() == [REJECTIONS[name]]
+
+
+def test_referee_missing_file_is_one_line() -> None:
+    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(BAD / "nowhere.toml")],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == ["nowhere.toml: no such file"]
+
+
+def test_check_reports_every_bad_file_on_its_own_line() -> None:
+    out = subprocess.run([sys.executable, "-m", "engine", "check", str(BAD)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.splitlines()
+    for message in REJECTIONS.values():
+        assert message in lines
+    assert lines[-1].endswith("file(s)")
+
+
+def test_not_valid_toml_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_text('id = "broken"\nrules = \n', encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load(path)
+    assert str(info.value).startswith("broken.toml: not valid TOML")
+    assert "\n" not in str(info.value)
+
+
+def test_id_must_equal_the_stem(tmp_path: Path) -> None:
+    path = tmp_path / "here.toml"
+    path.write_text('id = "there"\nrules = "block"\n', encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"^here\.toml: id: 'there' must equal"):
+        load(path)
+
+
+def test_unknown_expect_key_is_refused() -> None:
+    data = {"id": "x", "rules": "block", "expect": {"winner": [0]}}
+    with pytest.raises(ScenarioError, match=r"^x\.toml: expect\.winner: unknown key$"):
+        parse(data, "x.toml")
+
+
+def test_a_wrong_expectation_is_reported() -> None:
+    data = {"id": "x", "rules": "duel",
+            "start": {"ends": [6, 3], "hands": [["4-4"], ["0-1"]], "stock": 14},
+            "moves": [{"pass": True}, {"pass": True}],
+            "expect": {"status": "blocked", "winners": [0]}}
+    assert check(parse(data, "x.toml")) == ["expect.winners: expected [0], got [1]"]
+
+
+# -- lessons ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def scenarios():  # type: ignore[no-untyped-def]
+    return load_all(ROOT / "scenarios")[0]
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("lesson-missing-scenario.toml",
+     "lesson-missing-scenario.toml: steps[2].scenario: no scenario with id 'no-such-scenario'"),
+    ("lesson-unknown-key.toml", "lesson-unknown-key.toml: steps[1].txt: unknown key"),
+])
+def test_bad_lesson_is_one_line(name: str, message: str, scenarios) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ScenarioError) as info:
+        load_lesson(BAD / "lessons" / name, scenarios)
+    assert str(info.value) == message
+
+
+def test_check_reports_bad_lessons_against_the_real_scenarios() -> None:
+    problems, count = check_paths([str(ROOT / "scenarios"), str(BAD / "lessons")])
+    assert problems == [
+        "lesson-missing-scenario.toml: steps[2].scenario: no scenario with id 'no-such-scenario'",
+        "lesson-unknown-key.toml: steps[1].txt: unknown key",
+    ]
+    assert count > 2
+
+
+@pytest.mark.parametrize(("step", "where"), [
+    ({"id": "a", "scenario": "d1-one-four", "task": {"kind": "guess"}}, "steps[1].task.kind"),
+    ({"id": "a", "scenario": "d1-one-four", "at": 5}, "steps[1].at"),
+    ({"id": "a", "scenario": "d4-double-blank", "task": {"kind": "only_move"}}, "steps[1].task"),
+    ({"id": "a", "scenario": "d1-one-four", "task": {"kind": "winner"}}, "steps[1].task"),
+    ({"id": "a", "scenario": "d2-double-one", "at": 1,
+      "task": {"kind": "play", "accept": [{"play": "3-5"}]}}, "steps[1].task.accept[0]"),
+])
+def test_lesson_task_must_make_sense_where_it_stands(step: dict[str, object], where: str,
+                                                     scenarios) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ScenarioError) as info:
+        parse_lesson({"id": "l", "steps": [step]}, "l.toml", scenarios)
+    assert info.value.where == where
