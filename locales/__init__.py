@@ -1,0 +1,1 @@
+"""Translation catalogs: one TOML file per language (en.toml is the reference)."""

@@ -1,0 +1,1 @@
+"""Shared drawing, widgets, text and storage for the site's pages."""

@@ -1,0 +1,553 @@
+"""The interactive table: the line, its marked ends, the hands; click to move.
+
+:func:`board` draws a :class:`engine.state.State` with a
+``st.components.v2`` component (inline HTML/CSS/JS, no build step).  The
+learner clicks a tile in their hand, then a marked end; where the tile fits
+only one end (or none) a single click sends it, and the engine decides
+(:meth:`State.resolve`).  Pass, Draw and Discard appear where the ruleset has
+them — also when they would be refused, so the rules can say why.  Everything
+is reachable by keyboard (Tab, Enter/Space, Escape to put a tile back).
+
+A chosen move comes back as a small JSON event — ``{"play": "1-1", "end":
+"left", "nonce": "…"}``, ``{"pass": true, "nonce": "…"}`` — and is handed to
+``on_move(move)`` in a callback, before the page's script runs, so the page
+draws the position after the move in the same run.  Each nonce is handled
+once.  The page checks the move with the engine; the board never changes the
+state itself.
+
+Below the table, :func:`fallback_buttons` offers the same moves as plain
+``st.button`` widgets with stable keys (``<key>.play.1-4``,
+``<key>.play.1-4.left``, ``<key>.pass``, ``<key>.draw``, ``<key>.discard.4-4``)
+in a collapsed expander: for keyboard and screen-reader users who prefer
+buttons, and for AppTest, which cannot click inside a component.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import streamlit as st
+
+from engine.moves import DRAW, PASS, Move, MoveError
+from engine.state import State
+from engine.tiles import Tile, TileError
+
+from . import svg
+from .i18n import describe, end_name, seat_name, t
+
+WIDE = 680  # the line's width budget on a wide screen (px)
+NARROW = 330  # ... on a phone; the component picks by its own width
+BREAKPOINT = 560
+_SEEN = "_board.nonces"  # session key: the event nonces already handled, per board
+
+Reveal = Literal["mover", "all", "none"] | Collection[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """What "Show me" points at: a tile and an end, or a control."""
+
+    tile: Tile | None = None
+    end: str | None = None
+    control: str | None = None
+
+    @staticmethod
+    def of(move: Move | None) -> Highlight | None:
+        if move is None:
+            return None
+        if move.kind in ("play", "discard"):
+            return Highlight(move.tile, move.end if move.kind == "play" else None)
+        return Highlight(control=move.kind)
+
+    def data(self) -> dict[str, Any]:
+        return {"tile": str(self.tile) if self.tile else None, "end": self.end,
+                "control": self.control}
+
+
+# -- what the component is given ----------------------------------------------
+
+
+def _tile_choices(state: State, seat: int) -> dict[Tile, list[str]]:
+    """For each tile of ``seat`` (when to move): the ends it can legally take."""
+    out: dict[Tile, list[str]] = {tile: [] for tile in state.hand(seat)}
+    if state.mover != seat:
+        return out
+    for m in state.legal_moves():
+        if m.kind == "play" and m.tile is not None and m.tile in out:
+            out[m.tile].append(m.end or "any")
+    return out
+
+
+def _one_click(state: State, ends: list[str]) -> bool:
+    """A single click is enough: no choice of end, or both ends show the same."""
+    if len(ends) <= 1:
+        return True
+    return state.line.left == state.line.right
+
+
+def controls_for(state: State) -> list[str]:
+    """The controls this ruleset has besides playing: pass, draw, discard."""
+    rules = state.rules
+    out = []
+    if rules.draw_mode:
+        out.append("draw")
+    if rules.stuck in ("pass", "draw") or state.line.empty:
+        out.append("pass")
+    if rules.dead_tiles:
+        out.append("discard")
+    return out
+
+
+def _reveal_set(state: State, reveal: Reveal, seat: int) -> set[int]:
+    if reveal == "all":
+        return set(range(state.players))
+    if reveal == "none":
+        return set()
+    if reveal == "mover":
+        return {seat}
+    return set(reveal)  # type: ignore[arg-type]
+
+
+def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | None = None,
+               reveal: Reveal = "mover", highlight: Highlight | None = None,
+               disabled: bool = False, lang: str | None = None) -> dict[str, Any]:
+    """The component's data: drawings (already escaped) and translated labels."""
+    seat = state.mover if seat is None else seat
+    if seat is None:  # a finished round: show the first seat's side
+        seat = 0
+    line = state.line
+    label = describe(line.description(), lang)
+    marker_labels = {end: t("board.marker", end=end_name(end),
+                            value=line.left if end == "left" else line.right)
+                     for end in ("left", "right")} if not line.empty else {}
+    marker_labels["any"] = t("board.marker_any")
+    hint_end = highlight.end if highlight and highlight.tile else None
+    if highlight and highlight.tile and line.empty:
+        hint_end = "any"
+    geo_w = svg.line_geometry(line, max_width=WIDE)
+    geo_n = svg.line_geometry(line, max_width=NARROW)
+    common: dict[str, Any] = {"label": label, "marker_labels": marker_labels,
+                              "interactive": True, "felt": False, "highlight_end": hint_end}
+    shown = _reveal_set(state, reveal, seat)
+    choices = _tile_choices(state, seat)
+    interactive = not disabled and state.mover == seat
+    hand = []
+    for tile in state.hand(seat):
+        ends = choices.get(tile, [])
+        hand.append({
+            "tile": str(tile),
+            "label": t("board.tile", tile=tile),
+            "svg": svg.tile_svg(tile, size=30, label=tile.bracket()),
+            "ends": ends,
+            "one_click": _one_click(state, ends),
+            "hint": bool(highlight and highlight.tile == tile),
+        })
+    others = []
+    for other in range(state.players):
+        if other == seat:
+            continue
+        tiles = state.hand(other)
+        face_down = other not in shown
+        name = seat_name(other, seats)
+        others.append({
+            "label": t("board.others_tiles", name=name, count=len(tiles)),
+            "svg": svg.hand_svg(tiles, face_down=face_down, size=16 if face_down else 22, gap=4,
+                                label=t("board.face_down", name=name, count=len(tiles))
+                                if face_down else ", ".join(x.bracket() for x in tiles)
+                                or t("board.no_tiles")),
+            "to_move": state.mover == other,
+        })
+    controls = [{"id": c, "label": t(f"board.{c}"),
+                 "hint": bool(highlight and highlight.control == c)}
+                for c in controls_for(state) if c != "discard"]
+    info = []
+    if state.stock_count and (state.rules.draw_mode or state.rules.family == "duel"):
+        info.append(t("board.stock", count=state.stock_count))
+    return {
+        "line": {
+            "wide": svg.line_svg(line, max_width=WIDE, **common),
+            "narrow": svg.line_svg(line, max_width=NARROW, **common),
+            "height_wide": geo_w.height, "height_narrow": geo_n.height,
+            "breakpoint": BREAKPOINT, "label": label,
+        },
+        "hand": {"label": t("board.your_hand", name=seat_name(seat, seats)),
+                 "tiles": hand, "to_move": state.mover == seat},
+        "others": others,
+        "controls": controls,
+        "discard": "discard" in controls_for(state),
+        "info": info,
+        "interactive": interactive,
+        "highlight": highlight.data() if highlight else None,
+        "text": {
+            "pick_tile": t("board.pick_tile"),
+            "pick_end": t("board.pick_end"),
+            "pick_discard": t("board.pick_discard"),
+            "end_first": t("board.end_first"),
+            "discard": t("board.discard"),
+            "cancel": t("board.cancel"),
+            "waiting": t("board.waiting", name=seat_name(state.mover, seats))
+            if state.mover is not None and state.mover != seat else t("board.round_over")
+            if state.mover is None else "",
+            "line": t("board.line"),
+        },
+    }
+
+
+# -- the component ------------------------------------------------------------
+
+_CSS = """
+:host { display: block; }
+.db { font-family: var(--st-font, "Source Sans Pro", sans-serif); color: var(--st-text-color, #1f2328);
+      display: flex; flex-direction: column; gap: 10px; }
+.others { display: flex; flex-wrap: wrap; gap: 6px 22px; font-size: 0.86rem; color: #4a4f55;
+          min-height: 32px; align-items: center; }
+.other { display: flex; align-items: center; gap: 8px; }
+.other.to-move .who { font-weight: 700; color: #1f2328; }
+.felt { background: #2f6b55; border-radius: 12px; padding: 12px;
+        box-shadow: inset 0 0 0 2px #245544, inset 0 6px 18px rgba(0,0,0,0.18);
+        display: flex; justify-content: center; align-items: center; }
+.felt .v-narrow { display: none; }
+.db.narrow .felt .v-wide { display: none; }
+.db.narrow .felt .v-narrow { display: block; }
+.felt svg { display: block; max-width: 100%; height: auto; }
+.marker { cursor: default; outline: none; }
+.marker.fit { cursor: pointer; }
+.marker.fit circle { fill: #f4c44e; stroke: #f4c44e; stroke-dasharray: none; }
+.marker.fit text { fill: #1b1b1b; }
+.marker.dim { opacity: 0.45; }
+.marker:focus-visible circle { stroke: #ffffff; stroke-width: 4; }
+.db.static .status:empty, .db.static .controls:empty { display: none; }
+.status { min-height: 1.5em; font-size: 0.95rem; color: #3b4046; }
+.hand-wrap { background: #efece3; border-radius: 12px; padding: 10px 12px 12px; }
+.hand-label { font-size: 0.86rem; color: #4a4f55; margin: 0 0 6px; }
+.hand { display: flex; flex-wrap: wrap; gap: 10px; min-height: 66px; }
+button.tile { appearance: none; border: 2px solid transparent; background: transparent; padding: 3px;
+              border-radius: 8px; cursor: pointer; line-height: 0; transition: transform 80ms ease; }
+button.tile:hover:not(:disabled) { transform: translateY(-3px); }
+button.tile:focus-visible { outline: 3px solid #1f6f5c; outline-offset: 2px; }
+button.tile.selected { border-color: #1f6f5c; background: #dfeee7; transform: translateY(-5px); }
+button.tile.hint { border-color: #d49a12; border-style: dashed; }
+button.tile:disabled { cursor: default; opacity: 0.9; }
+.controls { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; min-height: 38px; }
+.controls button { font: inherit; font-size: 0.95rem; padding: 6px 16px; border-radius: 8px;
+                   border: 1px solid #b9b5a8; background: #fffdf6; color: #1f2328; cursor: pointer; }
+.controls button:hover:not(:disabled) { border-color: #1f6f5c; color: #1f6f5c; }
+.controls button:focus-visible { outline: 3px solid #1f6f5c; outline-offset: 2px; }
+.controls button.active { background: #1f6f5c; color: #fff; border-color: #1f6f5c; }
+.controls button.hint { border: 2px dashed #d49a12; }
+.controls button:disabled { opacity: 0.5; cursor: default; }
+.info { font-size: 0.86rem; color: #4a4f55; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+"""
+
+_JS = r"""
+let counter = 0;
+function nonce() {
+  counter += 1;
+  return Date.now().toString(36) + "-" + counter + "-" + Math.random().toString(36).slice(2, 8);
+}
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+export default function (component) {
+  const { data, setTriggerValue, parentElement } = component;
+  if (!data) return;
+  const host = parentElement;
+  const focusedId = host.activeElement ? host.activeElement.getAttribute("data-focus") : null;
+  let root = host.querySelector(".db");
+  if (!root) { root = el("div", "db"); host.appendChild(root); }
+  root.replaceChildren();
+  root.classList.toggle("static", !data.interactive && !(data.controls || []).length);
+  const T = data.text || {};
+  let selected = null;
+  let discarding = false;
+
+  // Others (opponents): name, count, tiles face down or up.
+  const others = el("div", "others");
+  for (const o of data.others || []) {
+    const row = el("div", "other" + (o.to_move ? " to-move" : ""));
+    row.appendChild(el("span", "who", o.label));
+    const pic = el("span", "pic"); pic.innerHTML = o.svg; row.appendChild(pic);
+    others.appendChild(row);
+  }
+  if ((data.info || []).length) others.appendChild(el("span", "info", data.info.join(" · ")));
+  root.appendChild(others);
+
+  // The table.
+  const felt = el("div", "felt");
+  felt.setAttribute("role", "group");
+  felt.setAttribute("aria-label", T.line || "");
+  const wide = el("div", "v-wide"); wide.innerHTML = data.line.wide;
+  const narrow = el("div", "v-narrow"); narrow.innerHTML = data.line.narrow;
+  felt.append(wide, narrow);
+  root.appendChild(felt);
+
+  const status = el("div", "status");
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  root.appendChild(status);
+
+  // The hand.
+  const handWrap = el("div", "hand-wrap");
+  const handLabel = el("div", "hand-label", data.hand.label);
+  handLabel.id = "hand-label";
+  const hand = el("div", "hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-labelledby", "hand-label");
+  handWrap.append(handLabel, hand);
+  root.appendChild(handWrap);
+  const controls = el("div", "controls");
+  root.appendChild(controls);
+
+  const markers = () => Array.from(root.querySelectorAll(".marker"));
+  const tileButtons = [];
+
+  function send(move) {
+    move.nonce = nonce();
+    status.textContent = "";
+    setTriggerValue("move", move);
+  }
+  function paint() {
+    const tile = selected ? data.hand.tiles.find((x) => x.tile === selected) : null;
+    const fits = tile ? tile.ends : [];
+    for (const m of markers()) {
+      const end = m.getAttribute("data-end");
+      const on = !!tile && (fits.includes(end) || (end === "any" && fits.length > 0));
+      m.classList.toggle("fit", on);
+      m.classList.toggle("dim", !!tile && !on);
+      m.setAttribute("tabindex", on ? "0" : "-1");
+    }
+    for (const b of tileButtons) {
+      const on = b.getAttribute("data-tile") === selected;
+      b.classList.toggle("selected", on);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    for (const c of controls.querySelectorAll("button[data-control=discard]")) {
+      c.classList.toggle("active", discarding);
+      c.setAttribute("aria-pressed", discarding ? "true" : "false");
+    }
+    if (!data.interactive) status.textContent = T.waiting || "";
+    else if (discarding) status.textContent = T.pick_discard || "";
+    else if (tile && !tile.one_click) status.textContent = (T.pick_end || "").replace("{tile}", tile.label);
+    else status.textContent = T.pick_tile || "";
+  }
+  function choose(tile) {
+    if (!data.interactive) return;
+    if (discarding) { discarding = false; send({ discard: tile.tile }); return; }
+    if (selected === tile.tile) { selected = null; paint(); return; }
+    selected = tile.tile;
+    paint();
+    if (tile.one_click) { send({ play: tile.tile }); return; }
+    const first = markers().find((m) => m.classList.contains("fit") && m.offsetParent !== null);
+    if (first) first.focus();
+  }
+  function chooseEnd(end) {
+    if (!data.interactive) return;
+    if (!selected) { status.textContent = T.end_first || ""; return; }
+    const move = { play: selected };
+    if (end === "left" || end === "right") move.end = end;
+    send(move);
+  }
+
+  for (const tile of data.hand.tiles) {
+    const b = el("button", "tile" + (tile.hint ? " hint" : ""));
+    b.type = "button";
+    b.setAttribute("data-tile", tile.tile);
+    b.setAttribute("data-focus", "tile-" + tile.tile);
+    b.setAttribute("aria-label", tile.label);
+    b.innerHTML = tile.svg;
+    b.disabled = !data.interactive;
+    b.addEventListener("click", () => choose(tile));
+    tileButtons.push(b);
+    hand.appendChild(b);
+  }
+  for (const c of data.controls || []) {
+    const b = el("button", c.hint ? "hint" : "", c.label);
+    b.type = "button";
+    b.setAttribute("data-control", c.id);
+    b.setAttribute("data-focus", "control-" + c.id);
+    b.disabled = !data.interactive;
+    b.addEventListener("click", () => { selected = null; discarding = false; send({ [c.id]: true }); });
+    controls.appendChild(b);
+  }
+  if (data.discard) {
+    const b = el("button", "", T.discard);
+    b.type = "button";
+    b.setAttribute("data-control", "discard");
+    b.setAttribute("data-focus", "control-discard");
+    b.disabled = !data.interactive;
+    b.addEventListener("click", () => { discarding = !discarding; selected = null; paint(); });
+    controls.appendChild(b);
+  }
+  for (const m of markers()) {
+    m.setAttribute("data-focus", "marker-" + m.getAttribute("data-end") +
+      (m.closest(".v-narrow") ? "-n" : "-w"));
+    m.addEventListener("click", () => chooseEnd(m.getAttribute("data-end")));
+    m.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); chooseEnd(m.getAttribute("data-end")); }
+    });
+  }
+  root.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && (selected || discarding)) {
+      const back = selected; selected = null; discarding = false; paint();
+      const b = tileButtons.find((x) => x.getAttribute("data-tile") === back);
+      if (b) b.focus();
+    }
+  });
+
+  // Wide or narrow drawing by the component's own width.
+  const bp = data.line.breakpoint || 560;
+  const fit = () => root.classList.toggle("narrow", root.clientWidth < bp);
+  fit();
+  let ro = null;
+  if (typeof ResizeObserver !== "undefined") { ro = new ResizeObserver(fit); ro.observe(root); }
+
+  paint();
+  if (focusedId) {
+    const again = root.querySelector('[data-focus="' + focusedId + '"]');
+    if (again && !again.disabled) again.focus();
+  }
+  return () => { if (ro) ro.disconnect(); };
+}
+"""
+
+_COMPONENT = st.components.v2.component("dominoes_board", css=_CSS, js=_JS)
+
+
+def _event_move(event: object) -> Move | None:
+    """The move in a component event, or None if it is not one."""
+    if not isinstance(event, dict):
+        return None
+    payload = {k: v for k, v in event.items() if k != "nonce"}
+    try:
+        return Move.from_dict(payload)
+    except (MoveError, TileError, TypeError, AttributeError):
+        return None
+
+
+def _handle_event(key: str, on_move: Callable[[Move], None]) -> None:
+    """The component's callback: read the event, drop repeats, pass the move on."""
+    value = st.session_state.get(key)
+    event = value.get("move") if isinstance(value, dict) else None
+    if not isinstance(event, dict):
+        return
+    nonce = str(event.get("nonce", ""))
+    seen: dict[str, str] = st.session_state.setdefault(_SEEN, {})
+    if nonce and seen.get(key) == nonce:
+        return
+    seen[key] = nonce
+    move = _event_move(event)
+    if move is not None:
+        on_move(move)
+
+
+def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = None,
+          seat: int | None = None, seats: Sequence[str] | None = None,
+          reveal: Reveal = "mover", highlight: Highlight | Move | None = None,
+          disabled: bool = False, fallback: bool = True, caption: bool = True,
+          note: str | None = None, controls: bool = True) -> None:
+    """Draw the table for ``state`` and let the learner move for ``seat``.
+
+    - ``key``: a stable key, unique on the page (also prefixes the fallback
+      buttons' keys);
+    - ``on_move(move)``: called once per chosen move, in a callback, with the
+      move as chosen (``Move.play(tile)`` without an end when one click was
+      enough: resolve it with :meth:`State.resolve`, check it with
+      :meth:`State.why_illegal`);
+    - ``seat``: whose hand is at the bottom (default: the mover);
+      ``seats``: names for the seats; ``reveal``: which other hands are
+      face up ("mover" — only ``seat``'s —, "all", "none", or seat numbers);
+    - ``highlight``: a move to point at ("Show me");
+    - ``disabled``: draw without accepting moves;
+    - ``fallback``: also offer :func:`fallback_buttons` (for AppTest and as
+      a plain-button way to move);
+    - ``caption``: write the line's description under the table (it is the
+      drawing's screen-reader label too);
+    - ``note``: the status line under the table (default: whose move it is,
+      or nothing on a disabled board);
+    - ``controls``: show Pass / Draw / Discard (False: a board only to look at).
+    """
+    hl = Highlight.of(highlight) if isinstance(highlight, Move) else highlight
+    data = board_data(state, seat=seat, seats=seats, reveal=reveal, highlight=hl,
+                      disabled=disabled or on_move is None)
+    if note is not None or disabled or on_move is None:
+        data["text"]["waiting"] = note or ""
+    if not controls:
+        data["controls"], data["discard"] = [], False
+    callback = (lambda: _handle_event(key, on_move)) if on_move is not None else (lambda: None)
+    with st.container(key=f"{key}-board", border=False):
+        _COMPONENT(key=key, data=data, on_move_change=callback, height="content")
+    if caption:
+        st.markdown(caption_html(data["line"]["label"]), unsafe_allow_html=True)
+    if fallback and on_move is not None and not disabled:
+        fallback_buttons(state, key=key, on_move=on_move, seat=seat)
+
+
+LONG_CAPTION = 240
+
+
+def caption_html(text: str) -> str:
+    """The description under a drawing; a long one folds away (the drawing's
+    own label still carries it for screen readers)."""
+    body = svg.esc(text)
+    if len(text) <= LONG_CAPTION:
+        return f'<p class="caption-desc">{body}</p>'
+    return (f'<details class="caption-desc"><summary>{svg.esc(t("board.description"))}'
+            f'</summary>{body}</details>')
+
+
+def fallback_moves(state: State, seat: int | None = None) -> list[tuple[str, Move]]:
+    """The moves the plain buttons offer: ``(key suffix, move)``.
+
+    One per tile in the hand (two where it fits two ends showing different
+    values), then pass / draw / a discard per tile where the ruleset has
+    them.  Illegal-looking moves are included: the engine explains them."""
+    seat = state.mover if seat is None else seat
+    if seat is None:
+        return []
+    choices = _tile_choices(state, seat)
+    out: list[tuple[str, Move]] = []
+    for tile in state.hand(seat):
+        ends = choices.get(tile, [])
+        if not _one_click(state, ends):
+            out.extend((f"play.{tile}.{end}", Move.play(tile, end))  # type: ignore[arg-type]
+                       for end in ends)
+        else:
+            out.append((f"play.{tile}", Move.play(tile)))
+    for control in controls_for(state):
+        if control == "pass":
+            out.append(("pass", PASS))
+        elif control == "draw":
+            out.append(("draw", DRAW))
+        else:
+            out.extend((f"discard.{tile}", Move.discard(tile)) for tile in state.hand(seat))
+    return out
+
+
+def move_label(move: Move) -> str:
+    """A button's words for a move: "Play [1|4] on the left end"."""
+    if move.kind == "play":
+        if move.end:
+            return t("move.play_end", tile=move.tile, end=end_name(move.end))
+        return t("move.play", tile=move.tile)
+    if move.kind == "discard":
+        return t("move.discard", tile=move.tile)
+    return t(f"move.{move.kind}")
+
+
+def fallback_buttons(state: State, *, key: str, on_move: Callable[[Move], None],
+                     seat: int | None = None) -> None:
+    """The moves as plain buttons, in a collapsed expander below the table."""
+    seat = state.mover if seat is None else seat
+    if seat is None or state.mover != seat:
+        return
+    with (st.expander(t("board.buttons"), expanded=False),
+          st.container(horizontal=True, gap="small")):
+        for suffix, move in fallback_moves(state, seat):
+            st.button(move_label(move).replace("[", "\\[").replace("]", "\\]"),
+                      key=f"{key}.{suffix}", on_click=on_move, args=(move,))

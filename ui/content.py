@@ -1,0 +1,91 @@
+"""The site's content: every scenario and lesson under ``scenarios/``.
+
+Loaded once per version of the files (their names, sizes and modification
+times are the cache key) and shared read-only between sessions; a file that
+does not load is left out and named in :attr:`Content.problems`, so one bad
+file never takes a page down.  ``$DOMINO_SCENARIOS_DIR`` points elsewhere
+(tests use ``tests/data/scenarios``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+import streamlit as st
+
+from engine.lessons import Lesson, Step, load_lesson
+from engine.scenario import Scenario, ScenarioError, find, load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Content:
+    scenarios: Mapping[str, Scenario]
+    lessons: tuple[Lesson, ...]
+    problems: tuple[str, ...] = field(default=())
+
+    def lesson(self, lesson_id: str | None) -> Lesson | None:
+        return next((lesson for lesson in self.lessons if lesson.id == lesson_id), None)
+
+    def step(self, lesson_id: str | None, step_id: str | None) -> tuple[Lesson, Step] | None:
+        lesson = self.lesson(lesson_id)
+        if lesson is None:
+            return None
+        step = next((s for s in lesson.steps if s.id == step_id), None)
+        return (lesson, step) if step is not None else None
+
+
+def scenarios_dir() -> Path:
+    raw = os.environ.get("DOMINO_SCENARIOS_DIR")
+    return Path(raw) if raw else ROOT / "scenarios"
+
+
+def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    out = []
+    for path in sorted(root.rglob("*.toml")) if root.is_dir() else ():
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        out.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
+def load_content(root: Path) -> Content:
+    """Every scenario and lesson under ``root`` that loads; problems listed."""
+    problems: list[str] = []
+    scenarios: dict[str, Scenario] = {}
+    for path in find([root]) if root.is_dir() else []:
+        try:
+            s = load(path)
+        except ScenarioError as e:
+            problems.append(str(e))
+            continue
+        if s.id in scenarios:
+            problems.append(f"{path.name}: id {s.id!r} is used twice")
+            continue
+        scenarios[s.id] = s
+    lessons: list[Lesson] = []
+    for path in sorted((root / "lessons").glob("*.toml")) if (root / "lessons").is_dir() else []:
+        try:
+            lessons.append(load_lesson(path, scenarios))
+        except ScenarioError as e:
+            problems.append(str(e))
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
+    return Content(MappingProxyType(scenarios), tuple(lessons), tuple(problems))
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _cached(root: str, signature: tuple[tuple[str, int, int], ...]) -> Content:
+    return load_content(Path(root))
+
+
+def content() -> Content:
+    """The current content (read-only: never change what this returns)."""
+    root = scenarios_dir()
+    return _cached(str(root), _signature(root))

@@ -1,0 +1,311 @@
+"""Every string the site shows: ``t(key, **params)`` over TOML catalogs.
+
+``locales/en.toml`` is the reference catalog; ``locales/<lang>.toml`` files
+for the other languages hold the same keys (any missing key falls back to
+English, and a key missing even there shows as the key itself, so a gap is
+visible but never fatal).  Keys are dotted paths of the TOML tables:
+``t("nav.learn")``, ``t("learn.step_of", n=2, total=5)``.
+
+The page's language comes from ``st.query_params["lang"]``; an unknown value
+falls back to English with a notice (:func:`language_notice`).  Helpers turn
+the engine's coded values into words: :func:`refusal_text` (a
+:class:`engine.state.Refusal`), :func:`settlement_text` (a
+:class:`engine.settlement.Settlement`), :func:`describe` (a line's
+description, via :mod:`engine.notation`), and :func:`lesson_text` (lesson
+texts by key ``lesson.<lesson_id>.<step_id>.<field>``, else the file's own).
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import streamlit as st
+
+from engine.line import Description
+from engine.notation import LANGUAGES as NOTATION_LANGUAGES
+from engine.notation import describe as _describe
+from engine.settlement import Settlement
+from engine.state import Refusal
+from engine.tiles import Tile
+
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+DEFAULT = "en"
+#: The site's languages, each named in its own script (the selector's labels).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "uk": "Українська",
+    "ru": "Русский",
+    "ar": "العربية",
+    "ko": "한국어",
+}
+RTL = frozenset({"ar"})
+
+#: Refusal codes the engine can give (engine/state.py) — each has a
+#: ``refusal.<code>`` entry in the catalog (tests keep the two in step).
+REFUSAL_CODES = (
+    "round_over", "not_in_hand", "must_open_double", "must_open", "ambiguous_end", "no_match",
+    "wrong_end", "must_play", "no_drawing", "stock_empty", "must_draw", "must_discard",
+    "no_discard", "stock_unknown",
+)
+#: Settlement explanation codes (engine/settlement.py): ``settlement.<code>``.
+SETTLEMENT_CODES = (
+    "playing", "block_domino", "block_sole_lowest", "block_tied_lowest", "duel_domino",
+    "duel_lower", "duel_equal", "gaple_out", "gaple_lowest", "gaple_tie_tile", "gaple_tie_half",
+)
+
+
+# -- catalogs ---------------------------------------------------------------
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, f"{path}."))
+        else:
+            out[path] = str(value)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _load(path: str, mtime: float) -> Mapping[str, str]:
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return MappingProxyType({})
+    return MappingProxyType(_flatten(data))
+
+
+def catalog(lang: str) -> Mapping[str, str]:
+    """The flat ``key -> template`` catalog of ``lang`` (empty when absent).
+
+    Read once per file version (the modification time is part of the cache
+    key, so an edited catalog is picked up without a restart)."""
+    if lang not in LANGUAGES:
+        return MappingProxyType({})
+    path = LOCALES_DIR / f"{lang}.toml"
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return MappingProxyType({})
+    return _load(str(path), mtime)
+
+
+# -- the current language ---------------------------------------------------
+
+
+def requested_lang() -> str:
+    """The ``lang`` query parameter as given (may be unknown or empty)."""
+    try:
+        return str(st.query_params.get("lang", DEFAULT) or DEFAULT)
+    except Exception:  # noqa: BLE001  (outside a Streamlit run, or no query params)
+        return DEFAULT
+
+
+def current_lang() -> str:
+    """The page's language: the ``lang`` query parameter if the site knows it,
+    otherwise English."""
+    lang = requested_lang()
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def language_notice() -> str | None:
+    """A notice to show when the requested language is unknown or has no
+    catalog yet (then the page is in English); None when all is well."""
+    lang = requested_lang()
+    if lang not in LANGUAGES:
+        return t("lang.unknown", lang=lang[:20])
+    if lang != DEFAULT and not catalog(lang):
+        return t("lang.untranslated", language=LANGUAGES[lang])
+    return None
+
+
+def is_rtl(lang: str | None = None) -> bool:
+    """Whether ``lang`` (default: the page's) is written right to left."""
+    return (lang or current_lang()) in RTL
+
+
+def direction_css(lang: str | None = None) -> str:
+    """CSS that turns the page's text right to left for an RTL language (the
+    drawings keep the line's left and right as the rules name them)."""
+    if not is_rtl(lang):
+        return ""
+    return (
+        "[data-testid='stMain'] .stMarkdown, [data-testid='stMain'] h1, "
+        "[data-testid='stMain'] h2, [data-testid='stMain'] h3, [data-testid='stSidebar'] "
+        "{direction: rtl; text-align: right;}\n"
+        ".dominoes-figure svg, .dominoes-figure {direction: ltr;}\n"
+    )
+
+
+def apply_direction(lang: str | None = None) -> None:
+    """Apply ``dir="rtl"`` styling to the page when the language needs it."""
+    css = direction_css(lang)
+    if css:
+        st.markdown(f"<style>{css}</style>", unsafe_allow_html=True)
+
+
+# -- translating ------------------------------------------------------------
+
+
+class _Params(dict[str, object]):
+    """Format parameters that leave an unknown ``{name}`` as it is."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fmt(value: object) -> object:
+    if isinstance(value, Tile):
+        return value.bracket()
+    if isinstance(value, (tuple, list)):
+        return ", ".join(str(_fmt(v)) for v in value)
+    return value
+
+
+def format_template(template: str, params: Mapping[str, object]) -> str:
+    """``str.format`` that never raises: unknown names stay, bad braces show raw."""
+    try:
+        return string.Formatter().vformat(template, (), _Params(
+            {k: _fmt(v) for k, v in params.items()}))
+    except (ValueError, IndexError, KeyError, AttributeError):
+        return template
+
+
+def lookup(key: str, lang: str) -> str | None:
+    """The template for ``key`` in ``lang``, else in English, else None."""
+    template = catalog(lang).get(key)
+    if template is None and lang != DEFAULT:
+        template = catalog(DEFAULT).get(key)
+    return template
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR plural category of ``n``: one, two, few, many, zero or other."""
+    n = abs(int(n))
+    if lang in ("uk", "ru"):
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    if lang == "ar":
+        if n in (0, 1, 2):
+            return ("zero", "one", "two")[n]
+        if 3 <= n % 100 <= 10:
+            return "few"
+        return "many" if 11 <= n % 100 <= 99 else "other"
+    if lang == "ko":
+        return "other"
+    return "one" if n == 1 else "other"
+
+
+def t_in(lang: str, key: str, **params: object) -> str:
+    """:func:`t` in a given language.
+
+    With a ``count`` parameter, a key whose entry is a table of plural forms
+    (``[board.tiles] one = "{count} tile"``, ``other = "{count} tiles"``) picks
+    the form for ``count`` in ``lang`` (then ``other``)."""
+    template = lookup(key, lang)
+    if template is None and "count" in params:
+        count = params["count"]
+        if isinstance(count, int):
+            template = lookup(f"{key}.{plural_category(lang, count)}", lang)
+            if template is None:
+                template = lookup(f"{key}.other", lang)
+    if template is None:
+        return key
+    return format_template(template, params)
+
+
+def t(key: str, **params: object) -> str:
+    """The text for ``key`` in the page's language, with ``{params}`` filled in.
+
+    Tiles format as ``[1|4]``; tuples as ``0, 2``.  Missing in the language:
+    English; missing in English too: the key itself."""
+    return t_in(current_lang(), key, **params)
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    return key in catalog(lang)
+
+
+# -- the engine's words -----------------------------------------------------
+
+
+def describe(desc: Description, lang: str | None = None) -> str:
+    """A line's RULES.md description in the page's language."""
+    lang = lang or current_lang()
+    return _describe(desc, lang if lang in NOTATION_LANGUAGES else DEFAULT)
+
+
+def tile_text(tile: Tile) -> str:
+    return tile.bracket()
+
+
+def end_name(end: str | None) -> str:
+    """"left end" / "right end" in words."""
+    return t(f"end.{end}") if end in ("left", "right") else ""
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """Why a move is illegal, in the learner's words.
+
+    ``no_match`` reads "[3|5] shows 3 and 5; the open ends show 1 and 4: no
+    match."  Unknown codes fall back to the engine's English message."""
+    params: dict[str, object] = dict(refusal.params)
+    tile = params.get("tile")
+    if isinstance(tile, Tile):
+        params["low"], params["high"] = tile.low, tile.high
+    if "end" in params:
+        params["end_name"] = end_name(str(params["end"]))
+    code = refusal.code
+    if code == "no_drawing":
+        code = f"no_drawing_{params.get('stuck', 'pass')}"
+    if code == "must_play" and params.get("value") is None:
+        code = "must_play_open"
+    key = f"refusal.{code}"
+    if lookup(key, current_lang()) is None:
+        return refusal.message[:1].upper() + refusal.message[1:] + "."
+    return t(key, **params)
+
+
+def seat_name(seat: int, seats: Sequence[str] | None = None) -> str:
+    if seats and 0 <= seat < len(seats):
+        return seats[seat]
+    return t("seat.player", n=seat + 1)
+
+
+def settlement_text(settlement: Settlement, seats: Sequence[str] | None = None) -> str:
+    """The result and its arithmetic, e.g. "Blocked: Black holds the lowest
+    total, 3, and scores the others' totals minus their own: 7 + 8 − 3 = 12." """
+    e = settlement.explanation
+    params: dict[str, object] = dict(e.params)
+    if "winner" in params:
+        params["winner"] = seat_name(int(params["winner"]), seats)  # type: ignore[call-overload]
+    if "tied" in params:
+        tied = params["tied"]
+        names = [seat_name(int(s), seats) for s in tied]  # type: ignore[attr-defined]
+        params["tied"] = t("list.and", first=", ".join(names[:-1]), last=names[-1]) \
+            if len(names) > 1 else "".join(names)
+    params["arithmetic"] = e.arithmetic
+    return t(f"settlement.{e.code}", **params)
+
+
+def lesson_text(lesson_id: str, step_id: str | None, field: str, default: str) -> str:
+    """A lesson's text in the page's language.
+
+    Looks up ``lesson.<lesson_id>.<step_id>.<field>`` (or
+    ``lesson.<lesson_id>.<field>`` for the lesson's own title and summary) in
+    the language's catalog, then in English, then uses ``default`` — the
+    lesson file's own (English) text."""
+    key = f"lesson.{lesson_id}.{step_id}.{field}" if step_id else f"lesson.{lesson_id}.{field}"
+    template = lookup(key, current_lang())
+    return template if template is not None else default

@@ -1,0 +1,80 @@
+"""The sidebar: our own page links, the language selector, the learner's progress.
+
+Streamlit's automatic page list is hidden (``showSidebarNavigation = false``)
+so that page names can be translated; :func:`sidebar` draws links with
+``st.page_link`` that keep ``learner`` and ``lang`` in the URL.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from . import session
+from .content import content
+from .i18n import LANGUAGES, current_lang, t
+
+#: Every page: its file (the path ``st.page_link`` and AppTest take) and the
+#: catalog key of its name.
+PAGES: tuple[tuple[str, str], ...] = (
+    ("app.py", "nav.home"),
+    ("pages/learn.py", "nav.learn"),
+    ("pages/examples.py", "nav.examples"),
+    ("pages/try_it.py", "nav.try_it"),
+    ("pages/quiz.py", "nav.quiz"),
+    ("pages/rules.py", "nav.rules"),
+)
+LANG_KEY = "nav.lang"
+
+
+def page_link(page: str, label: str, *, help: str | None = None, disabled: bool = False,
+              **params: str) -> None:
+    """A link to one of our pages that keeps learner and lang (plus ``params``).
+
+    When the app was started from another page than app.py (an AppTest of one
+    page), links Streamlit cannot resolve are drawn as plain text instead."""
+    try:
+        st.page_link(page, label=label, help=help, disabled=disabled,
+                     query_params=session.link_params(**params))
+    except StreamlitAPIException:
+        st.markdown(label)
+
+
+def _on_language() -> None:
+    lang = st.session_state.get(LANG_KEY)
+    if lang in LANGUAGES:
+        st.session_state["lang"] = lang
+        st.query_params["lang"] = lang
+
+
+def language_selector() -> None:
+    st.session_state[LANG_KEY] = current_lang()
+    st.selectbox(t("nav.language"), list(LANGUAGES), format_func=LANGUAGES.__getitem__,
+                 key=LANG_KEY, on_change=_on_language)
+
+
+def progress_summary() -> None:
+    done = session.steps_done()
+    lessons = content().lessons
+    total = sum(len(lesson.steps) for lesson in lessons)
+    finished = sum(1 for lesson in lessons for s in lesson.steps if (lesson.id, s.id) in done)
+    stars = sum(done.values())
+    st.markdown(f"**{t('nav.progress')}**")
+    st.caption(t("nav.progress_steps", done=finished, total=total, stars=stars))
+    record = session.quiz_record()
+    if record.answered:
+        st.caption(t("nav.progress_quiz", right=record.right, answered=record.answered,
+                     best=record.best_streak))
+    st.caption(t("nav.progress_link"))
+
+
+def sidebar(current: str | None = None) -> None:
+    """Draw the sidebar.  ``current`` is the page file being shown."""
+    with st.sidebar:
+        st.markdown(f"### {t('site.name')}")
+        for page, key in PAGES:
+            page_link(page, t(key))
+        st.divider()
+        language_selector()
+        st.divider()
+        progress_summary()

@@ -1,0 +1,78 @@
+"""What every page does first: page config, styles, session, language, sidebar.
+
+>>> # at the top of a page
+>>> # from ui.page import setup
+>>> # setup("pages/learn.py", "nav.learn")
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+import streamlit as st
+
+from . import i18n, nav, session
+from .i18n import t
+
+ICON = Path(__file__).resolve().parent / "static" / "icon.png"
+_NOTICE_KEY = "lang_notice_for"
+
+CSS = """
+[data-testid="stMainBlockContainer"] { max-width: 58rem; padding-top: 2.2rem; padding-bottom: 4rem; }
+@media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; } }
+h1 { letter-spacing: -0.01em; }
+details.caption-desc summary { cursor: pointer; color: #1f6f5c; }
+.dominoes-figure { margin: 0.2rem 0 0.4rem; }
+.dominoes-figure svg { max-width: 100%; height: auto; }
+.lead { font-size: 1.18rem; line-height: 1.55; color: #3b4046; margin: 0 0 0.6rem; }
+.muted { color: #5b6168; font-size: 0.92rem; }
+.feedback { min-height: 4.2rem; border-radius: 10px; padding: 0.75rem 1rem; margin: 0.2rem 0 0.6rem;
+            line-height: 1.5; border: 1px solid transparent; }
+.feedback.empty { border-color: transparent; background: transparent; }
+.feedback.ok { background: #e5f2ea; border-color: #b5d8c3; color: #15402c; }
+.feedback.no { background: #fbeee8; border-color: #edc6b6; color: #5a2414; }
+.feedback.hint { background: #fbf4dd; border-color: #ecd99a; color: #4d3b06; }
+.feedback .title { font-weight: 700; margin-right: 0.35rem; }
+.task { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
+        border-radius: 10px; padding: 0.7rem 1rem; margin: 0.4rem 0 0.8rem; font-size: 1.05rem; }
+.task .label { display: block; font-size: 0.78rem; letter-spacing: 0.06em; text-transform: uppercase;
+               color: #1f6f5c; font-weight: 700; margin-bottom: 0.15rem; }
+.stars { color: #c98a00; letter-spacing: 0.08em; font-size: 1.05rem; white-space: nowrap; }
+.stars .off { color: #cfc8b6; }
+.family-card h3 { margin-top: 0.2rem; }
+[class*="st-key-cta"] a[data-testid="stPageLink-NavLink"] {
+    background: #1f6f5c; border-radius: 10px; padding: 0.55rem 1.3rem; }
+[class*="st-key-cta"] a[data-testid="stPageLink-NavLink"] p { color: #fff; font-size: 1.1rem;
+    font-weight: 600; }
+[class*="st-key-cta"] a[data-testid="stPageLink-NavLink"]:hover { background: #185a4a; }
+[class*="st-key-card"] { background: #ffffff; }
+.caption-desc { font-size: 0.9rem; color: #4a4f55; margin: 0.25rem 0 0.6rem; line-height: 1.45; }
+"""
+
+
+def stars_html(stars: int, out_of: int = 3) -> str:
+    """Filled and empty stars (text, with a spoken label)."""
+    stars = max(0, min(out_of, stars))
+    label = escape(t("stars.label", n=stars, total=out_of))
+    return (f'<span class="stars" role="img" aria-label="{label}">{"★" * stars}'
+            f'<span class="off">{"★" * (out_of - stars)}</span></span>')
+
+
+def setup(page: str, title_key: str) -> str:
+    """Configure and frame a page; returns the learner id.
+
+    ``page`` is the page's file ("app.py", "pages/learn.py"), ``title_key``
+    the catalog key of its name."""
+    st.set_page_config(page_title=f"{t(title_key)} · {t('site.name')}", page_icon=str(ICON),
+                       layout="centered")
+    learner = session.init()
+    st.html(f"<style>{CSS}{i18n.direction_css()}</style>")
+    requested = i18n.requested_lang()
+    notice = i18n.language_notice()
+    if notice and st.session_state.get(_NOTICE_KEY) != requested:
+        st.session_state[_NOTICE_KEY] = requested
+        session.notify(notice)
+    nav.sidebar(page)
+    session.show_notices()
+    return learner

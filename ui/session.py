@@ -1,0 +1,176 @@
+"""Session state, set up in one place: the learner, the language, notices.
+
+Call :func:`init` at the top of every page (``ui.page.setup`` does).  It
+makes sure the URL carries a learner id (``?learner=…``, made with
+``secrets.token_urlsafe`` when absent), keeps ``lang`` and ``learner`` in
+the URL when pages switch, and turns a broken or unknown id into a fresh
+start with a notice — never a traceback.
+
+Shared keys (all set here with ``setdefault``):
+
+- ``learner`` — the learner id in use;
+- ``lang`` — the language last asked for (restored when a link drops it);
+- ``notices`` — one-shot messages for the next page draw (:func:`notify`);
+- ``progress_ok`` — False once the progress database has failed.
+
+Page-specific keys carry the page's prefix (``learn.…``, ``quiz.…``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from . import progress
+from .i18n import DEFAULT, LANGUAGES, t
+
+DEFAULTS: dict[str, Any] = {
+    "learner": None,
+    "lang": None,
+    "notices": [],
+    "progress_ok": True,
+}
+
+
+def _defaults() -> None:
+    for key, value in DEFAULTS.items():
+        st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
+
+
+def notify(message: str, kind: str = "info") -> None:
+    """Queue a notice for :func:`show_notices` (``kind``: info, warning)."""
+    _defaults()
+    notices = st.session_state["notices"]
+    if (kind, message) not in notices:
+        notices.append((kind, message))
+
+
+def show_notices() -> None:
+    """Show the queued notices once, as info boxes at the top of the page."""
+    notices = st.session_state.get("notices") or []
+    for kind, message in notices:
+        (st.warning if kind == "warning" else st.info)(message)
+    st.session_state["notices"] = []
+
+
+def _progress_failed(error: Exception) -> None:
+    if st.session_state.get("progress_ok", True):
+        notify(t("progress.unavailable"), "warning")
+    st.session_state["progress_ok"] = False
+
+
+def _set_learner() -> str:
+    """Settle the learner id for this run (see the module's docstring)."""
+    raw = st.query_params.get("learner")
+    current = st.session_state.get("learner")
+    if raw is None and current:
+        st.query_params["learner"] = current  # a link dropped it: put it back
+        return str(current)
+    if raw is not None and raw == current:
+        return str(current)
+    if raw is None:
+        learner = progress.new_learner_id()
+    elif not progress.valid_learner_id(raw):
+        learner = progress.new_learner_id()
+        notify(t("progress.broken_id"), "warning")
+    else:
+        learner = raw
+    try:
+        if raw is not None and learner == raw and not progress.known(learner):
+            notify(t("progress.unknown_id"))
+        progress.register(learner)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+    st.session_state["learner"] = learner
+    if raw != learner:
+        st.query_params["learner"] = learner
+    return learner
+
+
+def _set_lang() -> str:
+    raw = st.query_params.get("lang")
+    if raw is None:
+        remembered = st.session_state.get("lang")
+        if remembered and remembered != DEFAULT:
+            st.query_params["lang"] = remembered
+        return str(remembered or DEFAULT)
+    st.session_state["lang"] = raw if raw in LANGUAGES else DEFAULT
+    return str(raw)
+
+
+def init() -> str:
+    """Set the shared keys up; returns the learner id."""
+    _defaults()
+    _set_lang()
+    return _set_learner()
+
+
+def learner_id() -> str:
+    """The learner id of this session (after :func:`init`)."""
+    learner = st.session_state.get("learner")
+    return str(learner) if learner else init()
+
+
+def link_params(**extra: str) -> dict[str, str]:
+    """The query parameters every internal link keeps: learner and lang."""
+    params: dict[str, str] = {}
+    learner = st.session_state.get("learner")
+    if learner:
+        params["learner"] = str(learner)
+    lang = st.query_params.get("lang") or st.session_state.get("lang")
+    if lang and lang in LANGUAGES and lang != DEFAULT:
+        params["lang"] = str(lang)
+    params.update(extra)
+    return params
+
+
+# -- progress, safely ---------------------------------------------------------
+
+
+def steps_done() -> dict[tuple[str, str], int]:
+    """This learner's finished steps and stars ({} if progress is unavailable)."""
+    try:
+        return progress.steps(learner_id())
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return {}
+
+
+def record_step(lesson: str, step: str, stars: int) -> int:
+    try:
+        return progress.record_step(learner_id(), lesson, step, stars)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return stars
+
+
+def set_position(lesson: str, step: str) -> None:
+    try:
+        progress.set_position(learner_id(), lesson, step)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+
+
+def position() -> tuple[str, str] | None:
+    try:
+        return progress.position(learner_id())
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return None
+
+
+def quiz_record() -> progress.QuizRecord:
+    try:
+        return progress.quiz_record(learner_id())
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return progress.QuizRecord()
+
+
+def record_answer(right: bool) -> progress.QuizRecord:
+    try:
+        return progress.record_answer(learner_id(), right)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return progress.QuizRecord()
