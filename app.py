@@ -1,8 +1,14 @@
-"""Home page of the block dominoes tutorial (placeholder until the site is built)."""
+"""Home: what this is, where to begin, the three rule families (UX.md §1).
 
-import streamlit as st
+Streamlit's multipage app starts here; the other pages are in pages/.
+"""
 
-st.set_page_config(page_title="Block dominoes", page_icon="🎲")
+from ui import home
+from ui.content import content
+from ui.page import setup
 
-st.title("Block dominoes")
-st.write("Learn block dominoes step by step: the rules, worked examples, and a quiz.")
+setup("app.py", "nav.home")
+data = content()
+home.hero(data)
+home.families()
+home.more()

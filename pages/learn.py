@@ -1,0 +1,19 @@
+"""Learn: the lessons, step by step (UX.md §2–5).
+
+Load where the learner is, draw the list or the step; every click is handled
+in ui/learn.py callbacks before this script runs again.
+"""
+
+import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
+
+from ui import learn, learn_view
+from ui.content import content
+from ui.page import setup
+
+setup("pages/learn.py", "nav.learn")
+data = content()
+place = learn.locate(data)
+if place is None:
+    learn_view.lesson_list(data)
+else:
+    learn_view.step_view(data, *place)

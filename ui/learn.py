@@ -1,0 +1,434 @@
+"""The Learn page's logic: where the learner is, checking answers, stars.
+
+The checks are pure functions of a lesson :class:`~engine.lessons.Step` and
+the learner's answer — every answer comes from the engine, never from the
+page:
+
+- :func:`check_move` — a move for ``play``/``only_move``/``must_play`` tasks;
+- :func:`check_ends`, :func:`check_blocked`, :func:`check_winner` — the
+  other task kinds;
+- :func:`hint_move` — the move "Show me" points at;
+- :func:`stars_for` — 3 stars first time, fewer after mistakes or a hint.
+
+The rest keeps one :class:`Attempt` per step in session state
+(``learn.attempt``) and reacts to the learner (``on_*`` callbacks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import streamlit as st
+
+from engine.lessons import Lesson, Step
+from engine.moves import Move
+from engine.settlement import Settlement
+from engine.state import Refusal, State
+
+from . import session
+from .content import Content, content
+from .i18n import end_name, lesson_text, refusal_text, seat_name, settlement_text, t
+
+ATTEMPT = "learn.attempt"
+#: The answer widgets' keys (ends, winner, points).
+ANSWER_KEYS = ("learn.ends.a", "learn.ends.b", "learn.winner.seat", "learn.winner.points")
+TASK_MOVES = ("play", "only_move", "must_play")
+
+FeedbackKind = Literal["ok", "no", "hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    kind: FeedbackKind
+    text: str
+    title: str = ""
+
+
+@dataclass
+class Attempt:
+    """The learner's work on one step (kept in session state)."""
+
+    lesson: str
+    step: str
+    mistakes: int = 0
+    hinted: bool = False
+    done: bool = False
+    stars: int = 0
+    played: Move | None = None  # the accepted move, drawn on the board once done
+    highlight: Move | None = None  # what "Show me" points at
+    feedback: Feedback | None = None
+    history: list[str] = field(default_factory=list)  # what happened, for tests and logs
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A checked move: ``ok``; else the engine's ``refusal`` or ``not_asked``."""
+
+    ok: bool
+    move: Move
+    refusal: Refusal | None = None
+    not_asked: bool = False
+
+
+# -- pure checks ----------------------------------------------------------------
+
+
+def stars_for(mistakes: int, hinted: bool) -> int:
+    """3 stars on the first try; one fewer per mistake and for a hint; at least 1."""
+    return max(1, 3 - mistakes - (1 if hinted else 0))
+
+
+def is_task(step: Step) -> bool:
+    """Whether the step asks something (a watch step only shows)."""
+    return step.task.kind != "watch"
+
+
+def check_move(step: Step, move: Move) -> Verdict:
+    """Check a move against the engine and the task, leaving nothing changed."""
+    state = step.state()
+    resolved = state.resolve(move)
+    refusal = state.why_illegal(resolved)
+    if refusal is not None:
+        return Verdict(False, resolved, refusal)
+    if step.accepts(resolved):
+        return Verdict(True, resolved)
+    return Verdict(False, resolved, not_asked=True)
+
+
+def check_ends(step: Step, a: int, b: int) -> bool:
+    """Whether ``a`` and ``b`` are the two open values (in either order)."""
+    return sorted((a, b)) == sorted(step.open_ends())
+
+
+def check_blocked(step: Step, answer: bool) -> bool:
+    return answer == step.is_blocked()
+
+
+def expected_winner(settlement: Settlement) -> int | None:
+    """The single winner, or None for a draw or a tie where nobody scores."""
+    return settlement.winners[0] if len(settlement.winners) == 1 else None
+
+
+def asks_points(step: Step) -> bool:
+    """A ``winner`` task in Block also asks how many points."""
+    return step.scenario.rules.family == "block"
+
+
+def check_winner(step: Step, seat: int | None, points: int | None) -> bool:
+    """Whether ``seat`` (None: nobody) wins and, in Block, with ``points``."""
+    settlement = step.settlement()
+    winner = expected_winner(settlement)
+    if seat != winner:
+        return False
+    if asks_points(step) and winner is not None:
+        return points == settlement.points[winner]
+    return True
+
+
+def hint_move(step: Step) -> Move | None:
+    """The move "Show me" points at: the only move, an accepted move, or a play."""
+    state = step.state()
+    if step.task.kind == "only_move":
+        return step.only_move()
+    for move in step.task.accept:
+        resolved = state.resolve(move)
+        if state.why_illegal(resolved) is None:
+            return resolved
+    return next((m for m in state.legal_moves() if step.accepts(m)), None)
+
+
+def shown_state(step: Step, attempt: Attempt | None) -> State:
+    """The position to draw: the step's, plus the learner's accepted move."""
+    state = step.state()
+    if attempt is not None and attempt.played is not None:
+        state.push(attempt.played)
+    return state
+
+
+def move_words(move: Move) -> str:
+    """A move in words: "[1|1] on the left end", "pass"."""
+    if move.kind == "play":
+        if move.end:
+            return t("move.play_end", tile=move.tile, end=end_name(move.end))
+        return t("move.play", tile=move.tile)
+    if move.kind == "discard":
+        return t("move.discard", tile=move.tile)
+    return t(f"move.{move.kind}")
+
+
+# -- texts -----------------------------------------------------------------------
+
+
+def step_title(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "title", step.title or lesson.title)
+
+
+def step_text(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "text", step.text)
+
+
+def task_prompt(lesson: Lesson, step: Step) -> str:
+    default = step.task.prompt or t(f"task.{step.task.kind}")
+    return lesson_text(lesson.id, step.id, "prompt", default)
+
+
+def success_text(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "success", step.task.success) or t("learn.right")
+
+
+def hint_text(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "hint", step.task.hint)
+
+
+def lesson_title(lesson: Lesson) -> str:
+    return lesson_text(lesson.id, None, "title", lesson.title)
+
+
+def lesson_summary(lesson: Lesson) -> str:
+    return lesson_text(lesson.id, None, "summary", lesson.summary)
+
+
+# -- where the learner is ----------------------------------------------------------
+
+
+def first_open_step(lesson: Lesson, done: dict[tuple[str, str], int]) -> Step:
+    """The lesson's first step not yet done (its first when all are done)."""
+    return next((s for s in lesson.steps if (lesson.id, s.id) not in done), lesson.steps[0])
+
+
+def locate(data: Content) -> tuple[Lesson, Step] | None:
+    """The lesson and step in the URL (None: the list of lessons).
+
+    An unknown lesson or step falls back to the first with a notice, and the
+    URL is corrected."""
+    if not data.lessons:
+        return None
+    lesson_id = st.query_params.get("lesson")
+    step_id = st.query_params.get("step")
+    if lesson_id is None:
+        return None
+    lesson = data.lesson(lesson_id)
+    if lesson is None:
+        session.notify(t("learn.unknown_lesson", lesson=lesson_id[:60]))
+        lesson = data.lessons[0]
+        step = lesson.steps[0]
+    elif step_id is None:
+        step = first_open_step(lesson, session.steps_done())
+    else:
+        found = data.step(lesson.id, step_id)
+        if found is None:
+            session.notify(t("learn.unknown_step", step=step_id[:60], lesson=lesson_title(lesson)))
+            step = lesson.steps[0]
+        else:
+            step = found[1]
+    if st.query_params.get("lesson") != lesson.id or st.query_params.get("step") != step.id:
+        st.query_params["lesson"] = lesson.id
+        st.query_params["step"] = step.id
+    return lesson, step
+
+
+def neighbours(data: Content, lesson: Lesson, step: Step
+               ) -> tuple[tuple[Lesson, Step] | None, tuple[Lesson, Step] | None]:
+    """The steps before and after, across lessons."""
+    flat = [(les, s) for les in data.lessons for s in les.steps]
+    i = next(i for i, (les, s) in enumerate(flat) if les.id == lesson.id and s.id == step.id)
+    return (flat[i - 1] if i > 0 else None), (flat[i + 1] if i + 1 < len(flat) else None)
+
+
+# -- the attempt in session state ------------------------------------------------------
+
+
+def attempt_for(lesson: Lesson, step: Step) -> Attempt:
+    """This step's attempt (a fresh one when the learner moved to another step)."""
+    current = st.session_state.get(ATTEMPT)
+    if not isinstance(current, Attempt) or (current.lesson, current.step) != (lesson.id, step.id):
+        for key in ANSWER_KEYS:  # a new step starts with empty answers
+            st.session_state.pop(key, None)
+        current = Attempt(lesson.id, step.id)
+        st.session_state[ATTEMPT] = current
+        session.set_position(lesson.id, step.id)
+    return current
+
+
+def _live(lesson_id: str, step_id: str) -> tuple[Lesson, Step, Attempt] | None:
+    """The step a callback is about, if the learner is still on it."""
+    found = content().step(lesson_id, step_id)
+    current = st.session_state.get(ATTEMPT)
+    if found is None or not isinstance(current, Attempt):
+        return None
+    if (current.lesson, current.step) != (lesson_id, step_id):
+        return None
+    return found[0], found[1], current
+
+
+def _complete(lesson: Lesson, step: Step, attempt: Attempt, text: str) -> None:
+    attempt.done = True
+    attempt.highlight = None
+    attempt.stars = stars_for(attempt.mistakes, attempt.hinted) if is_task(step) else 0
+    attempt.stars = session.record_step(lesson.id, step.id, attempt.stars) \
+        if is_task(step) else session.record_step(lesson.id, step.id, 0)
+    attempt.feedback = Feedback("ok", text)
+    attempt.history.append("done")
+
+
+def _wrong(attempt: Attempt, text: str) -> None:
+    attempt.mistakes += 1
+    attempt.feedback = Feedback("no", text, t("learn.wrong_title"))
+    attempt.history.append("wrong")
+
+
+def on_move(lesson_id: str, step_id: str, move: Move) -> None:
+    """The learner chose ``move`` on the board."""
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    lesson, step, attempt = live
+    if attempt.done or step.task.kind not in TASK_MOVES:
+        return
+    verdict = check_move(step, move)
+    if verdict.ok:
+        attempt.played = verdict.move
+        _complete(lesson, step, attempt, success_text(lesson, step))
+    elif verdict.refusal is not None:
+        _wrong(attempt, refusal_text(verdict.refusal))
+    else:
+        _wrong(attempt, t("learn.not_asked", move=move_words(verdict.move),
+                          task=task_prompt(lesson, step)))
+
+
+def on_show_me(lesson_id: str, step_id: str) -> None:
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    lesson, step, attempt = live
+    if attempt.done:
+        return
+    attempt.hinted = True
+    attempt.history.append("hint")
+    hint = hint_text(lesson, step)
+    kind = step.task.kind
+    if kind in TASK_MOVES:
+        move = hint_move(step)
+        attempt.highlight = move
+        if move is not None:
+            hint = (hint + " " if hint else "") + t("learn.hint_move", move=move_words(move))
+    elif kind == "ends":
+        hint = hint or t("learn.hint_ends")
+    elif kind == "blocked":
+        hint = hint or t("learn.hint_blocked")
+    elif kind == "winner":
+        hint = hint or t("learn.hint_winner")
+    attempt.feedback = Feedback("hint", hint or t("learn.hint_none"), t("learn.hint_title"))
+
+
+def on_try_again(lesson_id: str, step_id: str) -> None:
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    attempt = live[2]
+    attempt.feedback = None
+    attempt.highlight = None if not attempt.hinted else attempt.highlight
+
+
+def on_watched(lesson_id: str, step_id: str) -> None:
+    """A watch step was read: done (no stars to win)."""
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    lesson, step, attempt = live
+    if not attempt.done:
+        _complete(lesson, step, attempt, "")
+        attempt.feedback = None
+
+
+def on_ends(lesson_id: str, step_id: str) -> None:
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    lesson, step, attempt = live
+    a, b = st.session_state.get("learn.ends.a"), st.session_state.get("learn.ends.b")
+    if attempt.done:
+        return
+    if a is None or b is None:
+        attempt.feedback = Feedback("hint", t("learn.ends_pick_both"))
+        return
+    if check_ends(step, int(a), int(b)):
+        _complete(lesson, step, attempt, success_text(lesson, step))
+    else:
+        _wrong(attempt, t("learn.ends_wrong", a=a, b=b))
+
+
+def on_blocked(lesson_id: str, step_id: str, answer: bool) -> None:
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    lesson, step, attempt = live
+    if attempt.done:
+        return
+    if check_blocked(step, answer):
+        _complete(lesson, step, attempt, success_text(lesson, step))
+    else:
+        _wrong(attempt, t("learn.blocked_wrong_yes") if answer else t("learn.blocked_wrong_no"))
+
+
+NOBODY = -1
+
+
+def on_winner(lesson_id: str, step_id: str) -> None:
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    lesson, step, attempt = live
+    if attempt.done:
+        return
+    raw_seat = st.session_state.get("learn.winner.seat")
+    raw_points = st.session_state.get("learn.winner.points")
+    if raw_seat is None:
+        attempt.feedback = Feedback("hint", t("learn.winner_pick"))
+        return
+    seat = None if int(raw_seat) == NOBODY else int(raw_seat)
+    points = int(raw_points) if raw_points is not None else None
+    settlement = step.settlement()
+    seats = step.scenario.seats
+    if check_winner(step, seat, points):
+        own = lesson_text(lesson.id, step.id, "success", step.task.success)
+        said = settlement_text(settlement, seats)
+        _complete(lesson, step, attempt,
+                  f"{own} {said}" if own else t("learn.winner_right", text=said))
+        return
+    winner = expected_winner(settlement)
+    if seat != winner:
+        _wrong(attempt, t("learn.winner_wrong_seat", answer=seat_name(seat, seats)
+                          if seat is not None else t("learn.nobody")))
+    else:
+        _wrong(attempt, t("learn.winner_wrong_points", points=points if points is not None else
+                          "?"))
+    # The arithmetic, so the learner can find the slip (UX.md §5).
+    assert attempt.feedback is not None
+    attempt.feedback = Feedback("no", f"{attempt.feedback.text} "
+                                f"{t('learn.winner_arithmetic', text=settlement_text(settlement, seats))}",
+                                attempt.feedback.title)
+
+
+def go(lesson_id: str, step_id: str) -> None:
+    """Move to a step (a callback for Previous / Next)."""
+    st.query_params["lesson"] = lesson_id
+    st.query_params["step"] = step_id
+
+
+def go_to_list() -> None:
+    for key in ("lesson", "step"):
+        if key in st.query_params:
+            del st.query_params[key]
+
+
+def redo(lesson_id: str, step_id: str) -> None:
+    """Start the step again (stars already won are kept)."""
+    live = _live(lesson_id, step_id)
+    if live is None:
+        return
+    lesson, step, _ = live
+    for key in ANSWER_KEYS:
+        st.session_state.pop(key, None)
+    st.session_state[ATTEMPT] = Attempt(lesson.id, step.id)

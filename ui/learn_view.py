@@ -1,0 +1,224 @@
+"""The Learn page's drawing: the list of lessons and one step.
+
+Drawing only; what a click means is in :mod:`ui.learn`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from engine.lessons import Lesson, Step
+
+from . import learn, session
+from .board import board
+from .content import Content
+from .i18n import seat_name, t
+from .nav import page_link
+from .page import stars_html
+from .svg import esc
+
+PAGE = "pages/learn.py"
+
+VIEW_CSS = """
+.st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
+    border-radius: 10px; padding: 0.65rem 1rem 0.2rem; }
+[class*="st-key-fb-"] { min-height: 4.6rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
+    border: 1px solid transparent; }
+.st-key-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
+.st-key-fb-no { background: #fbeee8; border-color: #edc6b6; }
+.st-key-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
+.st-key-learn-steps a[data-testid="stPageLink-NavLink"] { padding: 0.1rem 0.55rem;
+    border: 1px solid #d9d4c5; border-radius: 8px; background: #fff; }
+.st-key-learn-steps a[data-testid="stPageLink-NavLink"] p { font-size: 0.9rem; }
+.step-done { color: #1f6f5c; }
+"""
+
+
+def _css() -> None:
+    st.html(f"<style>{VIEW_CSS}</style>")
+
+
+# -- the list -------------------------------------------------------------------
+
+
+def lesson_progress(lesson: Lesson, done: dict[tuple[str, str], int]) -> tuple[int, int, int, int]:
+    """``(steps done, steps, stars, stars possible)`` for a lesson."""
+    finished = [s for s in lesson.steps if (lesson.id, s.id) in done]
+    tasks = [s for s in lesson.steps if learn.is_task(s)]
+    stars = sum(done.get((lesson.id, s.id), 0) for s in tasks)
+    return len(finished), len(lesson.steps), stars, 3 * len(tasks)
+
+
+def lesson_list(data: Content) -> None:
+    _css()
+    st.title(t("learn.title"))
+    st.markdown(f'<p class="lead">{esc(t("learn.lead"))}</p>', unsafe_allow_html=True)
+    if not data.lessons:
+        st.info(t("learn.no_lessons"))
+        _problems(data)
+        return
+    done = session.steps_done()
+    for n, lesson in enumerate(data.lessons, start=1):
+        finished, total, stars, possible = lesson_progress(lesson, done)
+        with st.container(border=True, key=f"card-lesson-{lesson.id}"):
+            st.markdown(f"#### {n}. {learn.lesson_title(lesson)}")
+            summary = learn.lesson_summary(lesson)
+            if summary:
+                st.markdown(summary)
+            st.progress(finished / total if total else 0.0,
+                        text=t("learn.lesson_progress", done=finished, total=total))
+            if possible:
+                st.markdown(f'{stars_html(round(3 * stars / possible))} '
+                            f'<span class="muted">{esc(t("learn.stars_of", stars=stars, total=possible))}</span>',
+                            unsafe_allow_html=True)
+            target = learn.first_open_step(lesson, done)
+            label = t("learn.start") if finished == 0 else (
+                t("learn.review") if finished == total else t("learn.continue"))
+            with st.container(horizontal=True, key=f"cta-lesson-{lesson.id}"):
+                page_link(PAGE, label, lesson=lesson.id, step=target.id)
+    _problems(data)
+
+
+def _problems(data: Content) -> None:
+    if data.problems:
+        with st.expander(t("learn.problems", count=len(data.problems))):
+            for p in data.problems:
+                st.text(p)
+
+
+# -- one step ----------------------------------------------------------------------
+
+
+def _step_links(lesson: Lesson, step: Step, done: dict[tuple[str, str], int]) -> None:
+    with st.container(horizontal=True, gap="small", key="learn-steps"):
+        for n, s in enumerate(lesson.steps, start=1):
+            mark = " ✓" if (lesson.id, s.id) in done else ""
+            label = f"{n}{mark}"
+            if s.id == step.id:
+                label = f"**{n}**{mark}"
+            page_link(PAGE, label, help=learn.step_title(lesson, s), disabled=s.id == step.id,
+                      lesson=lesson.id, step=s.id)
+
+
+def _feedback(attempt: learn.Attempt) -> None:
+    fb = attempt.feedback
+    kind = fb.kind if fb else "none"
+    with st.container(key=f"fb-{kind}"):
+        if fb is None:
+            st.markdown(" ")
+            return
+        title = f"**{fb.title}** " if fb.title else ""
+        st.markdown(f"{title}{fb.text}")
+        if fb.kind == "ok" and attempt.stars:
+            st.markdown(stars_html(attempt.stars), unsafe_allow_html=True)
+
+
+def step_view(data: Content, lesson: Lesson, step: Step) -> None:
+    _css()
+    attempt = learn.attempt_for(lesson, step)
+    done = session.steps_done()
+    index = next(i for i, s in enumerate(lesson.steps) if s.id == step.id)
+
+    with st.container(horizontal=True, vertical_alignment="center"):
+        page_link(PAGE, t("learn.all_lessons"))
+        st.markdown(f'<span class="muted">{esc(learn.lesson_title(lesson))} · '
+                    f'{esc(t("learn.step_of", n=index + 1, total=len(lesson.steps)))}</span>',
+                    unsafe_allow_html=True)
+    _step_links(lesson, step, done)
+    st.header(learn.step_title(lesson, step), anchor=False)
+    text = learn.step_text(lesson, step)
+    if text:
+        st.markdown(text)
+
+    kind = step.task.kind
+    if learn.is_task(step):
+        with st.container(key="learn-task"):
+            st.markdown(f"**{t('learn.task')}** {learn.task_prompt(lesson, step)}")
+
+    state = learn.shown_state(step, attempt)
+    seats = step.scenario.seats
+    seat = step.hand if step.hand is not None else step.state().mover
+    moving = kind in learn.TASK_MOVES and not attempt.done
+    board(state, key="learn-board", seat=seat, seats=seats,
+          on_move=partial(learn.on_move, lesson.id, step.id) if moving else None,
+          reveal="mover" if kind in learn.TASK_MOVES else "all",
+          highlight=attempt.highlight if moving else None, disabled=not moving,
+          controls=kind in learn.TASK_MOVES)
+    if kind == "watch" and step.at and step.at <= len(step.scenario.move_notes):
+        note = step.scenario.move_notes[step.at - 1]
+        if note:
+            st.caption(note)
+
+    if not attempt.done:
+        _answer(lesson, step, attempt)
+    _feedback(attempt)
+    _actions(data, lesson, step, attempt)
+
+
+def _answer(lesson: Lesson, step: Step, attempt: learn.Attempt) -> None:
+    """The inputs of the non-move tasks."""
+    kind = step.task.kind
+    ids = (lesson.id, step.id)
+    if kind == "ends":
+        values = list(range(7))
+        with st.container(horizontal=True):
+            st.segmented_control(t("learn.ends_one"), values, key="learn.ends.a")
+            st.segmented_control(t("learn.ends_other"), values, key="learn.ends.b")
+        st.button(t("learn.check"), key="learn.ends.check", type="primary",
+                  on_click=learn.on_ends, args=ids)
+    elif kind == "blocked":
+        with st.container(horizontal=True):
+            st.button(t("learn.blocked_yes"), key="learn.blocked.yes",
+                      on_click=learn.on_blocked, args=(*ids, True))
+            st.button(t("learn.blocked_no"), key="learn.blocked.no",
+                      on_click=learn.on_blocked, args=(*ids, False))
+    elif kind == "winner":
+        seats = step.scenario.seats
+        options = [*range(len(seats)), learn.NOBODY]
+        nobody = t("learn.nobody_draw") if step.scenario.rules.family == "duel" else t("learn.nobody")
+        st.segmented_control(t("learn.winner_who"), options, key="learn.winner.seat",
+                             format_func=lambda s: nobody if s == learn.NOBODY
+                             else seat_name(s, seats))
+        if learn.asks_points(step):
+            st.number_input(t("learn.winner_points"), min_value=0, max_value=999, step=1,
+                            value=None, key="learn.winner.points", width=220)
+        st.button(t("learn.check"), key="learn.winner.check", type="primary",
+                  on_click=learn.on_winner, args=ids)
+
+
+def _actions(data: Content, lesson: Lesson, step: Step, attempt: learn.Attempt) -> None:
+    ids = (lesson.id, step.id)
+    before, after = learn.neighbours(data, lesson, step)
+    with st.container(horizontal=True, key="learn-actions"):
+        if before is not None:
+            st.button(t("learn.previous"), key="learn.prev", on_click=learn.go,
+                      args=(before[0].id, before[1].id))
+        if not attempt.done and learn.is_task(step):
+            st.button(t("learn.show_me"), key="learn.show_me", on_click=learn.on_show_me,
+                      args=ids)
+            if attempt.feedback is not None and attempt.feedback.kind == "no":
+                st.button(t("learn.try_again"), key="learn.try_again",
+                          on_click=learn.on_try_again, args=ids)
+        if attempt.done and learn.is_task(step):
+            st.button(t("learn.redo"), key="learn.redo", type="tertiary", on_click=learn.redo,
+                      args=ids)
+        if after is not None:
+            if not learn.is_task(step) and not attempt.done:
+                st.button(t("learn.next"), key="learn.next", type="primary",
+                          on_click=_watched_then_go, args=(*ids, after[0].id, after[1].id))
+            else:
+                st.button(t("learn.next"), key="learn.next",
+                          type="primary" if attempt.done else "secondary",
+                          on_click=learn.go, args=(after[0].id, after[1].id))
+        else:
+            if not learn.is_task(step) and not attempt.done:
+                learn.on_watched(*ids)
+            st.button(t("learn.finished"), key="learn.finish", type="primary",
+                      on_click=learn.go_to_list)
+
+
+def _watched_then_go(lesson_id: str, step_id: str, next_lesson: str, next_step: str) -> None:
+    learn.on_watched(lesson_id, step_id)
+    learn.go(next_lesson, next_step)
