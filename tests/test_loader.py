@@ -53,7 +53,7 @@ def test_rejection_names_the_file_and_the_field_or_move(name: str) -> None:
                                   "pass-while-playable.toml"])
 def test_referee_exits_2_with_one_line(name: str) -> None:
     out = subprocess.run([sys.executable, "-m", "engine", "replay", str(BAD / name)],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, text=True, cwd=ROOT, check=False)
     assert out.returncode == 2
     assert out.stdout == ""
     assert "Traceback" not in out.stderr
@@ -62,14 +62,14 @@ def test_referee_exits_2_with_one_line(name: str) -> None:
 
 def test_referee_missing_file_is_one_line() -> None:
     out = subprocess.run([sys.executable, "-m", "engine", "replay", str(BAD / "nowhere.toml")],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, text=True, cwd=ROOT, check=False)
     assert out.returncode == 2
     assert out.stderr.splitlines() == ["nowhere.toml: no such file"]
 
 
 def test_check_reports_every_bad_file_on_its_own_line() -> None:
     out = subprocess.run([sys.executable, "-m", "engine", "check", str(BAD)],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, text=True, cwd=ROOT, check=False)
     assert out.returncode == 2
     assert "Traceback" not in out.stderr
     lines = out.stderr.splitlines()
