@@ -254,6 +254,8 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
         _need(line.empty, file, "start.must_open", "only applies to an empty line")
         _need(opening in named and named[opening].startswith("start.hands"), file,
               "start.must_open", f"{opening} is in nobody's hand")
+        _need(named[opening].startswith(f"start.hands[{to_move}]"), file, "start.must_open",
+              f"{opening} must be in the hand of the player to move, player {to_move}")
     if "open_with" in start:
         _need(start["open_with"] == "double", file, "start.open_with", 'the only value is "double"')
         _need(line.empty and opening is None, file, "start.open_with",

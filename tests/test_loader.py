@@ -29,6 +29,9 @@ REJECTIONS = {
     "move-after-end.toml": "move-after-end.toml: move 4 (pass): the round has ended",
     "must-open-breach.toml":
         "must-open-breach.toml: move 1 (play 1-2): the opening play must be 0-0",
+    "must-open-wrong-player.toml":
+        "must-open-wrong-player.toml: start.must_open: 0-0 must be in the hand of the player to "
+        "move, player 0",
     "draw-empty-stock.toml": "draw-empty-stock.toml: move 1 (draw): the stock is empty: pass",
     "pass-while-playable.toml":
         "pass-while-playable.toml: move 1 (pass): you hold 2-5, which fits the 5: you must play",
