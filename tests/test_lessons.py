@@ -218,3 +218,14 @@ def test_winner_answers(lid: str, sid: str, winners: tuple[int, ...], points: tu
     assert result.winners == winners
     assert result.points == points
     assert result.draw is draw
+
+
+def test_an_accepted_play_may_leave_out_the_end() -> None:
+    from engine.lessons import parse_lesson
+
+    data = {"id": "l", "steps": [{"id": "a", "scenario": "d2-double-one", "at": 1,
+                                  "task": {"kind": "play", "accept": [{"play": "1-1"}]}}]}
+    s = parse_lesson(data, "l.toml", dict(SCENARIOS)).steps[0]
+    assert s.accepts(Move.parse("play 1-1"))
+    assert s.accepts(Move.parse("play 1-1 left"))
+    assert not s.accepts(Move.parse("play 3-5"))
