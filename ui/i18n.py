@@ -207,7 +207,7 @@ def plural_category(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
-def t_in(lang: str, key: str, **params: object) -> str:
+def t_in(lang: str, key: str, /, **params: object) -> str:
     """:func:`t` in a given language.
 
     With a ``count`` parameter, a key whose entry is a table of plural forms
@@ -225,7 +225,7 @@ def t_in(lang: str, key: str, **params: object) -> str:
     return format_template(template, params)
 
 
-def t(key: str, **params: object) -> str:
+def t(key: str, /, **params: object) -> str:
     """The text for ``key`` in the page's language, with ``{params}`` filled in.
 
     Tiles format as ``[1|4]``; tuples as ``0, 2``.  Missing in the language:

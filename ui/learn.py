@@ -200,8 +200,8 @@ def first_open_step(lesson: Lesson, done: dict[tuple[str, str], int]) -> Step:
 def locate(data: Content) -> tuple[Lesson, Step] | None:
     """The lesson and step in the URL (None: the list of lessons).
 
-    An unknown lesson or step falls back to the first with a notice, and the
-    URL is corrected."""
+    An unknown lesson or step falls back to the first with a notice (drawn
+    here, at the top of the page), and the URL is corrected."""
     if not data.lessons:
         return None
     lesson_id = st.query_params.get("lesson")
@@ -210,7 +210,7 @@ def locate(data: Content) -> tuple[Lesson, Step] | None:
         return None
     lesson = data.lesson(lesson_id)
     if lesson is None:
-        session.notify(t("learn.unknown_lesson", lesson=lesson_id[:60]))
+        st.info(t("learn.unknown_lesson", lesson=lesson_id[:60]))
         lesson = data.lessons[0]
         step = lesson.steps[0]
     elif step_id is None:
@@ -218,7 +218,7 @@ def locate(data: Content) -> tuple[Lesson, Step] | None:
     else:
         found = data.step(lesson.id, step_id)
         if found is None:
-            session.notify(t("learn.unknown_step", step=step_id[:60], lesson=lesson_title(lesson)))
+            st.info(t("learn.unknown_step", step=step_id[:60], lesson=lesson_title(lesson)))
             step = lesson.steps[0]
         else:
             step = found[1]

@@ -24,7 +24,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/quiz.py", "nav.quiz"),
     ("pages/rules.py", "nav.rules"),
 )
-LANG_KEY = "nav.lang"
+LANG_KEY = "sidebar.lang"
 
 
 def page_link(page: str, label: str, *, help: str | None = None, disabled: bool = False,

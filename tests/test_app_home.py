@@ -1,0 +1,137 @@
+"""Home and the shared frame (AppTest): renders, links, notices, a returning learner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import progress
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "data" / "ui" / "scenarios"
+PLACEHOLDERS = ["pages/examples.py", "pages/try_it.py", "pages/quiz.py", "pages/rules.py"]
+
+
+@pytest.fixture
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("DOMINO_SCENARIOS_DIR", str(FIXTURES))
+    return tmp_path
+
+
+def home(**params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=20)
+    for key, value in params.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for e in at.info] + [e.value for e in at.warning]
+    parts += [h.value for h in at.title] + [h.value for h in at.subheader]
+    return "\n".join(parts)
+
+
+def test_home_renders(data_dir: Path) -> None:
+    at = home()
+    assert not at.exception
+    assert at.title[0].value == "Learn block dominoes"
+    body = texts(at)
+    for words in ("Block", "Gaple", "The two-player game", "Three ways to play"):
+        assert words in body
+    assert "passes" in body and "dead" not in body.split("Gaple")[0]  # one line each
+    # the drawing carries its words
+    assert 'role="img"' in body
+    assert "Tiles: [1|4], [1|1], [4|4]." in body
+    assert not at.warning
+
+
+def test_a_new_learner_gets_an_id_in_the_url(data_dir: Path) -> None:
+    at = home()
+    learner = at.query_params["learner"]
+    assert isinstance(learner, str) and progress.valid_learner_id(learner)
+    assert progress.known(learner, data_dir=data_dir)
+    assert not at.info  # no notice for a first visit
+
+
+def test_a_broken_learner_id_starts_fresh_with_a_notice(data_dir: Path) -> None:
+    at = home(learner="not valid!")
+    assert not at.exception
+    assert any("not valid" in w.value for w in at.warning)
+    assert progress.valid_learner_id(at.query_params["learner"])
+    assert at.query_params["learner"] != "not valid!"
+
+
+def test_an_unknown_learner_id_starts_fresh_with_a_notice(data_dir: Path) -> None:
+    at = home(learner="AAAAAAAAAAAAAAAAAAAAAA")
+    assert not at.exception
+    assert any("start fresh" in i.value for i in at.info)
+    assert at.query_params["learner"] == "AAAAAAAAAAAAAAAAAAAAAA"
+
+
+def test_an_unknown_language_falls_back_to_english_with_a_notice(data_dir: Path) -> None:
+    at = home(lang="xx")
+    assert not at.exception
+    assert at.title[0].value == "Learn block dominoes"
+    assert any("not available" in i.value for i in at.info)
+
+
+def test_a_language_without_a_catalog_keeps_english_texts(data_dir: Path) -> None:
+    at = home(lang="uk")
+    assert not at.exception
+    assert at.title[0].value == "Learn block dominoes"
+    # diagram descriptions are already in Ukrainian
+    assert "Плитки: [1|4], [1|1], [4|4]." in texts(at)
+
+
+def test_arabic_turns_the_page_right_to_left(data_dir: Path) -> None:
+    at = home(lang="ar")
+    assert not at.exception
+    styles = "".join(str(getattr(h, "proto", "")) for h in at.get("html"))
+    assert "direction: rtl" in styles
+
+
+def test_a_returning_learner_can_go_on_where_they_stopped(data_dir: Path) -> None:
+    learner = progress.new_learner_id()
+    progress.register(learner, data_dir=data_dir)
+    progress.record_step(learner, "matching-ends", "one-tile", 3, data_dir=data_dir)
+    progress.set_position(learner, "matching-ends", "read-ends", data_dir=data_dir)
+    at = home(learner=learner)
+    assert not at.exception
+    body = texts(at)
+    assert "Go on where you stopped" in body
+    assert "Matching ends, step 2 of 3" in body
+    assert "1 of 6 steps done" in body
+
+
+def test_the_sidebar_links_every_page_and_offers_languages(data_dir: Path) -> None:
+    at = home()
+    links = at.get("page_link")
+    labels = [link.proto.label for link in links]
+    for name in ("Home", "Learn", "Worked examples", "Try it", "Quiz", "Rules",
+                 "Start learning"):
+        assert name in labels
+    learner = at.query_params["learner"]
+    for link in links:  # every link keeps the learner's id
+        assert f"learner={learner}" in link.proto.query_string
+    select = at.selectbox(key="sidebar.lang")
+    assert select.options == ["English", "Українська", "Русский", "العربية", "한국어"]
+
+
+def test_choosing_a_language_puts_it_in_the_url(data_dir: Path) -> None:
+    at = home()
+    at.selectbox(key="sidebar.lang").select("ko").run()
+    assert not at.exception
+    assert at.query_params["lang"] == "ko"
+    assert "타일: [1|4]" in texts(at)
+
+
+@pytest.mark.parametrize("page", PLACEHOLDERS)
+def test_placeholder_pages_render(data_dir: Path, page: str) -> None:
+    at = home()
+    at.switch_page(page).run()
+    assert not at.exception
+    assert at.title[0].value in ("Worked examples", "Try it", "Quiz", "Rules")

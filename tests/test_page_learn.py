@@ -1,0 +1,255 @@
+"""The Learn page (AppTest): lessons list, moves checked by the engine, stars, tasks.
+
+Moves are made with the board's plain-button fallback (AppTest cannot click
+inside a component); the keys are ``learn-board.play.<tile>[.<end>]``,
+``learn-board.pass``.  The lessons are test fixtures in tests/data/ui.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import learn, progress
+from ui.content import load_content
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "data" / "ui" / "scenarios"
+
+
+@pytest.fixture
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("DOMINO_SCENARIOS_DIR", str(FIXTURES))
+    return tmp_path
+
+
+def open_learn(**params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=20)
+    at.run()
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page("pages/learn.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for e in at.info] + [e.value for e in at.warning]
+    parts += [h.value for h in at.title] + [h.value for h in at.header]
+    return "\n".join(parts)
+
+
+def description(at: AppTest) -> str:
+    """The text description under the table."""
+    found = [m.value for m in at.markdown if "caption-desc" in m.value]
+    assert len(found) == 1
+    return found[0]
+
+
+def button_keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key]
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def stars(data_dir: Path, learner: str) -> dict[tuple[str, str], int]:
+    return progress.steps(learner, data_dir=data_dir)
+
+
+# -- the list ------------------------------------------------------------------------
+
+
+def test_lessons_list_shows_every_lesson_with_progress(data_dir: Path) -> None:
+    at = open_learn()
+    body = texts(at)
+    assert "Lessons" in body
+    assert "1. Matching ends" in body and "2. Must play, blocked, settling" in body
+    assert [p.value for p in at.get("progress")]  # a progress bar per lesson
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert labels.count("Start") == 2
+
+
+# -- UX.md §2: a wrong move, then the right one ------------------------------------------
+
+
+def test_a_wrong_move_is_explained_and_changes_nothing(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    before = description(at)
+    assert "Tiles: [1|4]. Connections: none." in before
+    assert "Play [1|1] where it fits." in texts(at)
+    hand = {"learn-board.play.1-1", "learn-board.play.3-5", "learn-board.play.2-6"}
+    assert hand <= set(button_keys(at))
+
+    click(at, "learn-board.play.3-5")
+    assert "[3|5] shows 3 and 5; the open ends show 1 and 4: no match." in texts(at)
+    assert description(at) == before  # the position is unchanged
+    assert hand <= set(button_keys(at))
+    assert "learn.try_again" in button_keys(at) and "learn.show_me" in button_keys(at)
+    assert stars(data_dir, at.query_params["learner"]) == {}  # a wrong click costs nothing saved
+
+
+def test_the_right_move_is_played_praised_and_starred(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    click(at, "learn-board.play.1-1")  # one click: only one end fits
+    body = texts(at)
+    assert "Right — 1 matches 1." in body
+    assert 'aria-label="3 of 3 stars"' in body
+    assert "Tiles: [1|4], [1|1]. Connections: [1|4] (lower end) – [1|1] (line A)." in \
+        description(at)
+    assert "learn-board.play.3-5" not in button_keys(at)  # the board is done
+    assert "learn.next" in button_keys(at)
+    assert stars(data_dir, at.query_params["learner"]) == {("matching-ends", "one-tile"): 3}
+
+
+def test_a_mistake_costs_a_star(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    click(at, "learn-board.play.2-6")
+    click(at, "learn-board.play.1-1")
+    assert 'aria-label="2 of 3 stars"' in texts(at)
+    assert stars(data_dir, at.query_params["learner"]) == {("matching-ends", "one-tile"): 2}
+
+
+def test_show_me_points_at_the_move_and_costs_a_star(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    click(at, "learn.show_me")
+    body = texts(at)
+    assert "Which end shows a 1?" in body
+    assert "The move: Play [1|1] on the left end." in body
+    click(at, "learn-board.play.1-1")
+    assert stars(data_dir, at.query_params["learner"]) == {("matching-ends", "one-tile"): 2}
+
+
+def test_try_again_clears_the_message(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    click(at, "learn-board.play.3-5")
+    click(at, "learn.try_again")
+    assert "no match" not in texts(at)
+
+
+def test_next_goes_to_the_next_step_and_progress_survives(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    learner = at.query_params["learner"]
+    click(at, "learn-board.play.1-1")
+    click(at, "learn.next")
+    assert at.query_params["step"] == "read-ends"
+    assert "Read the open ends" in texts(at)
+    # a new session with the same link: the star is still there
+    again = open_learn(learner=learner)
+    assert "1 of 3 steps" in " ".join(p.proto.text for p in again.get("progress"))
+
+
+# -- other task kinds ---------------------------------------------------------------
+
+
+def test_ends_task(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="read-ends")
+    at.segmented_control(key="learn.ends.a").set_value(1)
+    at.segmented_control(key="learn.ends.b").set_value(2)
+    click(at, "learn.ends.check")
+    assert "1 and 2 are not the two open values" in texts(at)
+    at.segmented_control(key="learn.ends.b").set_value(4)
+    click(at, "learn.ends.check")
+    assert "Right: 1 and 4." in texts(at)
+    assert stars(data_dir, at.query_params["learner"]) == {("matching-ends", "read-ends"): 2}
+
+
+def test_must_play_refuses_the_pass(data_dir: Path) -> None:
+    at = open_learn(lesson="settling", step="must-play")
+    click(at, "learn-board.pass")
+    assert "You hold [2|5], which fits the 5: you must play." in texts(at)
+    click(at, "learn-board.play.2-5")
+    assert stars(data_dir, at.query_params["learner"]) == {("settling", "must-play"): 2}
+
+
+def test_blocked_task(data_dir: Path) -> None:
+    at = open_learn(lesson="settling", step="is-blocked")
+    click(at, "learn.blocked.no")
+    assert "no hand holds a tile" in texts(at)
+    click(at, "learn.blocked.yes")
+    assert stars(data_dir, at.query_params["learner"]) == {("settling", "is-blocked"): 2}
+
+
+def test_winner_task_in_block_asks_the_points_and_shows_the_arithmetic(data_dir: Path) -> None:
+    """UX.md §5: totals 3, 7 and 8; 15 is wrong and shows the sum; 12 is right."""
+    at = open_learn(lesson="settling", step="who-wins")
+    at.segmented_control(key="learn.winner.seat").set_value(0)
+    at.number_input(key="learn.winner.points").set_value(15)
+    click(at, "learn.winner.check")
+    body = texts(at)
+    assert "15 is not the score" in body
+    assert "7 + 8 − 3 = 12" in body
+    at.number_input(key="learn.winner.points").set_value(12)
+    click(at, "learn.winner.check")
+    assert "Right. Blocked: North holds the lowest total, 3" in texts(at)
+
+
+# -- links and fallbacks ----------------------------------------------------------------
+
+
+def test_every_step_has_a_link(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    queries = [link.proto.query_string for link in at.get("page_link")]
+    for step in ("one-tile", "read-ends", "look"):
+        assert any(f"lesson=matching-ends&step={step}" in q for q in queries), step
+
+
+def test_an_unknown_lesson_falls_back_to_the_first_with_a_notice(data_dir: Path) -> None:
+    at = open_learn(lesson="no-such-lesson", step="x")
+    assert any("no lesson" in i.value for i in at.info)
+    assert at.query_params["lesson"] == "matching-ends"
+    assert at.query_params["step"] == "one-tile"
+
+
+def test_an_unknown_step_falls_back_to_the_first_with_a_notice(data_dir: Path) -> None:
+    at = open_learn(lesson="settling", step="nope")
+    assert any("no step" in i.value for i in at.info)
+    assert at.query_params["step"] == "must-play"
+
+
+def test_watch_steps_need_only_next(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="look")
+    assert "learn.show_me" not in button_keys(at)
+    assert "learn.next" in button_keys(at)
+    click(at, "learn.next")
+    assert at.query_params["lesson"] == "settling"
+    assert stars(data_dir, at.query_params["learner"]) == {("matching-ends", "look"): 0}
+
+
+# -- the logic without Streamlit ------------------------------------------------------------
+
+
+def test_stars_for() -> None:
+    assert learn.stars_for(0, False) == 3
+    assert learn.stars_for(1, False) == 2
+    assert learn.stars_for(0, True) == 2
+    assert learn.stars_for(5, True) == 1
+
+
+def test_checks_come_from_the_engine() -> None:
+    from engine.moves import Move
+
+    data = load_content(FIXTURES)
+    found = data.step("matching-ends", "one-tile")
+    assert found is not None
+    step = found[1]
+    ok = learn.check_move(step, Move.play("1-1"))
+    assert ok.ok and ok.move == Move.play("1-1", "left")
+    wrong = learn.check_move(step, Move.play("3-5"))
+    assert not wrong.ok and wrong.refusal is not None and wrong.refusal.code == "no_match"
+    assert learn.hint_move(step) == Move.play("1-1", "left")
+    ends = data.step("matching-ends", "read-ends")
+    assert ends is not None
+    assert learn.check_ends(ends[1], 4, 1) and not learn.check_ends(ends[1], 1, 1)
+    winner = data.step("settling", "who-wins")
+    assert winner is not None
+    assert learn.check_winner(winner[1], 0, 12)
+    assert not learn.check_winner(winner[1], 0, 15)
+    assert not learn.check_winner(winner[1], None, None)

@@ -1,0 +1,212 @@
+"""Translations: fallbacks, the engine's codes, and every key the pages use."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engine.lessons import TASK_KINDS
+from engine.moves import Move
+from engine.rules import block
+from engine.settlement import settle
+from engine.state import State
+from ui import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+EN = i18n.catalog("en")
+
+
+def test_english_catalog_loads_flat() -> None:
+    assert EN["nav.learn"] == "Learn"
+    assert "board.others_tiles.other" in EN
+    # a valid TOML file, read straight
+    tomllib.loads((ROOT / "locales" / "en.toml").read_text(encoding="utf-8"))
+
+
+def test_params_are_filled_and_tiles_written_as_the_documents_do() -> None:
+    from engine.tiles import Tile
+
+    assert i18n.t("move.play", tile=Tile.parse("5-3")) == "Play [3|5]"
+    assert i18n.t("learn.step_of", n=2, total=5) == "step 2 of 5"
+
+
+def test_missing_params_and_keys_never_raise() -> None:
+    assert i18n.t("learn.step_of", n=2) == "step 2 of {total}"
+    assert i18n.t("no.such.key") == "no.such.key"
+    assert i18n.format_template("{broken", {}) == "{broken"
+    assert i18n.format_template("{0}", {}) == "{0}"
+
+
+def test_outside_a_run_the_language_is_english() -> None:
+    assert i18n.current_lang() == "en"
+    assert not i18n.is_rtl()
+
+
+def test_right_to_left_languages() -> None:
+    assert i18n.is_rtl("ar")
+    assert not i18n.is_rtl("uk")
+    assert "direction: rtl" in i18n.direction_css("ar")
+    assert i18n.direction_css("en") == ""
+
+
+def test_languages_are_named_in_their_own_scripts() -> None:
+    assert i18n.LANGUAGES == {"en": "English", "uk": "Українська", "ru": "Русский",
+                              "ar": "العربية", "ko": "한국어"}
+
+
+def test_missing_keys_fall_back_to_english(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    (tmp_path / "en.toml").write_text((ROOT / "locales" / "en.toml").read_text("utf-8"),
+                                      encoding="utf-8")
+    (tmp_path / "uk.toml").write_text('[nav]\nlearn = "Навчання"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    assert i18n.t_in("uk", "nav.learn") == "Навчання"
+    assert i18n.t_in("uk", "nav.quiz") == "Quiz"  # not translated yet: English
+    assert i18n.t_in("ru", "nav.learn") == "Learn"  # no catalog at all: English
+    assert i18n.t_in("xx", "nav.learn") == "Learn"  # unknown language: English
+    assert i18n.catalog("xx") == {}
+
+
+def test_a_broken_catalog_falls_back_to_english(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    (tmp_path / "en.toml").write_text((ROOT / "locales" / "en.toml").read_text("utf-8"),
+                                      encoding="utf-8")
+    (tmp_path / "ko.toml").write_text("this is [not toml", encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    assert i18n.t_in("ko", "nav.learn") == "Learn"
+
+
+@pytest.mark.parametrize(("lang", "counts"), [
+    ("en", {1: "one", 2: "other", 0: "other"}),
+    ("uk", {1: "one", 21: "one", 3: "few", 12: "many", 5: "many", 11: "many"}),
+    ("ru", {2: "few", 22: "few", 25: "many"}),
+    ("ar", {0: "zero", 1: "one", 2: "two", 5: "few", 11: "many", 100: "other"}),
+    ("ko", {1: "other", 7: "other"}),
+])
+def test_plural_categories(lang: str, counts: dict[int, str]) -> None:
+    for n, category in counts.items():
+        assert i18n.plural_category(lang, n) == category, n
+
+
+def test_plural_forms() -> None:
+    assert i18n.t("board.others_tiles", name="East", count=1) == "East · 1 tile"
+    assert i18n.t("board.others_tiles", name="East", count=3) == "East · 3 tiles"
+
+
+def test_description_goes_through_the_engines_notation() -> None:
+    state = State.setup(block(), [["1-4"], ["1-1"]])
+    state.push(Move.play("1-4"))
+    desc = state.line.description()
+    assert i18n.describe(desc) == ("Tiles: [1|4]. Connections: none. Legal continuation points: "
+                                   "[1|4] (higher end, 4); [1|4] (lower end, 1).")
+    assert i18n.describe(desc, "uk").startswith("Плитки: [1|4].")
+    assert i18n.describe(desc, "xx").startswith("Tiles:")  # unknown: English
+
+
+def test_refusals_read_in_the_learners_words() -> None:
+    state = State.setup(block(), [["1-4", "0-0"], ["1-1", "3-5", "2-6"]])
+    state.push(Move.play("1-4"))
+    refusal = state.why_illegal(Move.play("3-5"))
+    assert refusal is not None
+    assert i18n.refusal_text(refusal) == \
+        "[3|5] shows 3 and 5; the open ends show 1 and 4: no match."
+    refusal = state.why_illegal(Move.parse("pass"))
+    assert refusal is not None
+    assert i18n.refusal_text(refusal) == "You hold [1|1], which fits the 1: you must play."
+
+
+def test_unknown_refusal_codes_fall_back_to_the_engines_english() -> None:
+    from engine.state import Refusal
+
+    assert i18n.refusal_text(Refusal("brand_new", "something new", {})) == "Something new."
+
+
+def engine_codes(path: str, pattern: str) -> set[str]:
+    return set(re.findall(pattern, (ROOT / path).read_text(encoding="utf-8")))
+
+
+def test_every_refusal_code_of_the_engine_has_words() -> None:
+    codes = engine_codes("engine/state.py", r'Refusal\(\s*"([a-z_]+)"')
+    assert codes, "no Refusal codes found in engine/state.py"
+    assert codes <= set(i18n.REFUSAL_CODES)
+    for code in i18n.REFUSAL_CODES:
+        if code == "no_drawing":
+            assert {"refusal.no_drawing_pass", "refusal.no_drawing_discard"} <= set(EN)
+        else:
+            assert f"refusal.{code}" in EN, code
+    assert "refusal.must_play_open" in EN
+
+
+def test_every_settlement_code_of_the_engine_has_words() -> None:
+    source = (ROOT / "engine/settlement.py").read_text(encoding="utf-8")
+    templates = source[source.index("templates = {"):source.index("values = {")]
+    codes = set(re.findall(r'"([a-z_]+)":', templates))
+    assert codes == set(i18n.SETTLEMENT_CODES)
+    for code in codes:
+        assert f"settlement.{code}" in EN, code
+
+
+def test_settlement_text_names_seats_and_shows_the_arithmetic() -> None:
+    state = State.setup(block(3), [["1-2"], ["3-4"], ["2-6"]], ends=(0, 0), passes=3)
+    state.status = "blocked"
+    text = i18n.settlement_text(settle(state), ["North", "East", "South"])
+    assert text == ("Blocked: North holds the lowest total, 3, and scores the others' totals "
+                    "minus their own: 7 + 8 − 3 = 12.")
+
+
+def test_every_task_kind_has_a_default_prompt() -> None:
+    for kind in TASK_KINDS:
+        assert f"task.{kind}" in EN, kind
+
+
+def test_lesson_texts_fall_back_to_the_file() -> None:
+    assert i18n.lesson_text("matching-ends", "one-tile", "text", "From the file.") == \
+        "From the file."
+
+
+def used_keys() -> dict[str, list[str]]:
+    """Every literal key passed to t()/t_in() in app.py, pages/ and ui/."""
+    files = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")),
+             *sorted((ROOT / "ui").glob("*.py"))]
+    keys: dict[str, list[str]] = {}
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            args = node.args
+            if name == "t_in":
+                args = args[1:]
+            elif name not in ("t", "coming_soon", "setup", "page_link_key"):
+                continue
+            if name == "setup":
+                args = args[1:]
+            for arg in args[:1]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    keys.setdefault(arg.value, []).append(path.name)
+    # keys named in tables of (page, key) / (family, name, line)
+    for path in (ROOT / "ui" / "nav.py", ROOT / "ui" / "home.py"):
+        for key in re.findall(r'"((?:nav|home)\.[a-z_]+)"', path.read_text(encoding="utf-8")):
+            keys.setdefault(key, []).append(path.name)
+    return keys
+
+
+def test_every_key_the_site_uses_is_in_the_english_catalog() -> None:
+    keys = used_keys()
+    assert len(keys) > 60, "the scan found too few keys: is it still finding t() calls?"
+    missing = {k: v for k, v in keys.items() if k not in EN and f"{k}.other" not in EN}
+    assert not missing, f"keys used but not in locales/en.toml: {missing}"
+
+
+def test_dynamic_keys_exist() -> None:
+    for end in ("left", "right"):
+        assert f"end.{end}" in EN
+    for kind in ("pass", "draw"):
+        assert f"move.{kind}" in EN
+    for control in ("pass", "draw", "discard"):
+        assert f"board.{control}" in EN
