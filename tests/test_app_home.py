@@ -104,7 +104,7 @@ def test_a_returning_learner_can_go_on_where_they_stopped(data_dir: Path) -> Non
     body = texts(at)
     assert "Go on where you stopped" in body
     assert "Matching ends, step 2 of 3" in body
-    assert "1 of 6 steps done" in body
+    assert "1 of 7 steps done" in body
 
 
 def test_the_sidebar_links_every_page_and_offers_languages(data_dir: Path) -> None:

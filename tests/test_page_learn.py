@@ -74,7 +74,7 @@ def test_lessons_list_shows_every_lesson_with_progress(data_dir: Path) -> None:
     assert "1. Matching ends" in body and "2. Must play, blocked, settling" in body
     assert [p.value for p in at.get("progress")]  # a progress bar per lesson
     labels = [link.proto.label for link in at.get("page_link")]
-    assert labels.count("Start") == 2
+    assert labels.count("Start") == 3
 
 
 # -- UX.md §2: a wrong move, then the right one ------------------------------------------
@@ -253,3 +253,14 @@ def test_checks_come_from_the_engine() -> None:
     assert learn.check_winner(winner[1], 0, 12)
     assert not learn.check_winner(winner[1], 0, 15)
     assert not learn.check_winner(winner[1], None, None)
+
+
+def test_a_tile_that_fits_both_ends_asks_which_end(data_dir: Path) -> None:
+    at = open_learn(lesson="two-ends", step="either-end")
+    keys = button_keys(at)
+    assert "learn-board.play.1-6.left" in keys and "learn-board.play.1-6.right" in keys
+    assert "learn-board.play.1-6" not in keys
+    click(at, "learn-board.play.1-6.left")
+    assert "is allowed, but it is not what this step asks" in texts(at)
+    click(at, "learn-board.play.1-6.right")
+    assert "Right: [1|6] on the 6 leaves 1 and 1 open." in texts(at)

@@ -222,9 +222,10 @@ def locate(data: Content) -> tuple[Lesson, Step] | None:
             step = lesson.steps[0]
         else:
             step = found[1]
-    if st.query_params.get("lesson") != lesson.id or st.query_params.get("step") != step.id:
-        st.query_params["lesson"] = lesson.id
-        st.query_params["step"] = step.id
+    # Always (re)write them: a link to this same page with new parameters runs the
+    # script with them but leaves the browser's address as it was.
+    st.query_params["lesson"] = lesson.id
+    st.query_params["step"] = step.id
     return lesson, step
 
 

@@ -1,0 +1,173 @@
+"""Learn in a real browser: from Home to the UX.md §2 step, clicking tiles on the table.
+
+The first tests run against the site's own lessons (the shared live server);
+the last starts a second server on the UI test fixtures for a tile that fits
+both ends.  Everything waits on the app (texts, the script state), never on time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+NO_MATCH = "[3|5] shows 3 and 5; the open ends show 1 and 4: no match."
+RIGHT = "Right — 1 matches 1. A double lies across the line and keeps its value"
+
+
+def settle(page: Page) -> None:
+    expect(page.locator(IDLE)).to_be_attached(timeout=20_000)
+
+
+def tile(page: Page, name: str) -> Locator:
+    """A tile button in the board component's hand (CSS locators pierce its shadow root)."""
+    return page.locator(f'button.tile[data-tile="{name}"]')
+
+
+def caption(page: Page) -> Locator:
+    return page.locator("p.caption-desc")
+
+
+def open_first_match(page: Page) -> None:
+    """Home → Learn (sidebar) → the Matching ends lesson → its first step."""
+    page.goto("/")
+    settle(page)
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Learn", exact=True).click()
+    expect(page.get_by_role("heading", name="Lessons")).to_be_visible(timeout=20_000)
+    page.locator(".st-key-cta-lesson-matching-ends a").click()
+    expect(page.get_by_role("heading", name="Match an open end")).to_be_visible(timeout=20_000)
+    settle(page)
+    expect(tile(page, "1-1")).to_be_enabled()
+
+
+def test_play_the_first_step_by_clicking_tiles(page: Page) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_first_match(page)
+    expect(page.get_by_text("Play [1|1] where it fits.")).to_be_visible()
+    expect(caption(page)).to_contain_text("Tiles: [1|4]. Connections: none.")
+    # the table shows the two markers, 1 and 4
+    expect(page.locator('.v-wide [data-end="left"][data-value="1"]')).to_be_attached()
+    expect(page.locator('.v-wide [data-end="right"][data-value="4"]')).to_be_attached()
+
+    tile(page, "3-5").click()
+    expect(page.get_by_text(NO_MATCH)).to_be_visible(timeout=10_000)
+    expect(caption(page)).to_contain_text("Tiles: [1|4]. Connections: none.")  # unchanged
+    expect(tile(page, "3-5")).to_be_visible()
+
+    tile(page, "1-1").click()
+    expect(page.get_by_text(RIGHT)).to_be_visible(timeout=10_000)
+    expect(caption(page)).to_contain_text("Tiles: [1|4], [1|1].")
+    expect(page.locator('[aria-label="2 of 3 stars"]')).to_be_visible()
+    expect(tile(page, "1-1")).to_have_count(0)  # laid on the table
+    assert not errors, errors
+
+    # Coming back with the same link keeps the star.
+    assert "learner=" in page.url
+    page.reload()
+    settle(page)
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar.get_by_text(re.compile(r"1 of \d+ steps done · 2 ★"))).to_be_visible(
+        timeout=20_000)
+    expect(page.get_by_role("link", name=re.compile("1 ✓"))).to_be_visible()
+
+
+def test_the_keyboard_alone_can_finish_the_step(page: Page) -> None:
+    open_first_match(page)
+    tile(page, "3-5").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text(NO_MATCH)).to_be_visible(timeout=10_000)
+    settle(page)
+    tile(page, "1-1").focus()
+    page.keyboard.press("Space")
+    expect(page.get_by_text(RIGHT)).to_be_visible(timeout=10_000)
+
+
+def test_show_me_highlights_the_move(page: Page) -> None:
+    open_first_match(page)
+    page.get_by_role("button", name="Show me").click()
+    expect(page.get_by_text("The move: Play [1|1] on the left end.")).to_be_visible(
+        timeout=10_000)
+    expect(page.locator('button.tile.hint[data-tile="1-1"]')).to_be_visible()
+    expect(page.locator('.v-wide .marker.hint[data-end="left"]')).to_be_attached()
+
+
+# -- a second server on the UI fixtures: a tile that fits both ends ------------------------
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
+            return bool(resp.status == 200)
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return False
+
+
+@pytest.fixture(scope="module")
+def fixture_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "DOMINO_DATA_DIR": str(tmp_path_factory.mktemp("data")),
+           "DOMINO_SCENARIOS_DIR": str(ROOT / "tests" / "data" / "ui" / "scenarios")}
+    log = tmp_path_factory.mktemp("server") / "streamlit.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+             "--server.port", str(port), "--server.address", "127.0.0.1",
+             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 60
+            while not _healthy(url):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"fixture server did not start:\n{log.read_text()}",
+                                pytrace=False)
+                time.sleep(0.1)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def test_choose_a_tile_then_a_marked_end(page: Page, fixture_server: str) -> None:
+    page.goto(f"{fixture_server}/learn?lesson=two-ends&step=either-end")
+    settle(page)
+    expect(tile(page, "1-6")).to_be_enabled(timeout=20_000)
+    tile(page, "1-6").click()
+    # Both ends light up and the learner is asked for one; nothing is sent yet.
+    expect(page.get_by_text("[1|6] fits both ends: now choose a marked end.")).to_be_visible()
+    expect(page.locator('.v-wide .marker.fit[data-end="left"]')).to_be_attached()
+    expect(page.locator('.v-wide .marker.fit[data-end="right"]')).to_be_attached()
+    # Focus went to the first lit marker: the keyboard can go on from there.
+    expect(page.locator('.v-wide [data-end="left"]')).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(tile(page, "1-6")).to_be_focused()
+    expect(page.locator(".v-wide .marker.fit")).to_have_count(0)
+
+    tile(page, "1-6").click()
+    page.locator('.v-wide [data-end="right"]').click()
+    expect(page.get_by_text("Right: [1|6] on the 6 leaves 1 and 1 open.")).to_be_visible(
+        timeout=10_000)
