@@ -11,6 +11,7 @@ import pytest
 from engine_helpers import t
 
 from engine.line import Line, LineError, SidePart
+from engine.moves import ENDS
 from engine.notation import LANGUAGES, WORDS, LanguageError, describe
 
 # Each diagram as plays from an empty line: (tile, the open value it joins).
@@ -205,11 +206,11 @@ def test_a_non_double_has_a_higher_and_a_lower_end_whichever_way_it_lies() -> No
 
 def test_blank_matches_only_blank() -> None:
     line = replay("D4")
-    for end in ("left", "right"):
+    for end in ENDS:
         with pytest.raises(LineError, match="does not match"):
-            line.place(t("1-1"), end)  # type: ignore[arg-type]
+            line.place(t("1-1"), end)
         with pytest.raises(LineError):
-            line.place(t("5-6"), end)  # type: ignore[arg-type]
+            line.place(t("5-6"), end)
     assert line.ends == (0, 0) and line.tiles() == (t("0-0"),)
     line.place(t("0-3"), "right")
     assert line.ends == (0, 3)
@@ -221,9 +222,9 @@ def test_blank_matches_only_blank() -> None:
 @pytest.mark.parametrize("double", ["0-0", "2-2", "6-6"])
 def test_a_double_keeps_the_end_value(double: str) -> None:
     value = t(double).low
-    for end in ("left", "right"):
+    for end in ENDS:
         line = Line(hidden_ends=(value, value))
-        line.place(t(double), end)  # type: ignore[arg-type]
+        line.place(t(double), end)
         assert line.ends == (value, value)
 
 
