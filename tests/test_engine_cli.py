@@ -318,7 +318,7 @@ def test_bench_prints_one_json_line(capsys: pytest.CaptureFixture[str], args: li
     report = json.loads(out)
     assert set(report) >= BENCH_KEYS
     assert (report["rules"], report["players"], report["games"]) == (name, players, 25)
-    assert report["seconds"] > 0 and report["playouts_per_s"] > 0
+    assert report["seconds"] >= 0 and report["playouts_per_s"] > 0
 
 
 def test_bench_from_the_command_line() -> None:
