@@ -102,7 +102,12 @@ def test_a_returning_learner_can_go_on_where_they_stopped(data_dir: Path) -> Non
     at = home(learner=learner)
     assert not at.exception
     body = texts(at)
-    assert "Go on where you stopped" in body
+    assert "Welcome back" in body
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert "Go on where you stopped →" in labels
+    resume = next(link for link in at.get("page_link")
+                  if link.proto.label == "Go on where you stopped →")
+    assert "lesson=matching-ends&step=read-ends" in resume.proto.query_string
     assert "Matching ends, step 2 of 3" in body
     assert "1 of 7 steps done" in body
 

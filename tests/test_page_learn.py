@@ -197,8 +197,11 @@ def test_winner_task_in_block_asks_the_points_and_shows_the_arithmetic(data_dir:
 def test_every_step_has_a_link(data_dir: Path) -> None:
     at = open_learn(lesson="matching-ends", step="one-tile")
     queries = [link.proto.query_string for link in at.get("page_link")]
-    for step in ("one-tile", "read-ends", "look"):
+    for step in ("read-ends", "look"):
         assert any(f"lesson=matching-ends&step={step}" in q for q in queries), step
+    # the step shown is marked as the current one (its address is the page's own)
+    assert any('aria-current="step"' in m.value and ">1<" in m.value for m in at.markdown)
+    assert at.query_params["lesson"] == "matching-ends" and at.query_params["step"] == "one-tile"
 
 
 def test_an_unknown_lesson_falls_back_to_the_first_with_a_notice(data_dir: Path) -> None:

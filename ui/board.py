@@ -38,6 +38,7 @@ from . import svg
 from .i18n import describe, end_name, seat_name, t
 
 WIDE = 680  # the line's width budget on a wide screen (px)
+WIDE_SCALE = 1.2  # ... where it is drawn a little larger than natural size
 NARROW = 330  # ... on a phone; the component picks by its own width
 BREAKPOINT = 560
 _SEEN = "_board.nonces"  # session key: the event nonces already handled, per board
@@ -126,7 +127,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
     hint_end = highlight.end if highlight and highlight.tile else None
     if highlight and highlight.tile and line.empty:
         hint_end = "any"
-    geo_w = svg.line_geometry(line, max_width=WIDE)
+    geo_w = svg.line_geometry(line, max_width=int(WIDE / WIDE_SCALE))
     geo_n = svg.line_geometry(line, max_width=NARROW)
     common: dict[str, Any] = {"label": label, "marker_labels": marker_labels,
                               "interactive": True, "felt": False, "highlight_end": hint_end}
@@ -139,7 +140,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
         hand.append({
             "tile": str(tile),
             "label": t("board.tile", tile=tile),
-            "svg": svg.tile_svg(tile, size=30, label=tile.bracket()),
+            "svg": svg.tile_svg(tile, size=34, label=tile.bracket()),
             "ends": ends,
             "one_click": _one_click(state, ends),
             "hint": bool(highlight and highlight.tile == tile),
@@ -167,9 +168,10 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
         info.append(t("board.stock", count=state.stock_count))
     return {
         "line": {
-            "wide": svg.line_svg(line, max_width=WIDE, **common),
+            "wide": svg.line_svg(line, max_width=int(WIDE / WIDE_SCALE), scale=WIDE_SCALE,
+                                 **common),
             "narrow": svg.line_svg(line, max_width=NARROW, **common),
-            "height_wide": geo_w.height, "height_narrow": geo_n.height,
+            "height_wide": round(geo_w.height * WIDE_SCALE), "height_narrow": geo_n.height,
             "breakpoint": BREAKPOINT, "label": label,
         },
         "hand": {"label": t("board.your_hand", name=seat_name(seat, seats)),
@@ -309,8 +311,12 @@ export default function (component) {
 
   function send(move) {
     move.nonce = nonce();
-    status.textContent = "";
     setTriggerValue("move", move);
+    // The page answers with a rerun; a refused move leaves the data (and so this
+    // drawing) as it was, so put the tile back now.
+    selected = null;
+    discarding = false;
+    paint();
   }
   function paint() {
     const tile = selected ? data.hand.tiles.find((x) => x.tile === selected) : null;
@@ -450,7 +456,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           seat: int | None = None, seats: Sequence[str] | None = None,
           reveal: Reveal = "mover", highlight: Highlight | Move | None = None,
           disabled: bool = False, fallback: bool = True, caption: bool = True,
-          note: str | None = None, controls: bool = True) -> None:
+          note: str | None = None, controls: bool = True,
+          below: Callable[[], None] | None = None) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -470,7 +477,9 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
       drawing's screen-reader label too);
     - ``note``: the status line under the table (default: whose move it is,
       or nothing on a disabled board);
-    - ``controls``: show Pass / Draw / Discard (False: a board only to look at).
+    - ``controls``: show Pass / Draw / Discard (False: a board only to look at);
+    - ``below``: draws something right under the table, before the caption
+      and the fallback buttons (the page's feedback).
     """
     hl = Highlight.of(highlight) if isinstance(highlight, Move) else highlight
     data = board_data(state, seat=seat, seats=seats, reveal=reveal, highlight=hl,
@@ -482,6 +491,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     callback = (lambda: _handle_event(key, on_move)) if on_move is not None else (lambda: None)
     with st.container(key=f"{key}-board", border=False):
         _COMPONENT(key=key, data=data, on_move_change=callback, height="content")
+    if below is not None:
+        below()
     if caption:
         st.markdown(caption_html(data["line"]["label"]), unsafe_allow_html=True)
     if fallback and on_move is not None and not disabled:

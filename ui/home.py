@@ -36,37 +36,47 @@ def picture() -> str:
 
 
 def hero(data: Content) -> None:
-    st.title(t("home.title"))
-    st.markdown(f'<p class="lead">{esc(t("home.lead"))}</p>', unsafe_allow_html=True)
-    st.markdown(f'<div class="dominoes-figure">{picture()}</div>', unsafe_allow_html=True)
+    st.title(t("home.title"), anchor=False)
+    resume(data)
+    text, figure = st.columns([3, 2], gap="large", vertical_alignment="center")
+    with text:
+        st.markdown(f'<p class="lead">{esc(t("home.lead"))}</p>', unsafe_allow_html=True)
+        first = data.lessons[0] if data.lessons else None
+        with st.container(key="cta-start", width="content"):
+            if first is not None:
+                page_link(LEARN, t("home.start"), lesson=first.id, step=first.steps[0].id)
+            else:
+                page_link(LEARN, t("home.start"))
+    with figure:
+        st.markdown(f'<div class="dominoes-figure">{picture()}</div>'
+                    f'<p class="muted">{esc(t("home.picture"))}</p>', unsafe_allow_html=True)
+
+
+def resume(data: Content) -> None:
+    """For a returning learner: where they stopped and how far they are."""
     done = session.steps_done()
     where = session.position()
-    first = data.lessons[0] if data.lessons else None
-    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-        if first is not None:
-            with st.container(key="cta-start", width="content"):
-                page_link(LEARN, t("home.start"), lesson=first.id, step=first.steps[0].id)
-        else:
-            with st.container(key="cta-start", width="content"):
-                page_link(LEARN, t("home.start"))
-    resume = data.step(*where) if where else None
-    if resume is None and done and first is not None:
+    found = data.step(*where) if where else None
+    if found is None and done and data.lessons:
         lesson = next((les for les in data.lessons
-                       if any((les.id, s.id) not in done for s in les.steps)), first)
-        resume = (lesson, first_open_step(lesson, done))
-    if resume is not None:
-        lesson, step = resume
-        n = next(i for i, s in enumerate(lesson.steps, start=1) if s.id == step.id)
-        total_done = sum(lesson_progress(les, done)[0] for les in data.lessons)
-        total = sum(len(les.steps) for les in data.lessons)
-        with st.container(border=True, key="card-resume"):
-            st.markdown(f"**{t('home.resume')}**")
-            st.markdown(t("home.resume_where", lesson=lesson_title(lesson), n=n,
-                          total=len(lesson.steps)))
+                       if any((les.id, s.id) not in done for s in les.steps)), data.lessons[0])
+        found = (lesson, first_open_step(lesson, done))
+    if found is None:
+        return
+    lesson, step = found
+    n = next(i for i, s in enumerate(lesson.steps, start=1) if s.id == step.id)
+    total_done = sum(lesson_progress(les, done)[0] for les in data.lessons)
+    total = sum(len(les.steps) for les in data.lessons)
+    with st.container(border=True, key="card-resume"):
+        st.markdown(f"**{t('home.welcome_back')}** · "
+                    + t("home.resume_where", lesson=lesson_title(lesson), n=n,
+                        total=len(lesson.steps)))
+        with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+            with st.container(key="cta-resume", width="content"):
+                page_link(LEARN, t("home.resume") + " →", lesson=lesson.id, step=step.id)
             st.progress(total_done / total if total else 0.0,
                         text=t("home.resume_progress", done=total_done, total=total,
                                stars=sum(done.values())))
-            page_link(LEARN, t("home.resume") + " →", lesson=lesson.id, step=step.id)
 
 
 def families() -> None:
@@ -76,13 +86,13 @@ def families() -> None:
         with col, st.container(border=True, key=f"card-{family}", height="stretch"):
             st.markdown(f"##### {t(name)}")
             st.markdown(t(line))
-            page_link("pages/rules.py", t("home.family_rules"), family=family)
+            page_link("pages/rules.py", t("home.family_rules") + " →", family=family)
 
 
 def more() -> None:
     st.subheader(t("home.more"), anchor=False)
     cols = st.columns(2, gap="medium")
     for i, (page, name, blurb) in enumerate(MORE):
-        with cols[i % 2]:
-            page_link(page, t(name))
+        with cols[i % 2], st.container(border=True, key=f"card-more-{i}"):
+            page_link(page, t(name) + " →")
             st.caption(t(blurb))

@@ -24,7 +24,7 @@ PAGE = "pages/learn.py"
 VIEW_CSS = """
 .st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.2rem; }
-[class*="st-key-fb-"] { min-height: 4.6rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
+[class*="st-key-fb-"] { min-height: 3.4rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
     border: 1px solid transparent; }
 .st-key-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
 .st-key-fb-no { background: #fbeee8; border-color: #edc6b6; }
@@ -32,7 +32,8 @@ VIEW_CSS = """
 .st-key-learn-steps a[data-testid="stPageLink-NavLink"] { padding: 0.1rem 0.55rem;
     border: 1px solid #d9d4c5; border-radius: 8px; background: #fff; }
 .st-key-learn-steps a[data-testid="stPageLink-NavLink"] p { font-size: 0.9rem; }
-.step-done { color: #1f6f5c; }
+.step-current { display: inline-block; padding: 0.32rem 0.7rem; border-radius: 8px;
+    background: #1f6f5c; color: #fff; font-weight: 700; font-size: 0.9rem; line-height: 1.4; }
 """
 
 
@@ -67,17 +68,20 @@ def lesson_list(data: Content) -> None:
             summary = learn.lesson_summary(lesson)
             if summary:
                 st.markdown(summary)
-            st.progress(finished / total if total else 0.0,
-                        text=t("learn.lesson_progress", done=finished, total=total))
-            if possible:
-                st.markdown(f'{stars_html(round(3 * stars / possible))} '
-                            f'<span class="muted">{esc(t("learn.stars_of", stars=stars, total=possible))}</span>',
-                            unsafe_allow_html=True)
             target = learn.first_open_step(lesson, done)
             label = t("learn.start") if finished == 0 else (
                 t("learn.review") if finished == total else t("learn.continue"))
-            with st.container(horizontal=True, key=f"cta-lesson-{lesson.id}"):
-                page_link(PAGE, label, lesson=lesson.id, step=target.id)
+            with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+                with st.container(key=f"cta-lesson-{lesson.id}", width="content"):
+                    page_link(PAGE, label, lesson=lesson.id, step=target.id)
+                st.progress(finished / total if total else 0.0,
+                            text=t("learn.lesson_progress", done=finished, total=total),
+                            width="stretch")
+                if possible:
+                    st.markdown(f'{stars_html(round(3 * stars / possible))} '
+                                f'<span class="muted">'
+                                f'{esc(t("learn.stars_of", stars=stars, total=possible))}</span>',
+                                unsafe_allow_html=True, width="content")
     _problems(data)
 
 
@@ -95,11 +99,13 @@ def _step_links(lesson: Lesson, step: Step, done: dict[tuple[str, str], int]) ->
     with st.container(horizontal=True, gap="small", key="learn-steps"):
         for n, s in enumerate(lesson.steps, start=1):
             mark = " ✓" if (lesson.id, s.id) in done else ""
-            label = f"{n}{mark}"
             if s.id == step.id:
-                label = f"**{n}**{mark}"
-            page_link(PAGE, label, help=learn.step_title(lesson, s), disabled=s.id == step.id,
-                      lesson=lesson.id, step=s.id)
+                st.markdown(f'<span class="step-current" aria-current="step" '
+                            f'title="{esc(learn.step_title(lesson, s))}">{n}{mark}</span>',
+                            unsafe_allow_html=True)
+            else:
+                page_link(PAGE, f"{n}{mark}", help=learn.step_title(lesson, s),
+                          lesson=lesson.id, step=s.id)
 
 
 def _feedback(attempt: learn.Attempt) -> None:
@@ -145,15 +151,18 @@ def step_view(data: Content, lesson: Lesson, step: Step) -> None:
           on_move=partial(learn.on_move, lesson.id, step.id) if moving else None,
           reveal="mover" if kind in learn.TASK_MOVES else "all",
           highlight=attempt.highlight if moving else None, disabled=not moving,
-          controls=kind in learn.TASK_MOVES)
+          controls=kind in learn.TASK_MOVES,
+          below=partial(_feedback, attempt) if kind in learn.TASK_MOVES else None)
     if kind == "watch" and step.at and step.at <= len(step.scenario.move_notes):
         note = step.scenario.move_notes[step.at - 1]
         if note:
             st.caption(note)
 
-    if not attempt.done:
-        _answer(lesson, step, attempt)
-    _feedback(attempt)
+    if kind not in learn.TASK_MOVES:
+        if not attempt.done:
+            _answer(lesson, step, attempt)
+        if kind != "watch":
+            _feedback(attempt)
     _actions(data, lesson, step, attempt)
 
 

@@ -43,6 +43,8 @@ details.caption-desc summary { cursor: pointer; color: #1f6f5c; }
 .family-card h3 { margin-top: 0.2rem; }
 [class*="st-key-cta"] a[data-testid="stPageLink-NavLink"] {
     background: #1f6f5c; border-radius: 10px; padding: 0.55rem 1.3rem; }
+[class*="st-key-cta-lesson"] a[data-testid="stPageLink-NavLink"] { padding: 0.3rem 1.1rem; }
+[class*="st-key-cta-lesson"] a[data-testid="stPageLink-NavLink"] p { font-size: 1rem; }
 [class*="st-key-cta"] a[data-testid="stPageLink-NavLink"] p { color: #fff; font-size: 1.1rem;
     font-weight: 600; }
 [class*="st-key-cta"] a[data-testid="stPageLink-NavLink"]:hover { background: #185a4a; }

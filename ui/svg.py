@@ -286,7 +286,7 @@ def _layout(line: Line, max_width: int, markers: bool
 def line_svg(line: Line, *, label: str, max_width: int = 720, markers: bool = True,
              fits: Iterable[str] = (), marker_labels: Mapping[str, str] | None = None,
              interactive: bool = False, felt: bool = True, highlight_end: str | None = None,
-             css_class: str = "line") -> str:
+             css_class: str = "line", scale: float = 1.0) -> str:
     """The line of play as one SVG.
 
     - ``label``: the text description (aria-label), e.g. from
@@ -298,7 +298,10 @@ def line_svg(line: Line, *, label: str, max_width: int = 720, markers: bool = Tr
       selected tile fits; ``highlight_end``: an end to ring (a hint);
     - ``marker_labels``: spoken names per end for interactive markers;
     - ``interactive``: markers become focusable buttons (``data-end``) for
-      the board component.
+      the board component;
+    - ``scale``: draw bigger (or smaller) than natural size; ``max_width`` is
+      the budget in natural units, so pass ``max_width / scale`` to keep the
+      drawn width within a pixel budget.
     """
     geo, placed, bends = _layout(line, max_width, markers)
     fit = set(fits)
@@ -331,7 +334,8 @@ def line_svg(line: Line, *, label: str, max_width: int = 720, markers: bool = Tr
     # With focusable markers inside, the drawing is a group (an img hides its children).
     role = "group" if interactive and markers else "img"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{esc(css_class)}" '
-            f'width="{geo.width}" height="{geo.height}" viewBox="0 0 {geo.width} {geo.height}" '
+            f'width="{_n(geo.width * scale)}" height="{_n(geo.height * scale)}" '
+            f'viewBox="0 0 {geo.width} {geo.height}" '
             f'role="{role}" aria-label="{esc(label)}" style="max-width:100%;height:auto">'
             f'{"".join(out)}</svg>')
 
