@@ -267,3 +267,53 @@ def test_a_tile_that_fits_both_ends_asks_which_end(data_dir: Path) -> None:
     assert "is allowed, but it is not what this step asks" in texts(at)
     click(at, "learn-board.play.1-6.right")
     assert "Right: [1|6] on the 6 leaves 1 and 1 open." in texts(at)
+
+
+# -- the site's own lessons ------------------------------------------------------------------
+
+SITE = load_content(ROOT / "scenarios")
+SITE_STEPS = [(lesson.id, step.id) for lesson in SITE.lessons for step in lesson.steps]
+
+
+@pytest.mark.skipif(not SITE_STEPS, reason="no lessons under scenarios/lessons yet")
+@pytest.mark.parametrize(("lesson_id", "step_id"), SITE_STEPS)
+def test_every_site_step_renders_and_takes_its_answer(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path, lesson_id: str,
+                                                      step_id: str) -> None:
+    """Each step of scenarios/lessons draws, and the engine's answer completes it."""
+    from ui.board import fallback_moves
+
+    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
+    found = SITE.step(lesson_id, step_id)
+    assert found is not None
+    step = found[1]
+    at = open_learn(lesson=lesson_id, step=step_id)
+    kind = step.task.kind
+    if kind in learn.TASK_MOVES:
+        move = learn.hint_move(step)
+        state = step.state()
+        seat = step.hand if step.hand is not None else state.mover
+        keys = [k for k, m in fallback_moves(state, seat) if state.resolve(m) == move]
+        assert keys, f"no button plays {move}"
+        click(at, f"learn-board.{keys[0]}")
+    elif kind == "winner":
+        settlement = step.settlement()
+        winner = learn.expected_winner(settlement)
+        at.segmented_control(key="learn.winner.seat").set_value(
+            learn.NOBODY if winner is None else winner)
+        if learn.asks_points(step) and winner is not None:
+            at.number_input(key="learn.winner.points").set_value(settlement.points[winner])
+        click(at, "learn.winner.check")
+    elif kind == "blocked":
+        click(at, "learn.blocked.yes" if step.is_blocked() else "learn.blocked.no")
+    elif kind == "ends":
+        a, b = step.open_ends()
+        at.segmented_control(key="learn.ends.a").set_value(a)
+        at.segmented_control(key="learn.ends.b").set_value(b)
+        click(at, "learn.ends.check")
+    else:
+        assert "learn.next" in button_keys(at) or "learn.finish" in button_keys(at)
+        return
+    assert "Not quite." not in texts(at)
+    assert stars(tmp_path, at.query_params["learner"]) == {(lesson_id, step_id): 3}

@@ -135,7 +135,17 @@ def hint_move(step: Step) -> Move | None:
         resolved = state.resolve(move)
         if state.why_illegal(resolved) is None:
             return resolved
-    return next((m for m in state.legal_moves() if step.accepts(m)), None)
+    for move in state.legal_moves():
+        if not step.accepts(move):
+            continue
+        if move.kind == "play" and move.tile is not None:
+            # Where one click decides the end (both ends show the same), point
+            # at the end that click will take.
+            clicked = state.resolve(Move.play(move.tile))
+            if clicked.end is not None and step.accepts(clicked):
+                return clicked
+        return move
+    return None
 
 
 def shown_state(step: Step, attempt: Attempt | None) -> State:
