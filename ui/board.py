@@ -145,6 +145,17 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
             "one_click": _one_click(state, ends),
             "hint": bool(highlight and highlight.tile == tile),
         })
+    def dead(who: int) -> dict[str, str] | None:
+        tiles = state.dead_tiles(who)
+        if not tiles:
+            return None
+        face_down = who not in shown and who != seat
+        return {"label": t("board.dead", count=len(tiles)),
+                "svg": svg.hand_svg(tiles, face_down=face_down, size=16 if face_down else 22,
+                                    gap=4, label=t("board.dead_tiles", name=seat_name(who, seats),
+                                                   count=len(tiles))
+                                    if face_down else ", ".join(x.bracket() for x in tiles))}
+
     others = []
     for other in range(state.players):
         if other == seat:
@@ -153,6 +164,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
         face_down = other not in shown
         name = seat_name(other, seats)
         others.append({
+            "dead": dead(other),
             "label": t("board.others_tiles", name=name, count=len(tiles)),
             "svg": svg.hand_svg(tiles, face_down=face_down, size=16 if face_down else 22, gap=4,
                                 label=t("board.face_down", name=name, count=len(tiles))
@@ -175,7 +187,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
             "breakpoint": BREAKPOINT, "label": label,
         },
         "hand": {"label": t("board.your_hand", name=seat_name(seat, seats)),
-                 "tiles": hand, "to_move": state.mover == seat},
+                 "tiles": hand, "to_move": state.mover == seat, "dead": dead(seat)},
         "others": others,
         "controls": controls,
         "discard": "discard" in controls_for(state),
@@ -241,6 +253,8 @@ button.tile:disabled { cursor: default; opacity: 0.9; }
 .controls button.hint { border: 2px dashed #d49a12; }
 .controls button:disabled { opacity: 0.5; cursor: default; }
 .info { font-size: 0.86rem; color: #4a4f55; }
+.dead-label { font-size: 0.86rem; color: #7a4a2a; }
+.dead-row { display: flex; align-items: center; gap: 8px; margin-top: 8px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 """
 
@@ -275,6 +289,10 @@ export default function (component) {
     const row = el("div", "other" + (o.to_move ? " to-move" : ""));
     row.appendChild(el("span", "who", o.label));
     const pic = el("span", "pic"); pic.innerHTML = o.svg; row.appendChild(pic);
+    if (o.dead) {
+      row.appendChild(el("span", "dead-label", o.dead.label));
+      const d = el("span", "pic"); d.innerHTML = o.dead.svg; row.appendChild(d);
+    }
     others.appendChild(row);
   }
   if ((data.info || []).length) others.appendChild(el("span", "info", data.info.join(" · ")));
@@ -302,6 +320,12 @@ export default function (component) {
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-labelledby", "hand-label");
   handWrap.append(handLabel, hand);
+  if (data.hand.dead) {
+    const row = el("div", "dead-row");
+    row.appendChild(el("span", "dead-label", data.hand.dead.label));
+    const d = el("span", "pic"); d.innerHTML = data.hand.dead.svg; row.appendChild(d);
+    handWrap.appendChild(row);
+  }
   root.appendChild(handWrap);
   const controls = el("div", "controls");
   root.appendChild(controls);
