@@ -81,6 +81,8 @@ class BlockMatch:
         """Settle a finished round, add its points, pass the start clockwise."""
         if not finished.over:
             raise ValueError("the round is still being played")
+        if self.over:
+            raise ValueError("the match is over")
         result = settle(finished)
         for seat, pts in enumerate(result.points):
             self.scores[seat] += pts

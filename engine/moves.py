@@ -9,10 +9,10 @@ scenario format (``{"play": "2-3", "end": "right"}``) and a short text form:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from .tiles import TILES, Tile
+from .tiles import TILES, Tile, parse_halves
 
 Kind = Literal["play", "pass", "draw", "discard"]
 End = Literal["left", "right"]
@@ -25,14 +25,35 @@ class MoveError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """A move.  ``flipped`` matters only for the first tile of an empty line,
+    which lies as written: ``play 6-3`` (flipped) shows 6 on the left.  It is
+    not part of the move's identity: on a line, ``play 6-3 left`` is ``play 3-6 left``."""
+
     kind: Kind
     tile: Tile | None = None
     end: End | None = None
+    flipped: bool = field(default=False, compare=False)
 
     @staticmethod
-    def play(tile: Tile | str, end: End | None = None) -> Move:
-        t = Tile.parse(tile) if isinstance(tile, str) else tile
+    def play(tile: Tile | str, end: End | None = None, *, flipped: bool | None = None) -> Move:
+        """A play; a tile given as text keeps its written order for an opening."""
+        if isinstance(tile, str):
+            a, b = parse_halves(tile)
+            t = Tile.of(a, b)
+            if flipped is None:
+                flipped = a > b
+        else:
+            t = tile
+        if flipped:
+            return Move("play", t, end, True)
         return _PLAYS[t.index][_END_SLOT[end]]
+
+    @property
+    def unflipped(self) -> Move:
+        """The same move with the tile written low-high."""
+        if not self.flipped or self.tile is None:
+            return self
+        return Move.play(self.tile, self.end, flipped=False)
 
     @staticmethod
     def discard(tile: Tile | str) -> Move:
@@ -68,7 +89,7 @@ class Move:
     def to_dict(self) -> dict[str, object]:
         if self.kind == "play":
             assert self.tile is not None
-            d: dict[str, object] = {"play": str(self.tile)}
+            d: dict[str, object] = {"play": self._written()}
             if self.end is not None:
                 d["end"] = self.end
             return d
@@ -94,10 +115,16 @@ class Move:
     def text(self) -> str:
         """The short form, as used in error messages: ``play 0-5 right``."""
         if self.kind == "play":
-            return f"play {self.tile}" + (f" {self.end}" if self.end else "")
+            return f"play {self._written()}" + (f" {self.end}" if self.end else "")
         if self.kind == "discard":
             return f"discard {self.tile}"
         return self.kind
+
+    def _written(self) -> str:
+        assert self.tile is not None
+        if self.flipped and self.end is None:
+            return f"{self.tile.high}-{self.tile.low}"
+        return str(self.tile)
 
     def __str__(self) -> str:
         return self.text()

@@ -26,7 +26,7 @@ from .line import Line, LineError
 from .moves import Move, MoveError
 from .rules import RulesError, Ruleset, preset
 from .state import IllegalMoveError, Opening, State
-from .tiles import Tile, TileError
+from .tiles import Tile, TileError, parse_halves
 
 
 class ScenarioError(ValueError):
@@ -217,8 +217,7 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
             where = f"start.line[{j}]"
             tile = _tile(file, where, text)
             claim(tile, where)
-            a, b = (int(x) for x in str(text).replace("[", "").replace("]", "")
-                    .replace("|", "-").split("-"))
+            a, b = parse_halves(str(text))
             laid.append((a, b))
         try:
             line = Line.from_layout(laid)

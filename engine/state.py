@@ -167,6 +167,11 @@ class State:
         if line is None:
             line = Line(hidden_ends=ends) if ends is not None else Line()
         stock_list = tiles(stock) if isinstance(stock, Sequence) and not isinstance(stock, str) else None
+        named = [t for h in hands for t in tiles(h)] + list(line.tiles()) + [
+            t for d in dead or () for t in tiles(d)] + (stock_list or [])
+        twice = sorted({t for t in named if named.count(t) > 1})
+        if twice:
+            raise ValueError(f"{twice[0]} is named twice")
         return cls(
             rules,
             [mask_of(tiles(h)) for h in hands],
@@ -304,29 +309,44 @@ class State:
     def resolve(self, move: Move) -> Move:
         """Fill in a play's end where the position decides it.
 
-        On an empty line the end is dropped.  Where only one end fits, it is
-        that end; where both ends show the same value it is the right end.
-        A play that fits two different ends is returned as it is.
+        On an empty line the end is dropped (the tile lies as written).  Where
+        only one end fits, it is that end; where both ends show the same value
+        it is the right end.  A tile that fits two different ends is returned
+        as it is: the player must say which.
         """
-        if move.kind != "play" or move.tile is None:
+        tile = move.tile
+        if move.kind != "play" or tile is None:
             return move
         if self.line.left < 0:
-            return Move.play(move.tile) if move.end is not None else move
+            return Move.play(tile, None, flipped=move.flipped) if move.end else move
         if move.end is not None:
-            return move
-        fits_left = move.tile.has(self.line.left)
-        fits_right = move.tile.has(self.line.right)
-        if fits_left and (not fits_right or self.line.left == self.line.right):
-            return Move.play(move.tile, "right" if fits_right else "left")
+            return move.unflipped
+        left, right = self.line.left, self.line.right
+        fits_left, fits_right = tile.has(left), tile.has(right)
+        if fits_left and fits_right and left != right:
+            return move.unflipped
         if fits_right:
-            return Move.play(move.tile, "right")
+            return Move.play(tile, "right")
+        if fits_left:
+            return Move.play(tile, "left")
         return move
+
+    def _find_legal(self, move: Move) -> Move | None:
+        """``move`` (its end filled in) if it is legal here, else None."""
+        legal = self.legal_moves()
+        if move in legal:
+            return move
+        move = self.resolve(move)
+        return move if move in legal else None
 
     def why_illegal(self, move: Move) -> Refusal | None:
         """None if ``move`` is legal here; otherwise the rule it breaks."""
-        move = self.resolve(move)
-        if move in self.legal_moves():
+        if self._find_legal(move) is not None:
+            if move.kind == "draw" and self._stock is None:
+                return Refusal("stock_unknown", "the stock's tiles are not known (give it as "
+                               "a list to draw)", {})
             return None
+        move = self.resolve(move)
         if self.status != "playing":
             return Refusal("round_over", "the round has ended", {"status": self.status})
         seat, hand = self.to_move, self.hands[self.to_move]
@@ -358,6 +378,10 @@ class State:
         if playable:
             m = playable[0]
             assert m.tile is not None
+            if self.line.left < 0:
+                return Refusal("must_play", f"you hold {m.tile}, which may open the line: "
+                               "you must play", {"tile": m.tile, "value": None,
+                                                 "move": move.kind})
             fit = self._fit_value(m)
             return Refusal("must_play", f"you hold {m.tile}, which fits the {fit}: you must play",
                            {"tile": m.tile, "value": fit, "move": move.kind})
@@ -373,8 +397,12 @@ class State:
                                "draw until you can play", {"stock": self.stock_count})
             return Refusal("must_discard", "a stuck player discards a dead tile (no passing "
                            "in Gaple)", {})
-        return Refusal("no_discard", "only a stuck Gaple player discards, and passing is "
-                       "what this game does", {})
+        if legal == (DRAW,):
+            return Refusal("must_draw", f"the stock still has {self.stock_count} tiles: "
+                           "draw until you can play (no dead tiles in this game)",
+                           {"stock": self.stock_count})
+        return Refusal("no_discard", "only a stuck Gaple player discards; a stuck player here "
+                       "passes", {})
 
     def _fit_value(self, move: Move) -> int | None:
         if self.line.left < 0 or move.tile is None:
@@ -385,17 +413,12 @@ class State:
 
     def push(self, move: Move) -> None:
         """Apply a legal move, or raise :class:`IllegalMoveError` (state unchanged)."""
-        legal = self.legal_moves()
-        if move not in legal:
-            move = self.resolve(move)
-            if move not in legal:
-                refusal = self.why_illegal(move)
-                assert refusal is not None
-                raise IllegalMoveError(move, refusal)
-        if move.kind == "draw" and self._stock is None:
-            raise IllegalMoveError(move, Refusal(
-                "stock_unknown", "the stock's tiles are not known (give it as a list to draw)", {}))
-        self.apply(move)
+        found = self._find_legal(move)
+        if found is None or (found.kind == "draw" and self._stock is None):
+            refusal = self.why_illegal(move)
+            assert refusal is not None
+            raise IllegalMoveError(self.resolve(move), refusal)
+        self.apply(found)
 
     def apply(self, move: Move) -> None:
         """Apply a move taken from :meth:`legal_moves`, without checking it again.
@@ -414,7 +437,10 @@ class State:
             self._undo.append((move, p, left, line.right, self.passes, self.opening, None))
             hand = self.hands[p] ^ tile.bit
             self.hands[p] = hand
-            line.place(tile, move.end)
+            if move.flipped and left < 0:
+                line.place_as(tile, tile.high, tile.low, None)  # the first tile lies as written
+            else:
+                line.place(tile, move.end)
             self.passes = 0
             self.opening = None
             if not hand:

@@ -44,11 +44,7 @@ class Tile:
     @staticmethod
     def parse(text: str) -> Tile:
         """Read ``a-b`` or ``[a|b]`` (halves in either order)."""
-        m = _PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
-        if m is None:
-            raise TileError(f"{text!r} is not a tile: write it as a-b, such as 2-5")
-        a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
-        return Tile.of(a, b)
+        return Tile.of(*parse_halves(text))
 
     @property
     def value(self) -> int:
@@ -79,6 +75,14 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"
+
+
+def parse_halves(text: str) -> tuple[int, int]:
+    """The two halves of ``a-b`` or ``[a|b]`` in the order written."""
+    m = _PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
+    if m is None:
+        raise TileError(f"{text!r} is not a tile: write it as a-b, such as 2-5")
+    return int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
 
 
 _PATTERN = re.compile(r"(\d)\s*-\s*(\d)|\[\s*(\d)\s*\|\s*(\d)\s*\]")

@@ -100,6 +100,7 @@ def test_the_start_moves_one_seat_clockwise_each_round_whoever_won(players: int)
     match = BlockMatch(block(players), rng)
     winners = set()
     for _ in range(12):
+        match.scores = [0] * players  # keep the match going: only the rotation is under test
         starter = match.starter
         state = match.deal()
         assert state.to_move == starter
@@ -262,3 +263,11 @@ def test_gaple_match_tied_lowest_penalties_name_no_winner() -> None:
 def test_a_gaple_match_plays_gaple_rules() -> None:
     with pytest.raises(ValueError):
         GapleMatch(block(4), random.Random(0))
+
+
+def test_no_round_is_recorded_once_the_match_is_over() -> None:
+    rng = random.Random(4)
+    match = BlockMatch(block(2), rng, scores=[100, 20])
+    assert match.over
+    with pytest.raises(ValueError, match="the match is over"):
+        match.record(finish(match.deal(), rng))

@@ -110,9 +110,6 @@ def _must_open_double() -> State:
     return State.setup(gaple(4, 7), [["3-3", "1-2"], ["2-2"], ["0-3"], ["4-4"]], opening="double")
 
 
-AMBIGUOUS_BUG = ("engine bug: State.resolve gives a tile that fits two different ends (3-6 "
-                 "at ends 6 and 3) the right end instead of leaving it for an ambiguous_end "
-                 "refusal")
 
 REFUSALS: list[tuple[str, Callable[[], State], str, str]] = [
     # (code, position, move, the reason's words)
@@ -146,13 +143,8 @@ REFUSALS: list[tuple[str, Callable[[], State], str, str]] = [
 ]
 
 
-KNOWN_BUGS = {"ambiguous_end": AMBIGUOUS_BUG}
-
-
 @pytest.mark.parametrize(("code", "position", "move", "reason"), [
-    pytest.param(*row, id=f"{row[0]}-{i}",
-                 marks=[pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[row[0]])]
-                 if row[0] in KNOWN_BUGS else [])
+    pytest.param(*row, id=f"{row[0]}-{i}")
     for i, row in enumerate(REFUSALS)
 ])
 def test_a_refused_move_says_which_rule_it_breaks_and_changes_nothing(
@@ -166,8 +158,7 @@ def test_a_refused_move_says_which_rule_it_breaks_and_changes_nothing(
     assert reason in refusal.message
     assert str(caught.value) == refusal.message
     assert snapshot(s) == before
-    if code != "stock_unknown":  # the one refusal only push can give: see the xfail below
-        assert s.why_illegal(m(move)) == refusal
+    assert s.why_illegal(m(move)) == refusal
 
 
 def test_every_refusal_code_in_the_engine_is_tested() -> None:
@@ -184,7 +175,6 @@ def test_a_refusal_carries_its_values_for_translation() -> None:
     assert wrong is not None and wrong.params == {"tile": t("2-3"), "end": "left", "value": 6}
 
 
-@pytest.mark.xfail(strict=True, reason=AMBIGUOUS_BUG)
 def test_a_tile_that_fits_two_different_ends_needs_the_player_to_say_which() -> None:
     s = State.setup(block(2), [["3-6", "0-0"], ["1-1"]], ends=(6, 3))
     assert s.resolve(m("play 3-6")) == m("play 3-6")
@@ -198,8 +188,6 @@ def test_a_legal_move_has_no_refusal() -> None:
     assert s.why_illegal(m("play 2-3")) is None  # the end is clear from the position
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: state.why_illegal's must_play message on "
-                   "an empty line reads 'which fits the None'")
 def test_passing_on_an_empty_line_is_refused_in_words_a_learner_can_read() -> None:
     s = State.setup(block(2), [["1-4", "2-3"], ["5-5"]])
     refusal = s.why_illegal(PASS)
@@ -207,18 +195,25 @@ def test_passing_on_an_empty_line_is_refused_in_words_a_learner_can_read() -> No
     assert "None" not in refusal.message
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: in draw mode a stuck player's discard is "
-                   "refused with 'passing is what this game does', but the rule is to draw")
 def test_a_discard_in_draw_mode_is_refused_with_the_draw_rule() -> None:
     refusal = stuck_in_draw_mode(["0-0"]).why_illegal(m("discard 4-4"))
     assert refusal is not None
     assert "draw" in refusal.message and "passing" not in refusal.message
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: with the stock given as a count, draw mode "
-                   "lists a draw as legal (why_illegal says None) that push then refuses")
-def test_every_move_listed_as_legal_can_be_made() -> None:
+def test_a_draw_from_a_stock_of_unknown_tiles_is_refused_alike_by_why_illegal_and_push() -> None:
+    # The rules call for a draw; the position cannot say which tile it brings.
     s = State.setup(duel(draw=True), [["4-4"], ["0-1"]], ends=(6, 3), stock=3)
+    assert s.legal_moves() == (DRAW,)
+    refusal = s.why_illegal(DRAW)
+    assert refusal is not None and refusal.code == "stock_unknown"
+    with pytest.raises(IllegalMoveError) as caught:
+        s.copy().push(DRAW)
+    assert caught.value.refusal == refusal
+
+
+def test_every_move_listed_as_legal_can_be_made() -> None:
+    s = State.setup(duel(draw=True), [["4-4"], ["0-1"]], ends=(6, 3), stock=["5-5", "3-4"])
     for move in s.legal_moves():
         assert s.why_illegal(move) is None
         s.copy().push(move)
@@ -531,3 +526,18 @@ def test_a_copy_goes_its_own_way() -> None:
     play(other, "play 2-3", "play 2-2", "pass", "pass")
     assert other.status == "blocked"
     assert snapshot(s) == before
+
+
+def test_a_position_naming_a_tile_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="0-0 is named twice"):
+        State.setup(block(2), [["0-0", "1-2"], ["0-0"]])
+
+
+def test_the_first_tile_lies_as_written_and_undo_restores_an_empty_line() -> None:
+    s = State.setup(block(2), [["3-6", "1-2"], ["4-5"]])
+    s.push(Move.play("6-3"))
+    assert s.line.ends == (6, 3)
+    s.pop()
+    assert s.line.empty
+    s.push(Move.play("3-6"))
+    assert s.line.ends == (3, 6)
