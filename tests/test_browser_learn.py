@@ -64,10 +64,14 @@ def test_play_the_first_step_by_clicking_tiles(page: Page) -> None:
     expect(page.locator('.v-wide [data-end="left"][data-value="1"]')).to_be_attached()
     expect(page.locator('.v-wide [data-end="right"][data-value="4"]')).to_be_attached()
 
+    table = page.locator(".felt")
+    before = table.bounding_box()
     tile(page, "3-5").click()
     expect(page.get_by_text(NO_MATCH)).to_be_visible(timeout=10_000)
     expect(caption(page)).to_contain_text("Tiles: [1|4]. Connections: none.")  # unchanged
     expect(tile(page, "3-5")).to_be_visible()
+    expect(page.locator("button.tile.selected")).to_have_count(0)  # the tile went back
+    assert table.bounding_box() == before  # nothing jumped
 
     tile(page, "1-1").click()
     expect(page.get_by_text(RIGHT)).to_be_visible(timeout=10_000)

@@ -24,6 +24,7 @@ buttons, and for AppTest, which cannot click inside a component.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -505,6 +506,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     - ``below``: draws something right under the table, before the caption
       and the fallback buttons (the page's feedback).
     """
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", key):
+        raise ValueError(f"a board key is a CSS-safe name such as 'learn-board', not {key!r}")
     hl = Highlight.of(highlight) if isinstance(highlight, Move) else highlight
     data = board_data(state, seat=seat, seats=seats, reveal=reveal, highlight=hl,
                       disabled=disabled or on_move is None)
@@ -513,6 +516,13 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     if not controls:
         data["controls"], data["discard"] = [], False
     callback = (lambda: _handle_event(key, on_move)) if on_move is not None else (lambda: None)
+    # Reserve about the drawn height before the component's script has run, so
+    # that the page below does not shift when the table appears.
+    base = 300 if data["controls"] or data["discard"] else 228
+    wide, narrow = base + data["line"]["height_wide"], base + data["line"]["height_narrow"]
+    st.html(f"<style>.st-key-{key}-board {{min-height: {wide}px}} "
+            f"@media (max-width: {BREAKPOINT + 30}px) {{.st-key-{key}-board "
+            f"{{min-height: {narrow}px}}}}</style>")
     with st.container(key=f"{key}-board", border=False):
         _COMPONENT(key=key, data=data, on_move_change=callback, height="content")
     if below is not None:

@@ -24,7 +24,7 @@ PAGE = "pages/learn.py"
 VIEW_CSS = """
 .st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.2rem; }
-[class*="st-key-fb-"] { min-height: 3.4rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
+[class*="st-key-fb-"] { min-height: 4rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
     border: 1px solid transparent; }
 .st-key-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
 .st-key-fb-no { background: #fbeee8; border-color: #edc6b6; }
