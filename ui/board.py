@@ -109,7 +109,7 @@ def _reveal_set(state: State, reveal: Reveal, seat: int) -> set[int]:
         return set()
     if reveal == "mover":
         return {seat}
-    return set(reveal)  # type: ignore[arg-type]
+    return set(reveal)
 
 
 def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | None = None,

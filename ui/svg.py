@@ -240,8 +240,8 @@ def _layout(line: Line, max_width: int, markers: bool
     left_x = PAD + (BEND if len(rows) > 1 else 0)
     right_x = left_x + inner
     heights = [max(_height(i) for i in row) for row in rows]
-    centres = []
-    y = PAD
+    centres: list[float] = []
+    y: float = PAD
     for h in heights:
         centres.append(y + h / 2)
         y += h + ROW_GAP
