@@ -87,11 +87,21 @@ def test_a_language_without_a_catalog_keeps_english_texts(data_dir: Path) -> Non
     assert "Плитки: [1|4], [1|1], [4|4]." in texts(at)
 
 
-def test_arabic_turns_the_page_right_to_left(data_dir: Path) -> None:
+def test_arabic_turns_the_page_right_to_left(data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    from ui import i18n
+
+    locales = tmp_path / "locales"
+    locales.mkdir()
+    (locales / "en.toml").write_text((ROOT / "locales" / "en.toml").read_text("utf-8"),
+                                     encoding="utf-8")
+    (locales / "ar.toml").write_text('[nav]\nlearn = "تعلّم"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES_DIR", locales)
     at = home(lang="ar")
     assert not at.exception
     styles = "".join(str(getattr(h, "proto", "")) for h in at.get("html"))
     assert "direction: rtl" in styles
+    assert any(link.proto.label == "تعلّم" for link in at.get("page_link"))
 
 
 def test_a_returning_learner_can_go_on_where_they_stopped(data_dir: Path) -> None:

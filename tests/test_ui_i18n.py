@@ -46,9 +46,12 @@ def test_outside_a_run_the_language_is_english() -> None:
     assert not i18n.is_rtl()
 
 
-def test_right_to_left_languages() -> None:
+def test_right_to_left_languages(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert i18n.is_rtl("ar")
     assert not i18n.is_rtl("uk")
+    assert i18n.direction_css("ar") == ""  # no Arabic catalog yet: English, left to right
+    (tmp_path / "ar.toml").write_text('[nav]\nlearn = "تعلّم"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
     assert "direction: rtl" in i18n.direction_css("ar")
     assert i18n.direction_css("en") == ""
 

@@ -134,8 +134,12 @@ def is_rtl(lang: str | None = None) -> bool:
 
 def direction_css(lang: str | None = None) -> str:
     """CSS that turns the page's text right to left for an RTL language (the
-    drawings keep the line's left and right as the rules name them)."""
-    if not is_rtl(lang):
+    drawings keep the line's left and right as the rules name them).
+
+    Only once the language has a catalog: English fallback text set right to
+    left would put its full stops at the wrong end."""
+    lang = lang or current_lang()
+    if not is_rtl(lang) or not catalog(lang):
         return ""
     return (
         "[data-testid='stMain'] .stMarkdown, [data-testid='stMain'] h1, "
