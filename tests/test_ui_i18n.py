@@ -213,3 +213,14 @@ def test_dynamic_keys_exist() -> None:
         assert f"move.{kind}" in EN
     for control in ("pass", "draw", "discard"):
         assert f"board.{control}" in EN
+
+
+def test_gaple_figures_name_the_seats() -> None:
+    from engine.rules import gaple
+
+    state = State.setup(gaple(), [["1-2"], ["3-4"], ["2-6", "0-5"], ["4-4"]], ends=(0, 0),
+                        dead=[["0-1"], [], [], []])
+    state.status = "blocked"
+    text = i18n.settlement_text(settle(state), ["North", "East", "South", "West"])
+    assert text == ("North has the lowest total (hand plus dead tiles): North 3 + 1 = 4 · "
+                    "East 7 · South 5 + 8 = 13 · West 8.")

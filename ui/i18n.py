@@ -299,8 +299,27 @@ def settlement_text(settlement: Settlement, seats: Sequence[str] | None = None) 
         names = [seat_name(int(s), seats) for s in tied]  # type: ignore[attr-defined]
         params["tied"] = t("list.and", first=", ".join(names[:-1]), last=names[-1]) \
             if len(names) > 1 else "".join(names)
-    params["arithmetic"] = e.arithmetic
+    params["arithmetic"] = _named_arithmetic(settlement, seats) or e.arithmetic
     return t(f"settlement.{e.code}", **params)
+
+
+def _named_arithmetic(settlement: Settlement, seats: Sequence[str] | None) -> str | None:
+    """Gaple's worked figures with seat names instead of seat numbers
+    ("North 3 + 5 = 8 · East 9"); None to keep the engine's own."""
+    code = settlement.explanation.code
+    holdings = settlement.holdings
+    if code in ("gaple_out", "gaple_lowest"):
+        return " · ".join(f"{seat_name(h.seat, seats)} {h.sum_text()}" for h in holdings)
+    if code in ("gaple_tie_tile", "gaple_tie_half"):
+        tied = settlement.explanation.params.get("tied", ())
+        parts = []
+        for seat in tied:  # type: ignore[attr-defined]
+            tiles = holdings[int(seat)].tiles
+            if tiles:
+                smallest = min(tiles, key=lambda x: (x.value, x.low))
+                parts.append(f"{seat_name(int(seat), seats)} {smallest.bracket()}")
+        return " · ".join(parts) or None
+    return None
 
 
 def lesson_text(lesson_id: str, step_id: str | None, field: str, default: str) -> str:
