@@ -7,11 +7,21 @@ ending: the hands, the line, how it ended.  They say who won and, in Block,
 how many points; :func:`check` compares that with :func:`settle` and returns
 the worked arithmetic either way.
 
+Every question is reproducible: ``question(q.level, q.seed)`` is ``q`` again,
+so a question can be shared as a level and a seed.  Candidate rounds are
+tried for ``seed``, ``seed + 1``, … and the first one that fits is kept (its
+own seed is the question's); at levels 2 and 3 a plain ending is kept only
+some of the time, so blocked rounds and ties come up more often there.
+
 >>> q = question(level=1, seed=7)
 >>> q.settlement.status in ("domino", "blocked")
 True
 >>> check(q, q.settlement.winners[0] if q.settlement.winners else None,
 ...       q.settlement.points[q.settlement.winners[0]] if q.settlement.winners else 0).correct
+True
+>>> question(q.level, q.seed).key == q.key
+True
+>>> question(1, 7, avoid=q.key).key != q.key
 True
 """
 
@@ -23,17 +33,28 @@ from dataclasses import dataclass
 from .rules import Ruleset, block, duel, gaple
 from .settlement import Settlement, settle
 from .state import State
+from .tiles import FITS, TILES
 
 LEVELS = (1, 2, 3)
+#: Seeds a page offers (and accepts in a link): ``0 <= seed < SEED_LIMIT``.
+SEED_LIMIT = 10**9
 
 #: The rule sets each level draws from: easy is two players; hard mixes
-#: every family, player count and variant.
+#: every family, player count and variant.  A level picks a family first
+#: (each equally often), then one of its rule sets.
 LEVEL_RULES: dict[int, tuple[Ruleset, ...]] = {
     1: (block(2), duel(False)),
     2: (block(2), block(3), block(4), duel(False), duel(True), gaple(4)),
-    3: (block(3), block(4), duel(True), gaple(4), gaple(5), gaple(4, 7),
+    3: (block(3), block(4), duel(False), duel(True), gaple(4), gaple(5), gaple(4, 7),
         gaple(4, blank_double_25=True), gaple(4, dead_tiles=False)),
 }
+
+#: Endings decided by a tie or a tie-break: always kept.
+TRICKY = frozenset({"block_tied_lowest", "duel_equal", "gaple_tie_tile", "gaple_tie_half"})
+#: How often a candidate is kept, by level: ``(domino, blocked)``.  A tricky
+#: ending (or a [0|0] counted 25) is always kept; the rest are drawn again.
+KEEP: dict[int, tuple[float, float]] = {1: (1.0, 1.0), 2: (0.5, 0.8), 3: (0.12, 0.25)}
+TRIES = 600
 
 
 @dataclass(frozen=True)
@@ -51,6 +72,30 @@ class Question:
     def asks_points(self) -> bool:
         """Block asks for the points as well as the winner."""
         return self.rules.family == "block"
+
+    @property
+    def ending(self) -> str:
+        """How the round ended: ``domino`` (a player went out), ``blocked``
+        (nobody could play) or ``emptied`` (Gaple: a hand emptied by a dead
+        discard)."""
+        return self.state.status
+
+    @property
+    def out(self) -> int | None:
+        """The seat that played out (domino) or emptied their hand, else None."""
+        return self.state.to_move if self.ending in ("domino", "emptied") else None
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner; None when nobody scores (a tie) or for a draw."""
+        s = self.settlement
+        return s.winners[0] if len(s.winners) == 1 else None
+
+    @property
+    def points(self) -> int:
+        """Block: the winner's points (0 when nobody scores); else 0."""
+        w = self.winner
+        return self.settlement.points[w] if w is not None and self.asks_points else 0
 
     @property
     def key(self) -> tuple[object, ...]:
@@ -80,38 +125,72 @@ def _finish(state: State, rng: random.Random, heavy_first: bool) -> State:
     return state
 
 
+def _blank_25_counted(state: State) -> bool:
+    """Whether a [0|0] counts 25 in this round (the Gaple variant applied)."""
+    if not state.rules.blank_double_25:
+        return False
+    blank = TILES[0].bit
+    others = FITS[0] & ~blank  # [0|1] … [0|6]: another blank half
+    return any((h | d) & blank and not (h | d) & others
+               for h, d in zip(state.hands, state.dead, strict=True))
+
+
+def candidate(level: int, seed: int) -> tuple[Question, bool]:
+    """The round for ``seed`` at ``level``, and whether the level keeps it."""
+    rng = random.Random(seed * 8 + level)
+    choices = LEVEL_RULES[level]
+    families = sorted({r.family for r in choices})  # each family as often as the others
+    family = families[rng.randrange(len(families))]
+    of_family = [r for r in choices if r.family == family]
+    rules = of_family[rng.randrange(len(of_family))]
+    state = _finish(State.deal(rules, rng), rng, heavy_first=level > 1)
+    q = Question(level, seed, state, settle(state))
+    domino_keep, blocked_keep = KEEP[level]
+    draw = rng.random()
+    if q.settlement.explanation.code in TRICKY or _blank_25_counted(state):
+        keep = True
+    else:
+        keep = draw < (domino_keep if state.status == "domino" else blocked_keep)
+    return q, keep
+
+
 def question(level: int = 1, seed: int | None = None, *, ending: str | None = None,
              avoid: tuple[object, ...] | None = None) -> Question:
     """A finished round for ``level``, reproducible from ``seed``.
 
-    ``ending`` asks for ``"domino"`` or ``"blocked"`` (tried with further
-    seeds until one ends that way); ``avoid`` is a question key not to repeat.
+    ``ending`` asks for ``"domino"`` or ``"blocked"`` (a Gaple hand emptied by
+    a discard counts as blocked); ``avoid`` is a question key not to repeat.
+    The question's own ``seed`` gives it back: ``question(level, q.seed)``
+    (with the same ``ending``).
     """
     if level not in LEVELS:
         raise ValueError(f"level must be 1, 2 or 3, not {level}")
-    rng = random.Random(seed)
-    for _ in range(200):
-        sub_seed = rng.randrange(1 << 30)
-        sub = random.Random(sub_seed)
-        rules = LEVEL_RULES[level][sub.randrange(len(LEVEL_RULES[level]))]
-        state = _finish(State.deal(rules, sub), sub, heavy_first=level > 1)
-        if ending is not None and state.status != ending and not (
-                ending == "blocked" and state.status == "emptied"):
+    if seed is None:
+        seed = random.randrange(SEED_LIMIT)
+    for i in range(TRIES):
+        q, keep = candidate(level, seed + i)
+        if not keep:
             continue
-        q = Question(level, sub_seed, state, settle(state))
+        status = q.state.status
+        if ending is not None and status != ending and not (
+                ending == "blocked" and status == "emptied"):
+            continue
         if avoid is not None and q.key == avoid:
             continue
         return q
-    raise RuntimeError("no question found")  # pragma: no cover - 200 tries always suffice
+    raise RuntimeError("no question found")  # pragma: no cover - far more tries than needed
 
 
 def check(q: Question, winner: int | None, points: int | None = None) -> Verdict:
-    """Check an answer: ``winner`` is a seat, or None for "nobody" / a draw."""
+    """Check an answer: ``winner`` is a seat, or None for "nobody" / a draw.
+
+    In Block the points must match too; "nobody scores" needs no points (an
+    answer of 0 is accepted with it)."""
     s = q.settlement
-    expected = s.winners[0] if s.winners else None
+    expected = q.winner
     winner_right = winner == expected
     points_right = True
     if q.asks_points:
-        want = s.points[expected] if expected is not None else 0
-        points_right = points == want
+        want = q.points
+        points_right = points == want or (want == 0 and winner is None and points is None)
     return Verdict(winner_right and points_right, winner_right, points_right, s)
