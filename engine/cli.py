@@ -1,9 +1,10 @@
-"""The command line: ``python -m engine replay|check|bench``.
+"""The command line: ``python -m engine replay|check|bench|solve``.
 
 - ``replay FILE [--lang LANG]``: the referee's JSON report (CONTRACT.md).
 - ``check [PATHS…]``: load every scenario (and lesson) under the paths and
   check each file's ``[expect]``; one line per problem.
 - ``bench --rules R …``: random playouts through the engine; one JSON line.
+- ``solve FILE``: best play from the file's final position, every hand known.
 
 Errors are one line on standard error and exit status 2, never a traceback.
 """
@@ -24,7 +25,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m engine", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="python -m engine",
+                     description="The rules engine's referee, checker, benchmark and solver.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rp = sub.add_parser("replay", help="replay one scenario and print the outcome as JSON")
     rp.add_argument("file")
