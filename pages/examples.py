@@ -1,7 +1,14 @@
-"""Placeholder page: replaced by the page's own builder (see issue 5)."""
+"""Worked examples: replay each example move by move, and ask "what if?" (UX.md §6).
 
+The list or one example's replay; every click is handled in ui/examples.py
+callbacks before this script runs again.
+"""
+
+import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
+
+from ui import examples
+from ui.content import content
 from ui.page import setup
-from ui.placeholder import coming_soon
 
 setup("pages/examples.py", "nav.examples")
-coming_soon("nav.examples")
+examples.draw(content())

@@ -1,7 +1,14 @@
-"""Placeholder page: replaced by the page's own builder (see issue 5)."""
+"""Try it: deal any rule family (seeded) or open a scenario, and play every seat.
 
+Everything the page does is in ui/try_it.py; clicks are handled in its
+callbacks before this script runs again.
+"""
+
+import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
+
+from ui import try_it
+from ui.content import content
 from ui.page import setup
-from ui.placeholder import coming_soon
 
 setup("pages/try_it.py", "nav.try_it")
-coming_soon("nav.try_it")
+try_it.draw(content())

@@ -1,0 +1,590 @@
+"""Worked examples (UX.md §6 "What if?"): replay a scenario move by move, branch off.
+
+Logic first, drawing after (the page, ``pages/examples.py``, only calls
+:func:`draw`).
+
+- The list: every scenario grouped by where it comes from (:func:`grouped`):
+  the documents' diagrams D1–D7, the two-player endings E1–E3 and the demo,
+  Block settlements, Gaple, trip-ups.
+- A replay is a :class:`Replay` value kept in session state (``ex.replay``):
+  the example, the step on the documented line (moves shown), and — once the
+  learner has pressed "Try another move" — their own ``branch`` of moves from
+  that step.  Every change is a pure function of a :class:`Replay` and the
+  :class:`~engine.scenario.Scenario` (:func:`play`, :func:`undo`,
+  :func:`leave`, :func:`goto`): the engine decides every move.
+- The link: ``?example=<id>&move=<n>``; an unknown example or move falls back
+  with a notice (:func:`locate`).
+
+Scenario texts are English data; a catalog may translate them by key:
+``scenario.<id>.title``, ``scenario.<id>.notes``, ``scenario.<id>.note_<n>``
+(the note of move ``n``, from 1) — see :func:`scenario_text`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Literal
+
+import streamlit as st
+
+from engine.moves import Move
+from engine.scenario import Scenario
+from engine.settlement import settle
+from engine.state import Record, State
+
+from .board import board, move_label
+from .content import Content, content
+from .i18n import current_lang, end_name, lookup, refusal_text, seat_name, settlement_text, t
+from .nav import page_link
+from .svg import esc
+
+PAGE = "pages/examples.py"
+TRY_PAGE = "pages/try_it.py"
+REPLAY = "ex.replay"
+BOARD = "ex-board"
+
+#: The groups of the list, in order, with the catalog key of each heading.
+GROUPS: tuple[tuple[str, str], ...] = (
+    ("diagrams", "examples.group_diagrams"),
+    ("endings", "examples.group_endings"),
+    ("block", "examples.group_block"),
+    ("gaple", "examples.group_gaple"),
+    ("trips", "examples.group_trips"),
+    ("other", "examples.group_other"),
+)
+_ORDER = {name: i for i, (name, _) in enumerate(GROUPS)}
+
+FeedbackKind = Literal["ok", "no", "hint"]
+
+
+# -- texts ---------------------------------------------------------------------------
+
+
+def scenario_text(sid: str, field: str, default: str) -> str:
+    """A scenario's text in the page's language (``scenario.<id>.<field>`` in the
+    catalog), else the file's own English."""
+    template = lookup(f"scenario.{sid}.{field}", current_lang())
+    return template if template is not None else default
+
+
+def title(s: Scenario) -> str:
+    return scenario_text(s.id, "title", s.title)
+
+
+def notes(s: Scenario) -> str:
+    return scenario_text(s.id, "notes", s.notes.strip())
+
+
+def move_note(s: Scenario, n: int) -> str:
+    """The documented note of move ``n`` (from 1); "" when it has none."""
+    if not 1 <= n <= len(s.move_notes):
+        return ""
+    return scenario_text(s.id, f"note_{n}", s.move_notes[n - 1])
+
+
+def narrate(record: Record, seats: Sequence[str] | None, *, show_hidden: bool = True) -> str:
+    """One applied move in words: "Black plays [2|2] on the right end."
+
+    ``show_hidden`` False keeps a draw's tile and a dead tile face down."""
+    name = seat_name(record.player, seats)
+    move = record.move
+    if move.kind == "play":
+        if not record.ends or move.end is None:
+            return t("examples.did_open", name=name, tile=move.tile)
+        return t("examples.did_play", name=name, tile=move.tile, end=end_name(move.end))
+    if move.kind == "pass":
+        return t("examples.did_pass", name=name)
+    if move.kind == "draw":
+        if show_hidden and record.drawn is not None:
+            return t("examples.did_draw_tile", name=name, tile=record.drawn)
+        return t("examples.did_draw", name=name)
+    if show_hidden:
+        return t("examples.did_discard", name=name, tile=move.tile)
+    return t("examples.did_discard_hidden", name=name)
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementView:
+    """A finished round in words: the result with its arithmetic, then each hand."""
+
+    text: str
+    holdings: tuple[str, ...]
+    winners: tuple[int, ...]
+
+
+def settlement_view(state: State, seats: Sequence[str] | None) -> SettlementView:
+    result = settle(state)
+    lines = []
+    for h in result.holdings:
+        name = seat_name(h.seat, seats)
+        if not h.tiles:
+            lines.append(t("examples.holds_nothing", name=name))
+            continue
+        hand = ", ".join(x.bracket() for x in h.hand)
+        if h.dead:
+            dead = ", ".join(x.bracket() for x in h.dead)
+            lines.append(t("examples.holds_with_dead", name=name, hand=hand or "—", dead=dead,
+                           sum=h.sum_text()))
+        else:
+            lines.append(t("examples.holds", name=name, hand=hand, sum=h.sum_text()))
+    return SettlementView(settlement_text(result, seats), tuple(lines), result.winners)
+
+
+# -- the list ------------------------------------------------------------------------
+
+
+def group_of(sid: str) -> str:
+    """Where an example comes from, by its id."""
+    if re.match(r"d\d", sid):
+        return "diagrams"
+    if re.match(r"e\d", sid) or sid.startswith("demo-"):
+        return "endings"
+    for prefix, name in (("block-", "block"), ("gaple-", "gaple"), ("trip-", "trips")):
+        if sid.startswith(prefix):
+            return name
+    return "other"
+
+
+def _natural(text: str) -> tuple[object, ...]:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
+
+
+def sort_key(sid: str) -> tuple[object, ...]:
+    return (_ORDER[group_of(sid)], 1 if sid.startswith("demo-") else 0, _natural(sid))
+
+
+def ordered(scenarios: Mapping[str, Scenario]) -> list[Scenario]:
+    """Every scenario in the list's order."""
+    return [scenarios[sid] for sid in sorted(scenarios, key=sort_key)]
+
+
+def grouped(scenarios: Mapping[str, Scenario]) -> list[tuple[str, list[Scenario]]]:
+    """``(group, scenarios)`` for every group that has any, in order."""
+    out: dict[str, list[Scenario]] = {}
+    for s in ordered(scenarios):
+        out.setdefault(group_of(s.id), []).append(s)
+    return [(name, out[name]) for name, _ in GROUPS if name in out]
+
+
+def group_title(name: str) -> str:
+    return t(dict(GROUPS).get(name, "examples.group_other"))
+
+
+# -- the replay: pure functions ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    kind: FeedbackKind
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """Where the learner is in an example.
+
+    ``step`` moves of the documented line are shown; while ``trying``, the
+    board takes the learner's moves and ``branch`` holds those that left the
+    documented line at ``step`` (the fork)."""
+
+    example: str
+    step: int = 0
+    trying: bool = False
+    branch: tuple[Move, ...] = ()
+    feedback: Feedback | None = None
+
+    @property
+    def branched(self) -> bool:
+        return bool(self.branch)
+
+
+def documented(s: Scenario, step: int) -> State:
+    """The position after the first ``step`` documented moves."""
+    state = s.initial()
+    for move in s.moves[:max(0, min(step, len(s.moves)))]:
+        state.push(move)
+    return state
+
+
+def position(s: Scenario, r: Replay) -> State:
+    """The position the learner sees: the documented line to the fork, then the branch."""
+    state = documented(s, r.step)
+    for move in r.branch:
+        state.push(move)
+    return state
+
+
+def _same(state: State, a: Move, b: Move) -> bool:
+    """Two moves that come to the same here (a tile on either end of equal values)."""
+    if a == b:
+        return True
+    return (a.kind == b.kind == "play" and a.tile == b.tile and not state.line.empty
+            and state.line.left == state.line.right)
+
+
+def goto(s: Scenario, r: Replay, step: int) -> Replay:
+    """Replay from a step of the documented line (leaving any branch)."""
+    return Replay(s.id, max(0, min(step, len(s.moves))))
+
+
+def start_trying(s: Scenario, r: Replay) -> Replay:
+    """"Try another move": the board now takes the learner's moves."""
+    if position(s, r).over:
+        return replace(r, feedback=Feedback("hint", t("examples.over_no_try")))
+    return replace(r, trying=True, feedback=None)
+
+
+def play(s: Scenario, r: Replay, move: Move) -> Replay:
+    """The learner's move on the board.
+
+    Refused: the rule it breaks, the position unchanged.  The documented move
+    itself (before any branch): the replay steps on along the documented
+    line.  Any other legal move starts (or extends) the learner's line."""
+    if not r.trying:
+        return r
+    state = position(s, r)
+    resolved = state.resolve(move)
+    refusal = state.why_illegal(resolved)
+    if refusal is not None:
+        return replace(r, feedback=Feedback("no", refusal_text(refusal)))
+    state.push(resolved)
+    made = state.history[-1].move
+    if not r.branch and r.step < len(s.moves) and _same(documented(s, r.step), made,
+                                                          s.moves[r.step]):
+        return replace(r, step=r.step + 1, feedback=Feedback("ok", t("examples.as_documented")))
+    return replace(r, branch=(*r.branch, made), feedback=None)
+
+
+def undo(s: Scenario, r: Replay) -> Replay:
+    """Take back the learner's last move of their line."""
+    if not r.branch:
+        return replace(r, feedback=None)
+    return replace(r, branch=r.branch[:-1], feedback=None)
+
+
+def leave(s: Scenario, r: Replay) -> Replay:
+    """Back to the documented line, at the move where the learner left it."""
+    return Replay(s.id, r.step)
+
+
+def same_start(a: Scenario, b: Scenario) -> bool:
+    """Whether two scenarios start from the same position under the same rules."""
+    if a.rules != b.rules:
+        return False
+    x, y = a.initial(), b.initial()
+    return (x.hands == y.hands and x.dead == y.dead and x.to_move == y.to_move
+            and x.stock_count == y.stock_count and x.passes == y.passes
+            and [(p.tile, p.left, p.right) for p in x.line.layout()]
+            == [(p.tile, p.left, p.right) for p in y.line.layout()]
+            and x.line.ends == y.line.ends)
+
+
+def documented_elsewhere(data: Content, s: Scenario, r: Replay) -> Scenario | None:
+    """Another example that documents the learner's line (E3 → E3, the other choice)."""
+    if not r.branch:
+        return None
+    line = (*s.moves[:r.step], *r.branch)
+    for other in ordered(data.scenarios):
+        if other.id == s.id or len(other.moves) < len(line):
+            continue
+        if tuple(other.moves[:len(line)]) == line and same_start(s, other):
+            return other
+    return None
+
+
+# -- where the learner is (URL and session) ------------------------------------------------
+
+
+def _set_params(example: str | None, step: int | None) -> None:
+    for key, value in (("example", example), ("move", None if step is None else str(step))):
+        if value is None:
+            if key in st.query_params:
+                del st.query_params[key]
+        else:
+            st.query_params[key] = value
+
+
+def locate(data: Content) -> tuple[Scenario, int] | None:
+    """The example and move in the URL (None: the list).
+
+    An unknown example shows the list with a notice; a move that is not a
+    number of this example starts its replay from the beginning, with a notice."""
+    sid = st.query_params.get("example")
+    if sid is None:
+        if "move" in st.query_params:
+            del st.query_params["move"]
+        return None
+    s = data.scenarios.get(sid)
+    if s is None:
+        st.info(t("examples.unknown_example", example=sid[:60]))
+        _set_params(None, None)
+        return None
+    raw = st.query_params.get("move")
+    step = 0
+    if raw is not None:
+        text = raw.strip()
+        if text.isdigit() and int(text) <= len(s.moves):
+            step = int(text)
+        else:
+            st.info(t("examples.unknown_move", move=raw[:20], title=title(s),
+                      count=len(s.moves)))
+    _set_params(s.id, step)
+    return s, step
+
+
+def current(s: Scenario, step: int) -> Replay:
+    """This session's replay of ``s`` at ``step`` (a fresh one when the
+    learner came to another example or move by a link)."""
+    r = st.session_state.get(REPLAY)
+    if not isinstance(r, Replay) or r.example != s.id or r.step != step:
+        r = Replay(s.id, step)
+        st.session_state[REPLAY] = r
+    return r
+
+
+def _live(sid: str) -> tuple[Scenario, Replay] | None:
+    s = content().scenarios.get(sid)
+    r = st.session_state.get(REPLAY)
+    if s is None or not isinstance(r, Replay) or r.example != sid:
+        return None
+    return s, r
+
+
+def _store(r: Replay) -> None:
+    st.session_state[REPLAY] = r
+    _set_params(r.example, r.step)
+
+
+def on_goto(sid: str, step: int) -> None:
+    live = _live(sid)
+    if live is not None:
+        _store(goto(live[0], live[1], step))
+
+
+def on_try(sid: str) -> None:
+    live = _live(sid)
+    if live is not None:
+        _store(start_trying(*live))
+
+
+def on_move(sid: str, move: Move) -> None:
+    live = _live(sid)
+    if live is not None:
+        _store(play(*live, move))
+
+
+def on_undo(sid: str) -> None:
+    live = _live(sid)
+    if live is not None:
+        _store(undo(*live))
+
+
+def on_leave(sid: str) -> None:
+    live = _live(sid)
+    if live is not None:
+        _store(leave(*live))
+
+
+def on_list() -> None:
+    _set_params(None, None)
+    st.session_state.pop(REPLAY, None)
+
+
+# -- drawing ---------------------------------------------------------------------------
+
+VIEW_CSS = """
+.st-key-ex-story { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
+    border-radius: 10px; padding: 0.6rem 1rem 0.15rem; min-height: 5.2rem; }
+.st-key-ex-story-branch { background: #ffffff; border: 1px solid #e2ddcf;
+    border-left: 5px solid #c98a00; border-radius: 10px; padding: 0.6rem 1rem 0.15rem;
+    min-height: 5.2rem; }
+.ex-label { display: inline-block; font-size: 0.74rem; letter-spacing: 0.06em;
+    text-transform: uppercase; font-weight: 700; color: #1f6f5c; margin-right: 0.5rem; }
+.ex-label.mine { color: #8a5d00; }
+[class*="st-key-ex-fb-"] { border-radius: 10px; padding: 0.5rem 1rem 0.05rem;
+    border: 1px solid transparent; }
+.st-key-ex-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
+.st-key-ex-fb-no { background: #fbeee8; border-color: #edc6b6; }
+.st-key-ex-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
+.st-key-ex-result { background: #f3f7f4; border: 1px solid #b5d8c3; border-radius: 10px;
+    padding: 0.6rem 1rem 0.2rem; }
+.st-key-ex-moves button, .st-key-ex-mine button { justify-content: flex-start; text-align: left; }
+.st-key-ex-moves [data-testid="stButton"] button p,
+.st-key-ex-mine [data-testid="stButton"] button p { text-align: left; }
+.ex-here { font-weight: 700; }
+.ex-later { color: #8a8f96; }
+"""
+
+
+def _css() -> None:
+    st.html(f"<style>{VIEW_CSS}</style>")
+
+
+def draw(data: Content) -> None:
+    """The page: the list, or one example's replay."""
+    _css()
+    place = locate(data)
+    if place is None:
+        example_list(data)
+    else:
+        replay_view(data, *place)
+
+
+def example_list(data: Content) -> None:
+    st.title(t("examples.title"), anchor=False)
+    st.markdown(f'<p class="lead">{esc(t("examples.lead"))}</p>', unsafe_allow_html=True)
+    if not data.scenarios:
+        st.info(t("examples.none"))
+        return
+    for name, items in grouped(data.scenarios):
+        st.subheader(group_title(name), anchor=False)
+        with st.container(key=f"ex-group-{name}", gap="small"):
+            for s in items:
+                with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                    page_link(PAGE, title(s), example=s.id, move="0")
+                    st.markdown(f'<span class="muted">'
+                                f'{esc(t("examples.moves_count", count=len(s.moves)))}</span>',
+                                unsafe_allow_html=True, width="content")
+
+
+def _story(s: Scenario, r: Replay, state: State) -> None:
+    """What is happening at this point, in words (the note of the move just made)."""
+    seats = s.seats
+    total = len(s.moves)
+    if r.trying:
+        with st.container(key="ex-story-branch"):
+            label = t("examples.your_line")
+            if r.branch:
+                record = state.history[-1]
+                st.markdown(f'<span class="ex-label mine">{esc(label)}</span>'
+                            f'**{esc(narrate(record, seats))}**', unsafe_allow_html=True)
+            else:
+                st.markdown(f'<span class="ex-label mine">{esc(label)}</span>'
+                            f'**{esc(t("examples.try_intro", n=r.step))}**',
+                            unsafe_allow_html=True)
+            if state.mover is not None:
+                st.markdown(t("examples.try_next", name=seat_name(state.mover, seats)))
+            else:
+                st.markdown(t("examples.round_over"))
+        return
+    with st.container(key="ex-story"):
+        if r.step == 0:
+            label = t("examples.start_label")
+            head = (t("examples.start_mover", name=seat_name(state.mover, seats))
+                    if state.mover is not None else t("examples.round_over"))
+            st.markdown(f'<span class="ex-label">{esc(label)}</span>**{esc(head)}**',
+                        unsafe_allow_html=True)
+            st.markdown(t("examples.start_hint") if total else t("examples.no_moves"))
+            return
+        record = state.history[-1]
+        label = t("examples.step_of", n=r.step, total=total)
+        st.markdown(f'<span class="ex-label">{esc(label)}</span>'
+                    f'**{esc(narrate(record, seats))}**', unsafe_allow_html=True)
+        note = move_note(s, r.step)
+        if note:
+            st.markdown(note)
+
+
+def _feedback(r: Replay) -> None:
+    fb = r.feedback
+    if fb is None:
+        return
+    with st.container(key=f"ex-fb-{fb.kind}"):
+        title_ = t("examples.refused") if fb.kind == "no" else ""
+        st.markdown(f"**{title_}** {fb.text}" if title_ else fb.text)
+
+
+def _result(s: Scenario, state: State) -> None:
+    """The settlement with its arithmetic and every hand's sum."""
+    view = settlement_view(state, s.seats)
+    with st.container(key="ex-result"):
+        st.markdown(f"**{t('examples.result')}** {view.text}")
+        st.markdown("\n".join(f"- {line}" for line in view.holdings))
+
+
+def _controls(s: Scenario, r: Replay, state: State) -> None:
+    sid = s.id
+    total = len(s.moves)
+    with st.container(horizontal=True, gap="small", key="ex-controls"):
+        if r.trying:
+            st.button(t("examples.undo"), key="ex.undo", on_click=on_undo, args=(sid,),
+                      disabled=not r.branch)
+            st.button(t("examples.leave"), key="ex.leave", type="primary", on_click=on_leave,
+                      args=(sid,))
+            return
+        st.button(t("examples.first"), key="ex.first", on_click=on_goto, args=(sid, 0),
+                  disabled=r.step == 0)
+        st.button(t("examples.back"), key="ex.back", on_click=on_goto, args=(sid, r.step - 1),
+                  disabled=r.step == 0)
+        st.button(t("examples.next"), key="ex.next", type="primary", on_click=on_goto,
+                  args=(sid, r.step + 1), disabled=r.step >= total)
+        st.button(t("examples.last"), key="ex.last", on_click=on_goto, args=(sid, total),
+                  disabled=r.step >= total)
+        st.button(t("examples.try"), key="ex.try", on_click=on_try, args=(sid,),
+                  disabled=state.over, help=t("examples.try_help"))
+
+
+def _move_list(data: Content, s: Scenario, r: Replay, state: State) -> None:
+    """The documented line (click a move to jump there), and the learner's line beside it."""
+    seats = s.seats
+    records = s.replay().history
+    cols = st.columns(2, gap="medium") if r.branch else [st.container()]
+    with cols[0]:
+        st.markdown(f"**{t('examples.documented_line')}**")
+        with st.container(key="ex-moves", gap=None):
+            for n in range(len(s.moves) + 1):
+                words = t("examples.start_label") if n == 0 else \
+                    f"{n}. {narrate(records[n - 1], seats)}"
+                here = n == r.step
+                st.button(_md(words), key=f"ex.goto.{n}",
+                          type="primary" if here else "tertiary", on_click=on_goto,
+                          args=(s.id, n), help=None if here else t("examples.jump_help"))
+    if r.branch:
+        with cols[1]:
+            st.markdown(f"**{t('examples.your_line')}**")
+            played = state.history[len(state.history) - len(r.branch):]
+            lines = [t("examples.fork", n=r.step)]
+            lines += [f"{r.step + i}. {narrate(rec, seats)}"
+                      for i, rec in enumerate(played, start=1)]
+            with st.container(key="ex-mine"):
+                st.markdown("  \n".join(_md(x) for x in lines))
+            other = documented_elsewhere(data, s, r)
+            if other is not None:
+                st.caption(t("examples.also_documented"))
+                page_link(PAGE, title(other), example=other.id,
+                          move=str(r.step + len(r.branch)))
+
+
+def _md(text: str) -> str:
+    """Plain text for a markdown label: tiles' brackets kept as written."""
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def replay_view(data: Content, s: Scenario, step: int) -> None:
+    r = current(s, step)
+    state = position(s, r)
+    total = len(s.moves)
+    with st.container(horizontal=True, vertical_alignment="center"):
+        page_link(PAGE, t("examples.all"))
+        st.markdown(f'<span class="muted">{esc(group_title(group_of(s.id)))}</span>',
+                    unsafe_allow_html=True)
+    st.title(title(s), anchor=False)
+    intro = notes(s)
+    if intro:
+        st.markdown(intro)
+    _story(s, r, state)
+    moving = r.trying and not state.over
+    board(state, key=BOARD, seats=s.seats, reveal="all",
+          on_move=partial(on_move, s.id) if moving else None, disabled=not moving,
+          controls=moving,
+          note=None if moving else (t("board.round_over") if state.over else
+                                    t("examples.watching", n=r.step, total=total)),
+          below=partial(_feedback, r))
+    if state.over:
+        _result(s, state)
+    _controls(s, r, state)
+    _move_list(data, s, r, state)
+    page_link(TRY_PAGE, t("examples.open_in_try"), scenario=s.id)
