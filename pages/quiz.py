@@ -1,7 +1,13 @@
-"""Placeholder page: replaced by the page's own builder (see issue 5)."""
+"""Quiz: settle finished rounds made by the engine (UX.md §7).
 
+Load the question in the address (or a new one), draw the final table, ask;
+every click is handled in ui/quiz.py callbacks before this script runs again.
+"""
+
+import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
+
+from ui import quiz
 from ui.page import setup
-from ui.placeholder import coming_soon
 
 setup("pages/quiz.py", "nav.quiz")
-coming_soon("nav.quiz")
+quiz.draw()
