@@ -1,7 +1,13 @@
-"""Placeholder page: replaced by the page's own builder (see issue 5)."""
+"""Rules: each family's rules in full, with the engine's diagrams and worked examples.
 
+The family is in the address (``?family=gaple``); everything else is drawn by
+ui/rules_page.py.
+"""
+
+import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
+
+from ui import rules_page
 from ui.page import setup
-from ui.placeholder import coming_soon
 
 setup("pages/rules.py", "nav.rules")
-coming_soon("nav.rules")
+rules_page.draw()
