@@ -1,0 +1,193 @@
+"""The translated catalogs (locales/uk, ru, ar, ko) against the English one.
+
+Strict: every catalog parses; it holds no key English does not have (no stale keys; lesson
+texts are checked against the lesson files instead); every translation keeps the English
+placeholders, tiles and numbers; plural keys have the forms their language needs; every
+lesson step has its texts in every language.  Coverage of the English catalog may lag
+behind new English strings: it is reported as a warning, never a failure.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+import warnings
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from ui import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "locales"
+LESSONS = ROOT / "scenarios" / "lessons"
+LANGS = ("uk", "ru", "ar", "ko")
+
+#: CLDR plural categories each language needs (ui.i18n.plural_category), plus "other",
+#: the fallback for any number the rules leave out.
+PLURALS: dict[str, frozenset[str]] = {
+    "en": frozenset({"one", "other"}),
+    "uk": frozenset({"one", "few", "many", "other"}),
+    "ru": frozenset({"one", "few", "many", "other"}),
+    "ar": frozenset({"zero", "one", "two", "few", "many", "other"}),
+    "ko": frozenset({"other"}),
+}
+CATEGORIES = frozenset().union(*PLURALS.values())
+TILE = re.compile(r"\[\d\|\d\]")
+NUMBER = re.compile(r"(?<![0-9A-Za-z{])[0-9]+(?![0-9A-Za-z}])")  # not "E1"; Arabic "و4" counts
+
+
+def load(lang: str) -> dict[str, str]:
+    data = tomllib.loads((LOCALES / f"{lang}.toml").read_text(encoding="utf-8"))
+    return i18n._flatten(data)  # the catalog exactly as the site reads it
+
+
+@cache
+def english() -> dict[str, str]:
+    return load("en")
+
+
+@cache
+def lesson_sources() -> dict[str, str]:
+    """``lesson.<lesson>[.<step>].<field>`` -> the lesson file's own English text."""
+    out: dict[str, str] = {}
+    for path in sorted(LESSONS.glob("*.toml")):
+        lesson = tomllib.loads(path.read_text(encoding="utf-8"))
+        lid = lesson["id"]
+        for field in ("title", "summary"):
+            if lesson.get(field):
+                out[f"lesson.{lid}.{field}"] = lesson[field]
+        for step in lesson.get("steps", []):
+            sid = step["id"]
+            for field in ("title", "text"):
+                if step.get(field):
+                    out[f"lesson.{lid}.{sid}.{field}"] = step[field]
+            for field in ("prompt", "success", "hint"):
+                if step.get("task", {}).get(field):
+                    out[f"lesson.{lid}.{sid}.{field}"] = step["task"][field]
+    return out
+
+
+def plural_groups(flat: dict[str, str]) -> dict[str, dict[str, str]]:
+    """``board.stock`` -> {"one": …, "other": …} for every key written as plural forms."""
+    groups: dict[str, dict[str, str]] = {}
+    for key, value in flat.items():
+        base, _, last = key.rpartition(".")
+        if last in CATEGORIES and base not in flat:
+            groups.setdefault(base, {})[last] = value
+    return {base: forms for base, forms in groups.items() if "other" in forms}
+
+
+@cache
+def english_plurals() -> dict[str, dict[str, str]]:
+    return plural_groups(english())
+
+
+def source(key: str) -> str | None:
+    """The English text a translated key renders (a plural form: English's "other")."""
+    base, _, form = key.rpartition(".")
+    if form in CATEGORIES and base in english_plurals():
+        return english_plurals()[base]["other"]
+    return english().get(key, lesson_sources().get(key))
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+@pytest.fixture(params=LANGS)
+def lang(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def test_the_english_catalog_and_lessons_are_found() -> None:
+    assert len(english()) > 100
+    assert len(lesson_sources()) > 100
+    assert "board.stock" in english_plurals()
+
+
+def test_every_catalog_parses(lang: str) -> None:
+    flat = load(lang)
+    assert flat, f"locales/{lang}.toml is empty"
+    assert i18n.catalog(lang) == flat  # the site reads it the same way
+
+
+def test_no_stale_keys(lang: str) -> None:
+    stale = sorted(k for k in load(lang) if source(k) is None)
+    assert not stale, f"{lang}.toml has keys English no longer has: {stale}"
+
+
+def test_placeholders_match_english(lang: str) -> None:
+    flat = load(lang)
+    en_groups = english_plurals()
+    problems = []
+    for key, text in flat.items():
+        base, _, form = key.rpartition(".")
+        if base in en_groups and form in CATEGORIES:
+            # A plural form may leave out {count} (Arabic writes "قطعتان", "two tiles"),
+            # but never adds a name and never drops any other.
+            english_names = set().union(*map(placeholders, en_groups[base].values()))
+            got = placeholders(text)
+            if not got <= english_names or english_names - {"count"} != got - {"count"}:
+                problems.append(f"{key}: {sorted(got)} vs English {sorted(english_names)}")
+            continue
+        english_text = source(key)
+        if english_text is not None and placeholders(text) != placeholders(english_text):
+            problems.append(f"{key}: {sorted(placeholders(text))} vs English "
+                            f"{sorted(placeholders(english_text))}")
+    assert not problems, "\n".join(problems)
+
+
+def test_tiles_and_numbers_are_kept(lang: str) -> None:
+    """[1|4] stays [1|4] and numbers stay digits: the same tiles as English, and its numbers."""
+    flat = load(lang)
+    problems = []
+    for key, text in flat.items():
+        english_text = source(key)
+        if english_text is None:
+            continue
+        want, got = set(TILE.findall(english_text)), set(TILE.findall(text))
+        if want != got:
+            problems.append(f"{key}: tiles {sorted(got)} vs English {sorted(want)}")
+        # Every number English writes in digits stays in digits (a translation may also
+        # write in digits what English spells out: Korean "2인", "7개").
+        want = set(NUMBER.findall(TILE.sub("", english_text)))
+        got = set(NUMBER.findall(TILE.sub("", text)))
+        if not want <= got:
+            problems.append(f"{key}: numbers {sorted(got)} lack English {sorted(want - got)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_plural_keys_have_the_languages_forms(lang: str) -> None:
+    flat = load(lang)
+    need = PLURALS[lang]
+    problems = []
+    for base in english_plurals():
+        forms = {k.rpartition(".")[2] for k in flat if k.rpartition(".")[0] == base}
+        if not forms:
+            continue  # not translated yet: English is shown
+        if forms != need:
+            problems.append(f"{base}: has {sorted(forms)}, {lang} needs {sorted(need)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_lesson_step_is_translated(lang: str) -> None:
+    flat = load(lang)
+    missing = sorted(k for k in lesson_sources() if k not in flat)
+    assert not missing, f"{lang}.toml lacks lesson texts: {missing}"
+
+
+def test_coverage_is_reported(lang: str) -> None:
+    """How much of the English catalog is translated: a warning, never a failure."""
+    flat = load(lang)
+    en_groups = english_plurals()
+    units = {k.rpartition(".")[0] if k.rpartition(".")[0] in en_groups else k for k in english()}
+    done = {u for u in units if u in flat or any(k.startswith(f"{u}.") for k in flat)}
+    missing = sorted(units - done)
+    if missing:
+        share = 100 * len(done) / len(units)
+        warnings.warn(f"{lang}: {len(done)} of {len(units)} English keys translated "
+                      f"({share:.0f}%); missing: {', '.join(missing[:12])}"
+                      + (" …" if len(missing) > 12 else ""), stacklevel=1)
