@@ -1,0 +1,125 @@
+"""ui/quiz.py without a page: texts, sums, links, the set's summary, the address."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.lessons import load_all
+from engine.quiz import question
+from engine.scenario import load
+from engine.settlement import settle
+from ui import i18n
+from ui import quiz as ui_quiz
+from ui.quiz import LESSON_FOR, RESULT_KEYS, TOPIC_KEYS, Result, parse_params, revisits, score
+
+ROOT = Path(__file__).resolve().parent.parent
+EN = i18n.catalog("en")
+
+
+def test_every_settlement_code_has_a_result_a_topic_and_a_lesson_step() -> None:
+    codes = set(i18n.SETTLEMENT_CODES) - {"playing"}
+    assert codes <= set(RESULT_KEYS) and codes <= set(TOPIC_KEYS) and codes <= set(LESSON_FOR)
+    for key in [*RESULT_KEYS.values(), *TOPIC_KEYS.values()]:
+        assert key in EN, key
+    for keys in [*ui_quiz.SEAT_KEYS.values(), ui_quiz.DUEL_SEAT_KEYS,
+                 tuple(ui_quiz.LEVEL_NAME_KEYS.values())]:
+        for key in keys:
+            assert key in EN, key
+
+
+def test_the_lesson_steps_to_revisit_exist_and_teach_the_rule() -> None:
+    _scenarios, lessons = load_all(ROOT / "scenarios")
+    steps = {(lesson.id, s.id): s for lesson in lessons for s in lesson.steps}
+    for code, target in LESSON_FOR.items():
+        assert target in steps, (code, target)
+    # the step's own position is settled by the rule it stands for
+    for code in ("block_domino", "block_sole_lowest", "block_tied_lowest", "duel_lower",
+                 "duel_equal", "duel_domino", "gaple_tie_tile", "gaple_tie_half"):
+        step = steps[LESSON_FOR[code]]
+        assert step.task.kind == "winner"
+        assert step.settlement().explanation.code == code, code
+
+
+def test_revisits_list_missed_topics_most_missed_first() -> None:
+    results = [Result(1, 1, "block_sole_lowest", False), Result(1, 2, "duel_equal", True),
+               Result(2, 3, "gaple_tie_half", False), Result(2, 4, "block_sole_lowest", False),
+               Result(3, 5, "duel_equal", True)]
+    todo = revisits(results)
+    assert [(r.topic, r.missed) for r in todo] == [("block_sole_lowest", 2), ("gaple_tie_half", 1)]
+    assert (todo[0].lesson, todo[0].step) == ("settling-block", "sole-lowest")
+    assert (todo[1].lesson, todo[1].step) == ("gaple-dead-tiles", "tie-lower-half")
+    assert score(results) == (2, 5)
+    assert revisits([Result(1, 1, "duel_lower", True)]) == []
+
+
+@pytest.mark.parametrize(("level", "seed", "want"), [
+    ("2", "17", (2, 17, False)),
+    (None, None, (None, None, False)),
+    ("3", None, (3, None, False)),
+    ("x", "5", (None, 5, True)),
+    ("4", "5", (None, 5, True)),
+    ("1", "-3", (1, None, True)),
+    ("1", "1e9", (1, None, True)),
+    ("1", str(2**40), (1, None, True)),
+])
+def test_the_address_is_read_safely(level: str | None, seed: str | None,
+                                    want: tuple[object, ...]) -> None:
+    assert parse_params(level, seed) == want
+
+
+def test_seat_sums_show_each_tile_and_dead_tiles() -> None:
+    s = settle(load(ROOT / "scenarios" / "gaple-emptied-by-discard.toml").replay())
+    lines = ui_quiz.sums_lines(s, ["North", "East", "South", "West"])
+    assert lines[0] == "North: no tiles left, dead [5|6] [6|6] → dead 11 + dead 12 = 23"
+    assert lines[1] == "East: [0|1] [0|2] → 1 + 2 = 3"
+    assert lines[3] == "West: [4|4] → 8"
+
+
+def test_result_texts_carry_the_engines_arithmetic() -> None:
+    seats = ["North", "East", "South"]
+    for name, want in [
+        ("block-blocked-sole-lowest", "North scores 7 + 8 − 3 = 12"),
+        ("block-blocked-tied-lowest", "nobody scores: the lowest total, 3, is tied (3 = 3)"),
+        ("block-domino-five-and-five", "North went out and scores 5 + 5 = 10"),
+    ]:
+        state = load(ROOT / "scenarios" / f"{name}.toml").replay()
+        q = ui_quiz.Question(1, 0, state, settle(state))
+        assert ui_quiz.result_text(q, seats) == want
+    state = load(ROOT / "scenarios" / "e2-equal-totals-draw.toml").replay()
+    q = ui_quiz.Question(1, 0, state, settle(state))
+    assert ui_quiz.result_text(q, ["White", "Black"]) == "a draw, 9 = 9"
+    assert ui_quiz.answer_text(q, None, None, ["White", "Black"]) == "a draw"
+    assert ui_quiz.ending_text(q, ["White", "Black"]) == "Blocked: nobody can play"
+
+
+def test_topics_single_out_the_blank_double_25() -> None:
+    state = load(ROOT / "scenarios" / "gaple-blank-double-25.toml").replay()
+    q = ui_quiz.Question(3, 0, state, settle(state))
+    assert ui_quiz.topic(q) == "gaple_blank_25"
+    assert LESSON_FOR["gaple_blank_25"] == ("gaple-dead-tiles", "variants")
+
+
+def test_seat_names_and_rules_in_words() -> None:
+    for level in (1, 2, 3):
+        for seed in range(40):
+            q = question(level, seed)
+            names = ui_quiz.seat_names(q.state)
+            assert len(names) == q.state.players == len(set(names))
+            assert ui_quiz.rules_text(q)
+            assert ui_quiz.ending_text(q, names)
+    duel = next(question(1, s) for s in range(50) if question(1, s).rules.family == "duel")
+    assert ui_quiz.seat_names(duel.state) == ("White", "Black")
+
+
+def test_the_table_draws_every_hand_face_up_and_escapes_names() -> None:
+    q = next(question(3, s) for s in range(200)
+             if question(3, s).rules.family == "gaple" and any(question(3, s).state.dead))
+    html = ui_quiz.table_html(q, ["<b>N</b>", "E", "S", "W", "X"][:q.state.players])
+    assert "<b>N</b>" not in html and "&lt;b&gt;N&lt;/b&gt;" in html
+    assert html.count('class="quiz-seat') == q.state.players
+    assert "dead tile" in html
+    for seat in range(q.state.players):
+        for tile in q.state.hand(seat):
+            assert tile.bracket() in html
