@@ -35,7 +35,7 @@ from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import Record, State
 
-from .board import board, move_label
+from .board import board
 from .content import Content, content
 from .i18n import current_lang, end_name, lookup, refusal_text, seat_name, settlement_text, t
 from .nav import page_link

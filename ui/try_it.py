@@ -30,7 +30,7 @@ import streamlit as st
 
 from engine.match import BlockMatch
 from engine.moves import Move
-from engine.rules import FAMILIES, Ruleset, RulesError, block, duel, gaple
+from engine.rules import FAMILIES, RulesError, Ruleset, block, duel, gaple
 from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import State
@@ -444,8 +444,8 @@ def _widget_rules() -> tuple[Ruleset, bool]:
     ss = st.session_state
     family = ss.get(W_FAMILY) or "block"
     if family == "gaple":
-        players, hand = GAPLE_DEALS.get(str(ss.get(W_DEAL)), (4, 6))
-        return gaple(players, hand, bool(ss.get(W_DEAD, True)), bool(ss.get(W_BLANK))), False
+        gp, hand = GAPLE_DEALS.get(str(ss.get(W_DEAL)), (4, 6))
+        return gaple(gp, hand, bool(ss.get(W_DEAD, True)), bool(ss.get(W_BLANK))), False
     if family == "duel":
         return duel(bool(ss.get(W_DRAW))), False
     players = ss.get(W_PLAYERS)

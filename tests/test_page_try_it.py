@@ -1,0 +1,275 @@
+"""Try it (AppTest): a seeded round to its settlement, undo, hidden hands, scenarios, bad links.
+
+Moves go through the board's plain-button fallback (``try-board.play.<tile>``,
+``try-board.pass``, ``try-board.draw``, ``try-board.discard.<tile>``); the
+test chooses among the engine's legal moves, the page checks and applies them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.state import State
+from ui.board import fallback_moves
+from ui.try_it import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
+    return tmp_path
+
+
+def open_try(**params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=20)
+    at.run()
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page("pages/try_it.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for e in at.info] + [e.value for e in at.warning]
+    parts += [e.value for e in at.success] + [h.value for h in at.title]
+    return "\n".join(parts).replace("\\[", "[").replace("\\]", "]")  # markdown-escaped tiles
+
+
+def description(at: AppTest) -> str:
+    found = [m.value for m in at.markdown if "caption-desc" in m.value]
+    assert len(found) == 1
+    return found[0]
+
+
+def keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key]
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def game(at: AppTest) -> Game:
+    g = at.session_state["try.game"]
+    assert isinstance(g, Game)
+    return g
+
+
+def board_data(at: AppTest) -> dict[str, Any]:
+    (component,) = at.get("bidi_component")
+    data: dict[str, Any] = json.loads(component.proto.json)
+    return data
+
+
+def legal_button(state: State) -> str:
+    """The fallback button of the first legal move (as the learner would find it)."""
+    for suffix, move in fallback_moves(state):
+        if state.why_illegal(state.resolve(move)) is None:
+            return f"try-board.{suffix}"
+    raise AssertionError(f"no legal fallback button in {state!r}")
+
+
+def play_out(at: AppTest, limit: int = 200) -> int:
+    n = 0
+    while not game(at).state.over:
+        click(at, legal_button(game(at).state))
+        n += 1
+        assert n < limit
+    return n
+
+
+def test_a_seeded_block_round_played_to_its_settlement() -> None:
+    at = open_try(rules="block", players="3", seed="1234")
+    assert at.title[0].value == "Try it"
+    body = texts(at)
+    assert "Block · 3 players" in body and "seed 1234" in body
+    assert at.number_input(key="try.seed").value == 1234
+    assert at.radio(key="try.players").value == 3
+    first = description(at)
+    dealt = list(game(at).state.hands)
+    moves = play_out(at)
+    assert moves >= 3
+    body = texts(at)
+    assert "Result:" in body
+    assert "scores the opponents' totals" in body or "Blocked:" in body
+    for name in ("North", "East", "South"):
+        assert f"{name} holds" in body
+    assert "Moves so far" in at.expander[-1].label
+    assert "try.again" in keys(at) and not [k for k in keys(at) if k.startswith("try-board.")]
+    assert at.query_params["seed"] == "1234" and at.query_params["rules"] == "block"
+    # the same link deals the same round
+    again = open_try(rules="block", players="3", seed="1234")
+    assert description(again) == first
+    assert game(again).state.hands == dealt
+
+
+def test_undo_restores_the_position_and_restart_goes_back_to_the_deal() -> None:
+    at = open_try(rules="block", players="2", seed="77")
+    start = description(at)
+    hands = list(game(at).state.hands)
+    assert at.button(key="try.undo").disabled
+    click(at, legal_button(game(at).state))
+    after_one = description(at)
+    assert after_one != start
+    click(at, legal_button(game(at).state))
+    click(at, "try.undo")
+    assert description(at) == after_one
+    click(at, "try.restart")
+    assert description(at) == start and game(at).state.hands == hands
+    assert at.button(key="try.undo").disabled
+
+
+def test_the_switch_shows_only_the_seat_to_move() -> None:
+    at = open_try(rules="block", players="4", seed="5")
+    data = board_data(at)
+    assert all("face-down" not in o["svg"] for o in data["others"])
+    at.toggle(key="try.hide").set_value(True).run()
+    assert not at.exception
+    data = board_data(at)
+    assert len(data["others"]) == 3
+    assert all("face-down" in o["svg"] for o in data["others"])
+    assert "face-down" not in "".join(t["svg"] for t in data["hand"]["tiles"])
+    mover = game(at).seats[game(at).state.mover]
+    body = texts(at)
+    assert f"What {mover} knows:" in body and "holds 5 tiles" in body
+    assert "8 tiles are out of play, face down" in body
+    # what a pass tells: play until someone passes, then the others know it
+    for _ in range(40):
+        state = game(at).state
+        if state.over or any(r.move.kind == "pass" and r.ends for r in state.history):
+            break
+        click(at, legal_button(state))
+    state = game(at).state
+    if not state.over:
+        assert "and has no" in texts(at)
+
+
+def test_a_scenario_opens_at_its_start_and_plays_to_its_settlement() -> None:
+    at = open_try()
+    at.selectbox(key="try.scenario").set_value("e1-one-tile-loss").run()
+    click(at, "try.open")
+    assert at.query_params["scenario"] == "e1-one-tile-loss" and "seed" not in at.query_params
+    body = texts(at)
+    assert "Scenario: E1: a loss with one tile" in body
+    click(at, "try-board.play.2-3")
+    click(at, "try-board.play.2-2")
+    click(at, "try-board.pass")
+    click(at, "try-board.pass")
+    body = texts(at)
+    assert "Blocked: Black has the lower total: 3 < 8." in body
+    assert "Black holds [0|1], [1|1]: 1 + 2 = 3" in body
+    # a link to the scenario opens it too
+    direct = open_try(scenario="e3-empty-hand-wins")
+    assert "Scenario: E3: the empty hand wins at once" in texts(direct)
+
+
+def test_a_refused_move_is_explained_and_changes_nothing() -> None:
+    at = open_try(scenario="e1-one-tile-loss")
+    before = description(at)
+    click(at, "try-board.play.4-4")
+    assert "[4|4] shows 4 and 4; the open ends show 6 and 3: no match." in texts(at)
+    assert description(at) == before
+    assert not game(at).state.history
+
+
+@pytest.mark.parametrize(("params", "notice", "expect"), [
+    ({"rules": "chess"}, "There is no rule family “chess”", {"rules": "block"}),
+    ({"rules": "block", "players": "9"}, "“9” is not a number of players for Block",
+     {"players": "2"}),
+    ({"rules": "gaple", "players": "4", "hand": "9"}, "“9” tiles each is not a Gaple deal",
+     {"hand": "6"}),
+    ({"rules": "block", "seed": "abc"}, "“abc” is not a seed", {}),
+    ({"rules": "duel", "draw": "maybe"}, "“maybe” is not on or off", {"rules": "duel"}),
+    ({"scenario": "no-such"}, "There is no scenario “no-such”", {"rules": "block"}),
+])
+def test_bad_query_params_give_a_notice(params: dict[str, str], notice: str,
+                                        expect: dict[str, str]) -> None:
+    at = open_try(**params)
+    assert any(notice in i.value for i in at.info), [i.value for i in at.info]
+    for key, value in expect.items():
+        assert at.query_params[key] == value
+    assert at.query_params["seed"].isdigit()
+    click(at, legal_button(game(at).state))  # and the table works
+    assert not at.info  # the notice was for that link only
+
+
+def test_gaple_dead_discard_through_the_buttons() -> None:
+    at = open_try(scenario="gaple-dead-discard")
+    assert "Gaple · 4 × 6 · dead tiles" in texts(at)
+    click(at, "try-board.play.1-5")
+    click(at, "try-board.play.1-3")
+    # South is stuck: a pass is refused, a discard is the move
+    assert "try-board.pass" not in keys(at)
+    click(at, "try-board.discard.6-6")
+    state = game(at).state
+    assert [str(x) for x in state.dead_tiles(2)] == ["6-6"]
+    assert "South discards [6|6] face down: a dead tile." in texts(at)
+    # a discard by a player who can play is refused with the rule
+    click(at, "try-board.discard.0-3")
+    assert "You hold [0|5], which fits the 5: you must play." in texts(at)
+    assert game(at).state.dead_tiles(3) == ()
+
+
+def test_duel_draw_through_the_buttons() -> None:
+    at = open_try(scenario="trip-draw-until-playable")
+    assert "Two-player game · with drawing" in texts(at)
+    click(at, "try-board.pass")
+    assert "The stock still has 14 tiles: draw until you can play." in texts(at)
+    click(at, "try-board.draw")
+    state = game(at).state
+    assert state.stock_count == 13 and "1-5" in [str(x) for x in state.hand(0)]
+    assert "White draws [1|5]." in texts(at)
+    # drawn until [2|5] fits, then it must be played
+    for _ in range(3):
+        click(at, "try-board.draw")
+    click(at, "try-board.play.2-5")
+    assert game(at).state.mover == 1
+
+
+def test_a_dealt_duel_with_drawing_and_a_gaple_round_play_out() -> None:
+    for params in ({"rules": "duel", "draw": "1", "seed": "3"},
+                   {"rules": "gaple", "players": "5", "seed": "11"},
+                   {"rules": "gaple", "players": "4", "hand": "7", "blank25": "1", "seed": "4"},
+                   {"rules": "gaple", "players": "4", "dead": "0", "seed": "8"}):
+        at = open_try(**params)
+        play_out(at)
+        assert "Result:" in texts(at), params
+
+
+def test_dealing_from_the_setup_puts_rules_and_seed_in_the_address() -> None:
+    at = open_try()
+    at.radio(key="try.family").set_value("gaple").run()
+    at.radio(key="try.gaple_deal").set_value("5x5").run()
+    at.number_input(key="try.seed").set_value(4321).run()
+    click(at, "try.deal")
+    params = {k: at.query_params[k] for k in ("rules", "players", "seed")}
+    assert params == {"rules": "gaple", "players": "5", "seed": "4321"}
+    assert "Gaple · 5 × 5 · dead tiles" in texts(at) and "seed 4321" in texts(at)
+    click(at, "try.random")
+    assert at.query_params["seed"] != "4321"
+    assert at.number_input(key="try.seed").value == int(at.query_params["seed"])
+
+
+def test_a_block_match_adds_the_round_and_moves_the_start_on() -> None:
+    at = open_try(rules="block", players="3", seed="21", match="1")
+    assert "Match to 61 · round 1" in texts(at)
+    first = game(at).state.mover
+    play_out(at)
+    click(at, "try.next_round")
+    g = game(at)
+    assert g.match is not None and g.round_no == 2
+    assert sum(g.match.scores) == sum(g.match.rounds[0].points)
+    assert g.state.mover == ((first or 0) + 1) % 3
+    assert "Match to 61 · round 2" in texts(at)
