@@ -52,7 +52,7 @@ def test_answer_a_question_right(page: Page) -> None:
         choice = names[q.winner]
     form.get_by_role("radio", name=choice, exact=True).click()
     if q.asks_points and q.winner is not None:
-        form.get_by_label("How many points?").fill(str(q.points))
+        form.get_by_label("How many points?", exact=True).fill(str(q.points))
     form.get_by_role("button", name="Check").click()
     expect(page.get_by_text("Right:", exact=False).first).to_be_visible(timeout=20_000)
     settle(page)

@@ -248,3 +248,19 @@ def test_ten_questions_then_a_summary_with_what_to_revisit(data_dir: Path) -> No
         assert ui_quiz.t(ui_quiz.TOPIC_KEYS[ui_quiz.topic(q)]) in body
     click(at, "quiz.new_set")
     assert "Question 1 of 10" in next(p.proto.text for p in at.get("progress"))
+
+
+def test_the_summary_links_every_missed_topic_once(data_dir: Path) -> None:
+    at = open_quiz()
+    topics = list(ui_quiz.LESSON_FOR)  # eleven topics, two of them taught by the same step
+    at.session_state[ui_quiz.SET] = [ui_quiz.Result(2, n, name, False)
+                                     for n, name in enumerate(topics[:10])]
+    at.session_state[ui_quiz.SUMMARY] = True
+    at.run()
+    assert not at.exception, at.exception
+    body = texts(at)
+    assert "You settled 0 of 10 rounds right at the first try." in body
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert sum(1 for label in labels if label.startswith("Learn it again")) == 10
+    for name in topics[:10]:
+        assert ui_quiz.t(ui_quiz.TOPIC_KEYS[name]) in body

@@ -464,7 +464,7 @@ CSS = """
 @media (max-width: 640px) { .quiz-line .v-wide { display: none; }
     .quiz-line .v-narrow { display: block; } }
 .quiz-line svg { display: block; margin: 0 auto; max-width: 100%; height: auto; }
-.quiz-hands { display: grid; grid-template-columns: repeat(auto-fill, minmax(185px, 1fr));
+.quiz-hands { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
     gap: 0.55rem 1rem; margin: 0.7rem 0 0.3rem; }
 .quiz-seat { background: #efece3; border-radius: 10px; padding: 0.45rem 0.7rem 0.55rem; }
 .quiz-seat.out { background: #e5f2ea; }
@@ -488,6 +488,14 @@ CSS = """
 .st-key-quiz-answer { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.6rem; }
 .quiz-share { color: #5b6168; font-size: 0.85rem; }
+[class*="st-key-quiz-learn"] a[data-testid="stPageLink-NavLink"],
+[class*="st-key-rules-practise"] a[data-testid="stPageLink-NavLink"] {
+    padding: 0.2rem 0.65rem; border: 1px solid #b5d8c3; border-radius: 8px; background: #fff;
+    height: auto; }
+[class*="st-key-quiz-learn"] a[data-testid="stPageLink-NavLink"] *,
+[class*="st-key-rules-practise"] a[data-testid="stPageLink-NavLink"] * {
+    white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+    color: #1f6f5c; }
 """
 
 WIDE_LINE = 800
@@ -573,7 +581,8 @@ def _answer_form(current: Current, seats: Sequence[str]) -> None:
             st.markdown(f"**{t(prompt)}**")
             st.segmented_control(
                 t("quiz.who_scores") if family == "block" else t("quiz.who_wins"), options,
-                key=SEAT_KEY, format_func=lambda s: nobody if s == NOBODY else seats[s])
+                key=SEAT_KEY, format_func=lambda s: nobody if s == NOBODY else seats[s],
+                label_visibility="collapsed")  # the prompt above says it; screen readers get it
             if q.asks_points:
                 st.number_input(t("quiz.points"), min_value=0, max_value=999, step=1,
                                 value=None, key=POINTS_KEY, width=220,
@@ -596,13 +605,14 @@ def _feedback(current: Current) -> None:
             _lesson_link(content(), *fb.revisit)
 
 
-def _lesson_link(data: Content, lesson_id: str, step_id: str) -> None:
+def _lesson_link(data: Content, lesson_id: str, step_id: str, key: str = "fb") -> None:
     found = data.step(lesson_id, step_id)
     if found is None:
         return
     lesson, step = found
-    page_link(LEARN, t("quiz.learn_link", lesson=lesson_title(lesson),
-                       step=step_title(lesson, step)), lesson=lesson_id, step=step_id)
+    with st.container(key=f"quiz-learn-{key}"):
+        page_link(LEARN, t("quiz.learn_link", lesson=lesson_title(lesson),
+                           step=step_title(lesson, step)), lesson=lesson_id, step=step_id)
 
 
 def _actions(current: Current, results: Sequence[Result]) -> None:
@@ -634,7 +644,7 @@ def _summary(results: Sequence[Result]) -> None:
             with st.container(key=f"quiz-revisit-{item.topic}"):
                 st.markdown(f"**{t(TOPIC_KEYS.get(item.topic, 'quiz.topic.block_domino'))}** "
                             f"· {t('quiz.missed', count=item.missed)}")
-                _lesson_link(data, item.lesson, item.step)
+                _lesson_link(data, item.lesson, item.step, key=item.topic)
     else:
         st.success(t("quiz.nothing_to_revisit"))
     st.button(t("quiz.new_set"), key="quiz.new_set", type="primary", on_click=on_new_set)

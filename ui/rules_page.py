@@ -195,8 +195,9 @@ def _on_family() -> None:
 
 CSS = """
 .st-key-rules-toc p { margin-bottom: 0.2rem; }
-.rules-toc { display: flex; flex-wrap: wrap; gap: 0.3rem 0.5rem; margin: 0.2rem 0 0.6rem;
-    padding: 0; list-style: none; }
+ul.rules-toc { display: flex; flex-wrap: wrap; gap: 0.4rem 0.45rem; margin: 0.2rem 0 0.8rem !important;
+    padding: 0 !important; list-style: none; }
+ul.rules-toc li { margin: 0 !important; padding: 0 !important; }
 .rules-toc a { display: inline-block; padding: 0.12rem 0.6rem; border: 1px solid #d9d4c5;
     border-radius: 8px; background: #fff; color: #1f6f5c; text-decoration: none; font-size: 0.92rem; }
 .rules-toc a:hover { border-color: #1f6f5c; }
@@ -212,8 +213,6 @@ CSS = """
 .rules-example .sums { margin: 0.3rem 0 0; padding-left: 1.2rem; font-size: 0.93rem; }
 [class*="st-key-rules-example"] { background: #fff; border: 1px solid #e2ddcf; border-radius: 10px;
     padding: 0.6rem 0.9rem 0.2rem; }
-[class*="st-key-rules-practise"] a[data-testid="stPageLink-NavLink"] { padding: 0.15rem 0.6rem;
-    border: 1px solid #b5d8c3; border-radius: 8px; background: #e5f2ea; }
 """
 
 
