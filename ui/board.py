@@ -114,7 +114,8 @@ def _reveal_set(state: State, reveal: Reveal, seat: int) -> set[int]:
 
 def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | None = None,
                reveal: Reveal = "mover", highlight: Highlight | None = None,
-               disabled: bool = False, lang: str | None = None) -> dict[str, Any]:
+               disabled: bool = False, lang: str | None = None,
+               hand_label: str | None = None) -> dict[str, Any]:
     """The component's data: drawings (already escaped) and translated labels."""
     seat = state.mover if seat is None else seat
     if seat is None:  # a finished round: show the first seat's side
@@ -187,7 +188,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
             "height_wide": round(geo_w.height * WIDE_SCALE), "height_narrow": geo_n.height,
             "breakpoint": BREAKPOINT, "label": label,
         },
-        "hand": {"label": t("board.your_hand", name=seat_name(seat, seats)),
+        "hand": {"label": hand_label or t("board.your_hand", name=seat_name(seat, seats)),
                  "tiles": hand, "to_move": state.mover == seat, "dead": dead(seat)},
         "others": others,
         "controls": controls,
@@ -482,7 +483,7 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           reveal: Reveal = "mover", highlight: Highlight | Move | None = None,
           disabled: bool = False, fallback: bool = True, caption: bool = True,
           note: str | None = None, controls: bool = True,
-          below: Callable[[], None] | None = None) -> None:
+          below: Callable[[], None] | None = None, hand_label: str | None = None) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -504,13 +505,15 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
       or nothing on a disabled board);
     - ``controls``: show Pass / Draw / Discard (False: a board only to look at);
     - ``below``: draws something right under the table, before the caption
-      and the fallback buttons (the page's feedback).
+      and the fallback buttons (the page's feedback);
+    - ``hand_label``: the words over the bottom hand (default "Your tiles
+      (name)"; a replay names whose tiles they are instead).
     """
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", key):
         raise ValueError(f"a board key is a CSS-safe name such as 'learn-board', not {key!r}")
     hl = Highlight.of(highlight) if isinstance(highlight, Move) else highlight
     data = board_data(state, seat=seat, seats=seats, reveal=reveal, highlight=hl,
-                      disabled=disabled or on_move is None)
+                      disabled=disabled or on_move is None, hand_label=hand_label)
     if note is not None or disabled or on_move is None:
         data["text"]["waiting"] = note or ""
     if not controls:

@@ -396,11 +396,11 @@ def on_list() -> None:
 # -- drawing ---------------------------------------------------------------------------
 
 VIEW_CSS = """
-.st-key-ex-story { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
-    border-radius: 10px; padding: 0.6rem 1rem 0.15rem; min-height: 5.2rem; }
-.st-key-ex-story-branch { background: #ffffff; border: 1px solid #e2ddcf;
-    border-left: 5px solid #c98a00; border-radius: 10px; padding: 0.6rem 1rem 0.15rem;
-    min-height: 5.2rem; }
+.ex-intro { color: #3b4046; line-height: 1.55; margin: 0 0 0.4rem; }
+.st-key-ex-story, .st-key-ex-story-branch { background: #ffffff; border: 1px solid #e2ddcf;
+    border-left: 5px solid #1f6f5c; border-radius: 10px; padding: 0.6rem 1rem 0.15rem;
+    min-height: 6.2rem; }
+.st-key-ex-story-branch { border-left-color: #c98a00; }
 .ex-label { display: inline-block; font-size: 0.74rem; letter-spacing: 0.06em;
     text-transform: uppercase; font-weight: 700; color: #1f6f5c; margin-right: 0.5rem; }
 .ex-label.mine { color: #8a5d00; }
@@ -409,8 +409,6 @@ VIEW_CSS = """
 .st-key-ex-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
 .st-key-ex-fb-no { background: #fbeee8; border-color: #edc6b6; }
 .st-key-ex-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
-.st-key-ex-result { background: #f3f7f4; border: 1px solid #b5d8c3; border-radius: 10px;
-    padding: 0.6rem 1rem 0.2rem; }
 .st-key-ex-moves button, .st-key-ex-mine button { justify-content: flex-start; text-align: left; }
 .st-key-ex-moves [data-testid="stButton"] button p,
 .st-key-ex-mine [data-testid="stButton"] button p { text-align: left; }
@@ -451,41 +449,33 @@ def example_list(data: Content) -> None:
 
 
 def _story(s: Scenario, r: Replay, state: State) -> None:
-    """What is happening at this point, in words (the note of the move just made)."""
+    """What is happening at this point, in words: the documented note of the move
+    just made (or the learner's own move), and the result once the round is over."""
     seats = s.seats
     total = len(s.moves)
+    mover = seat_name(state.mover, seats) if state.mover is not None else None
     if r.trying:
-        with st.container(key="ex-story-branch"):
-            label = t("examples.your_line")
-            if r.branch:
-                record = state.history[-1]
-                st.markdown(f'<span class="ex-label mine">{esc(label)}</span>'
-                            f'**{esc(narrate(record, seats))}**', unsafe_allow_html=True)
-            else:
-                st.markdown(f'<span class="ex-label mine">{esc(label)}</span>'
-                            f'**{esc(t("examples.try_intro", n=r.step))}**',
-                            unsafe_allow_html=True)
-            if state.mover is not None:
-                st.markdown(t("examples.try_next", name=seat_name(state.mover, seats)))
-            else:
-                st.markdown(t("examples.round_over"))
-        return
-    with st.container(key="ex-story"):
-        if r.step == 0:
-            label = t("examples.start_label")
-            head = (t("examples.start_mover", name=seat_name(state.mover, seats))
-                    if state.mover is not None else t("examples.round_over"))
-            st.markdown(f'<span class="ex-label">{esc(label)}</span>**{esc(head)}**',
-                        unsafe_allow_html=True)
-            st.markdown(t("examples.start_hint") if total else t("examples.no_moves"))
-            return
-        record = state.history[-1]
-        label = t("examples.step_of", n=r.step, total=total)
-        st.markdown(f'<span class="ex-label">{esc(label)}</span>'
-                    f'**{esc(narrate(record, seats))}**', unsafe_allow_html=True)
-        note = move_note(s, r.step)
-        if note:
-            st.markdown(note)
+        key, label, cls = "ex-story-branch", t("examples.your_line"), "ex-label mine"
+        head = narrate(state.history[-1], seats) if r.branch else \
+            t("examples.try_intro", n=r.step)
+        body = t("examples.try_next", name=mover) if mover else ""
+    elif r.step == 0:
+        key, label, cls = "ex-story", t("examples.start_label"), "ex-label"
+        head = t("examples.start_mover", name=mover) if mover else t("examples.round_over")
+        body = t("examples.start_hint") if total else t("examples.no_moves")
+    else:
+        key, label, cls = "ex-story", t("examples.step_of", n=r.step, total=total), "ex-label"
+        head = move_note(s, r.step) or narrate(state.history[-1], seats)
+        body = ""
+    with st.container(key=key):
+        st.markdown(f'<span class="{cls}">{esc(label)}</span>{_md(head)}',
+                    unsafe_allow_html=True)
+        if body:
+            st.markdown(body)
+        if state.over:
+            view = settlement_view(state, seats)
+            st.markdown(f"**{t('examples.result')}** {view.text}")
+            st.markdown("\n".join(f"- {_md(line)}" for line in view.holdings))
 
 
 def _feedback(r: Replay) -> None:
@@ -495,14 +485,6 @@ def _feedback(r: Replay) -> None:
     with st.container(key=f"ex-fb-{fb.kind}"):
         title_ = t("examples.refused") if fb.kind == "no" else ""
         st.markdown(f"**{title_}** {fb.text}" if title_ else fb.text)
-
-
-def _result(s: Scenario, state: State) -> None:
-    """The settlement with its arithmetic and every hand's sum."""
-    view = settlement_view(state, s.seats)
-    with st.container(key="ex-result"):
-        st.markdown(f"**{t('examples.result')}** {view.text}")
-        st.markdown("\n".join(f"- {line}" for line in view.holdings))
 
 
 def _controls(s: Scenario, r: Replay, state: State) -> None:
@@ -574,17 +556,20 @@ def replay_view(data: Content, s: Scenario, step: int) -> None:
     st.title(title(s), anchor=False)
     intro = notes(s)
     if intro:
-        st.markdown(intro)
+        st.markdown(f'<p class="ex-intro">{esc(intro)}</p>', unsafe_allow_html=True)
+    # The controls stay where they are from move to move; the words under them change.
+    _controls(s, r, state)
     _story(s, r, state)
     moving = r.trying and not state.over
+    shown = state.mover if state.mover is not None else 0
     board(state, key=BOARD, seats=s.seats, reveal="all",
           on_move=partial(on_move, s.id) if moving else None, disabled=not moving,
           controls=moving,
           note=None if moving else (t("board.round_over") if state.over else
                                     t("examples.watching", n=r.step, total=total)),
+          hand_label=None if moving else (
+              t("examples.hand", name=seat_name(shown, s.seats)) if state.over else
+              t("examples.hand_to_move", name=seat_name(shown, s.seats))),
           below=partial(_feedback, r))
-    if state.over:
-        _result(s, state)
-    _controls(s, r, state)
     _move_list(data, s, r, state)
     page_link(TRY_PAGE, t("examples.open_in_try"), scenario=s.id)

@@ -58,8 +58,9 @@ W_SEED = "try.seed"
 W_MATCH = "try.match"
 W_SCENARIO = "try.scenario"
 W_HIDE = "try.hide"
+W_SETUP = "try.setup_open"  # the setup's fold: open or not (it folds after a deal)
 WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_SEED, W_MATCH, W_SCENARIO,
-           W_HIDE)
+           W_HIDE, W_SETUP)
 
 #: The URL parameters this page reads and writes.
 PARAM_KEYS = ("rules", "players", "hand", "dead", "blank25", "draw", "seed", "match", "scenario")
@@ -400,9 +401,11 @@ def _widget_defaults() -> None:
         ss[W_SEED] = random_seed()
 
 
-def _store(game: Game) -> None:
+def _store(game: Game, fold: bool = False) -> None:
     st.session_state[GAME] = game
     _write_params(game.params)
+    if fold:
+        st.session_state[W_SETUP] = False
 
 
 def current_game(data: Content) -> Game:
@@ -458,7 +461,7 @@ def on_deal() -> None:
     if not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         seed = random_seed()
         st.session_state[W_SEED] = seed
-    _store(new_deal(rules, seed, match))
+    _store(new_deal(rules, seed, match), fold=True)
 
 
 def on_random_deal() -> None:
@@ -468,21 +471,23 @@ def on_random_deal() -> None:
 
 
 def on_deal_again() -> None:
-    """The same rules, a fresh random seed."""
+    """The same rules (a scenario's too), a fresh random seed."""
     game = _game()
-    if game is None or game.scenario is not None:
+    if game is None:
         on_random_deal()
         return
     seed = random_seed()
     st.session_state[W_SEED] = seed
-    _store(new_deal(game.rules, seed, game.match is not None))
+    made = new_deal(game.rules, seed, game.match is not None)
+    _sync_widgets(made)
+    _store(made)
 
 
 def on_open() -> None:
     sid = st.session_state.get(W_SCENARIO)
     s = content().scenarios.get(str(sid)) if sid else None
     if s is not None:
-        _store(from_scenario(s))
+        _store(from_scenario(s), fold=True)
 
 
 def on_move(move: Move) -> None:
@@ -532,8 +537,14 @@ def _css() -> None:
     st.html(f"<style>{VIEW_CSS}</style>")
 
 
-def _setup_form(data: Content) -> None:
+def _setup_form(data: Content, game: Game) -> None:
     _widget_defaults()
+    with st.expander(t("try.setup"), expanded=False, icon=":material/tune:", key=W_SETUP,
+                     on_change="rerun"):
+        _setup_tabs(data)
+
+
+def _setup_tabs(data: Content) -> None:
     deal_tab, open_tab = st.tabs([t("try.tab_deal"), t("try.tab_open")])
     with deal_tab:
         families = list(FAMILIES)
@@ -573,19 +584,19 @@ def _setup_form(data: Content) -> None:
 
 
 def _header(data: Content, game: Game) -> None:
+    """What is on the table: the scenario, or the rules and the seed (to share)."""
     if game.scenario is not None and game.scenario in data.scenarios:
         s = data.scenarios[game.scenario]
-        head = t("try.playing_scenario", title=examples.title(s))
-        sub = rules_label(game.rules)
-    else:
-        head = rules_label(game.rules)
-        sub = t("try.seed_is", seed=game.seed)
-    st.markdown(f'<span class="try-game">{esc(head)}</span> '
-                f'<span class="muted">· {esc(sub)}</span>', unsafe_allow_html=True)
-    if game.scenario is None:
-        st.caption(t("try.share"))
-    else:
+        st.markdown(f'<span class="try-game">'
+                    f'{esc(t("try.playing_scenario", title=examples.title(s)))}</span> '
+                    f'<span class="muted">· {esc(rules_label(game.rules))}</span>',
+                    unsafe_allow_html=True)
         page_link(EXAMPLES_PAGE, t("try.watch_example"), example=game.scenario, move="0")
+    else:
+        st.markdown(f'<span class="try-game">{esc(rules_label(game.rules))}</span> '
+                    f'<span class="muted">· {esc(t("try.seed_is", seed=game.seed))}</span>',
+                    unsafe_allow_html=True)
+        st.caption(t("try.share"))
 
 
 def _scores(game: Game) -> None:
@@ -612,19 +623,27 @@ def _scores(game: Game) -> None:
                    t("try.match_starter", name=who))
 
 
-def _feedback(game: Game) -> None:
+def _below(game: Game, hide: bool) -> None:
+    """Right under the table: why a move was refused, what the mover knows, the result."""
     fb = game.feedback
-    if fb is None:
-        return
-    with st.container(key=f"try-fb-{fb.kind}"):
-        st.markdown(f"**{t('try.refused')}** {fb.text}" if fb.kind == "no" else fb.text)
+    state = game.state
+    if fb is not None:
+        with st.container(key=f"try-fb-{fb.kind}"):
+            st.markdown(f"**{t('try.refused')}** {fb.text}" if fb.kind == "no" else fb.text)
+    if hide and state.mover is not None:
+        with st.container(key="try-knows"):
+            st.markdown(knowledge(state, state.mover, game.seats))
+    if state.over:
+        result = examples.settlement_view(state, game.seats)
+        with st.container(key="try-result"):
+            st.markdown(f"**{t('try.result')}** {result.text}")
+            st.markdown("\n".join(f"- {line}" for line in result.holdings))
 
 
-def _result(game: Game) -> None:
-    result = examples.settlement_view(game.state, game.seats)
-    with st.container(key="try-result"):
-        st.markdown(f"**{t('try.result')}** {result.text}")
-        st.markdown("\n".join(f"- {line}" for line in result.holdings))
+def on_hide() -> None:
+    game = _game()
+    if game is not None:
+        game.feedback = None
 
 
 def _actions(game: Game) -> None:
@@ -638,11 +657,11 @@ def _actions(game: Game) -> None:
         if m is not None and state.over and not game.recorded:
             st.button(t("try.next_round"), key="try.next_round", type="primary",
                       on_click=on_next_round)
-        elif state.over or game.recorded:
-            label = t("try.new_match") if m is not None else t("try.deal_again")
-            st.button(label, key="try.again", type="primary", on_click=on_deal_again)
         else:
-            st.button(t("try.deal_again"), key="try.again", on_click=on_deal_again)
+            label = t("try.new_match") if m is not None and (state.over or game.recorded) else \
+                t("try.deal_these") if game.scenario is not None else t("try.deal_again")
+            st.button(label, key="try.again", type="primary" if state.over else "secondary",
+                      on_click=on_deal_again)
 
 
 def draw(data: Content) -> None:
@@ -651,22 +670,19 @@ def draw(data: Content) -> None:
     game = current_game(data)
     st.title(t("try.title"), anchor=False)
     st.markdown(f'<p class="lead">{esc(t("try.lead"))}</p>', unsafe_allow_html=True)
-    _setup_form(data)
-    st.divider()
+    _setup_form(data, game)
     _header(data, game)
-    hide = st.toggle(t("try.hide"), key=W_HIDE, help=t("try.hide_help"))
+    hide = st.toggle(t("try.hide"), key=W_HIDE, help=t("try.hide_help"), on_change=on_hide)
     _scores(game)
     state = game.state
     over = state.over
+    mover = game.seats[state.mover] if state.mover is not None else None
     board(state, key=BOARD, seats=game.seats, reveal="all" if over or not hide else "mover",
-          on_move=None if over else on_move, disabled=over,
-          note=t("board.round_over") if over else None, below=partial(_feedback, game))
-    if over:
-        _result(game)
+          on_move=None if over else on_move, disabled=over, controls=not over,
+          note=t("board.round_over") if over else None,
+          hand_label=t("try.hand", name=mover) if mover else t("examples.hand", name=game.seats[0]),
+          below=partial(_below, game, hide))
     _actions(game)
-    if hide and not over and state.mover is not None:
-        with st.container(key="try-knows"):
-            st.markdown(knowledge(state, state.mover, game.seats))
     lines = log_lines(game, show_hidden=not hide or over)
     with st.expander(t("try.log", count=len(lines)), expanded=bool(lines)):
         if lines:
