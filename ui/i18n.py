@@ -141,11 +141,19 @@ def direction_css(lang: str | None = None) -> str:
     lang = lang or current_lang()
     if not is_rtl(lang) or not catalog(lang):
         return ""
+    # The whole main area and sidebar run right to left (so columns, rows of buttons and the
+    # board's own labels, which inherit the direction into its shadow root, read from the
+    # right); drawings stay left to right.
     return (
+        "[data-testid='stMain'], [data-testid='stSidebar'] {direction: rtl;}\n"
         "[data-testid='stMain'] .stMarkdown, [data-testid='stMain'] h1, "
         "[data-testid='stMain'] h2, [data-testid='stMain'] h3, [data-testid='stSidebar'] "
         "{direction: rtl; text-align: right;}\n"
         ".dominoes-figure svg, .dominoes-figure {direction: ltr;}\n"
+        ".feedback .title {margin-right: 0; margin-left: 0.35rem;}\n"
+        "[data-testid='stMain'] .stMarkdown li, [data-testid='stSidebar'] .stMarkdown li "
+        "{margin-left: 0; padding-left: 0; margin-right: 1.15em; padding-right: 0.3em; "
+        "text-align: right;}\n"
     )
 
 
