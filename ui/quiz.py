@@ -45,6 +45,7 @@ from .svg import esc, hand_svg, line_svg
 
 PAGE = "pages/quiz.py"
 LEARN = "pages/learn.py"
+RULES = "pages/rules.py"
 SET_SIZE = 10
 NOBODY = -1
 #: Seeds the page makes (a link may carry any seed below SEED_MAX).
@@ -603,6 +604,11 @@ def _feedback(current: Current) -> None:
             st.markdown(fb.lines[-1])
         if fb.revisit is not None:
             _lesson_link(content(), *fb.revisit)
+            family = current.q.rules.family
+            with st.container(key="quiz-learn-rules"):
+                page_link(RULES, t("quiz.rules_link", family=t(f"rules.family_{family}"),
+                                   topic=t("rules.topic.settling")),
+                          family=family, topic="settling")
 
 
 def _lesson_link(data: Content, lesson_id: str, step_id: str, key: str = "fb") -> None:

@@ -216,6 +216,25 @@ ul.rules-toc li { margin: 0 !important; padding: 0 !important; }
 """
 
 
+#: A link such as ``?family=gaple&topic=settling`` opens at its topic (Streamlit drops a
+#: ``#hash`` when it rewrites the address, and draws the page after the browser looked for
+#: the anchor): scroll there once per page load.
+SCROLL_TO_TOPIC = """<script>
+(() => {
+  const params = new URLSearchParams(window.parent.location.search);
+  const family = params.get("family"), topic = params.get("topic");
+  if (!family || !topic || window.parent.__rulesScrolled) return;
+  window.parent.__rulesScrolled = true;
+  const go = (tries) => {
+    const el = window.parent.document.getElementById(family + "-" + topic);
+    if (el) el.scrollIntoView();
+    else if (tries > 0) setTimeout(() => go(tries - 1), 150);
+  };
+  go(20);
+})();
+</script>"""
+
+
 def _toc(family: str) -> None:
     links = "".join(f'<li><a href="#{esc(family)}-{esc(topic)}" target="_self">'
                     f'{esc(t(TOPIC_KEYS[topic]))}</a></li>' for topic in TOPICS)
@@ -323,3 +342,4 @@ def draw() -> None:
     _toc(family)
     for topic in TOPICS:
         topic_section(family, topic)
+    st.html(SCROLL_TO_TOPIC, unsafe_allow_javascript=True)
