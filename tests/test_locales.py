@@ -1,7 +1,7 @@
 """The translated catalogs (locales/uk, ru, ar, ko) against the English one.
 
 Strict: every catalog parses; it holds no key English does not have (no stale keys; lesson
-texts are checked against the lesson files instead); every translation keeps the English
+and scenario texts are checked against their files instead); every translation keeps the English
 placeholders, tiles and numbers; plural keys have the forms their language needs; every
 lesson step has its texts in every language.  Coverage of the English catalog may lag
 behind new English strings: it is reported as a warning, never a failure.
@@ -18,11 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from engine import scenario as scenario_files
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
-LESSONS = ROOT / "scenarios" / "lessons"
+SCENARIOS = ROOT / "scenarios"
+LESSONS = SCENARIOS / "lessons"
 LANGS = ("uk", "ru", "ar", "ko")
 
 #: CLDR plural categories each language needs (ui.i18n.plural_category), plus "other",
@@ -70,6 +72,21 @@ def lesson_sources() -> dict[str, str]:
     return out
 
 
+@cache
+def scenario_sources() -> dict[str, str]:
+    """``scenario.<id>.title`` / ``.notes`` / ``.note_<n>`` -> the scenario file's English
+    (the worked examples translate these by key; see ui/examples.py)."""
+    out: dict[str, str] = {}
+    for path in scenario_files.find([SCENARIOS]):
+        if LESSONS in path.parents:
+            continue
+        s = scenario_files.load(path)
+        texts = {"title": s.title, "notes": s.notes.strip()}
+        texts.update({f"note_{n}": note for n, note in enumerate(s.move_notes, start=1)})
+        out.update({f"scenario.{s.id}.{field}": text for field, text in texts.items() if text})
+    return out
+
+
 def plural_groups(flat: dict[str, str]) -> dict[str, dict[str, str]]:
     """``board.stock`` -> {"one": …, "other": …} for every key written as plural forms."""
     groups: dict[str, dict[str, str]] = {}
@@ -90,7 +107,7 @@ def source(key: str) -> str | None:
     base, _, form = key.rpartition(".")
     if form in CATEGORIES and base in english_plurals():
         return english_plurals()[base]["other"]
-    return english().get(key, lesson_sources().get(key))
+    return english().get(key, lesson_sources().get(key, scenario_sources().get(key)))
 
 
 def placeholders(template: str) -> set[str]:
@@ -105,6 +122,7 @@ def lang(request: pytest.FixtureRequest) -> str:
 def test_the_english_catalog_and_lessons_are_found() -> None:
     assert len(english()) > 100
     assert len(lesson_sources()) > 100
+    assert "scenario.e1-one-tile-loss.title" in scenario_sources()
     assert "board.stock" in english_plurals()
 
 
