@@ -1,7 +1,8 @@
 """The Rules page: each family's rules in full, topic by topic (RULES.md §1–4).
 
-One family at a time (a selector kept in the address: ``?family=gaple``),
-with a heading per topic (:data:`TOPICS`, anchors ``#gaple-settling``), the
+One family at a time (a selector kept in the address: ``?family=gaple``;
+``&topic=settling`` opens the page at that topic), with a heading per topic
+(:data:`TOPICS`, in-page anchors ``#gaple-settling``), the
 rule texts from the catalog (``rules.<family>.<topic>``, Markdown), every
 **Decision** of RULES.md marked as ours, the documents' diagrams D1–D7
 replayed and drawn live by the engine with their text descriptions, worked
