@@ -101,10 +101,21 @@ def test_a_refused_move_on_the_table_is_explained(page: Page) -> None:
     button(page, "Try another move").click()
     expect(tile(page, "4-4")).to_be_enabled(timeout=10_000)
     before = caption(page).text_content()
+    table = page.locator(".felt")
+    heading = page.get_by_role("heading", name="E1: a loss with one tile")
+
+    def table_offset() -> float:  # from the heading: clicking may scroll the page
+        a, b = table.bounding_box(), heading.bounding_box()
+        assert a is not None and b is not None
+        return a["y"] - b["y"]
+
+    where = table_offset()
     tile(page, "4-4").click()
     expect(page.get_by_text("[4|4] shows 4 and 4; the open ends show 6 and 3: no match.")
            ).to_be_visible(timeout=10_000)
-    assert caption(page).text_content() == before
+    settle(page)
+    assert caption(page).text_content() == before  # the position is unchanged
+    assert table_offset() == where  # and the table did not move
 
 
 def test_a_bad_link_gives_a_notice(page: Page) -> None:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from html import escape
 from typing import Literal
 
 import streamlit as st
@@ -404,8 +405,8 @@ VIEW_CSS = """
 .ex-label { display: inline-block; font-size: 0.74rem; letter-spacing: 0.06em;
     text-transform: uppercase; font-weight: 700; color: #1f6f5c; margin-right: 0.5rem; }
 .ex-label.mine { color: #8a5d00; }
-[class*="st-key-ex-fb-"] { border-radius: 10px; padding: 0.5rem 1rem 0.05rem;
-    border: 1px solid transparent; }
+[class*="st-key-ex-fb-"] { border-radius: 8px; padding: 0.45rem 0.8rem 0.05rem;
+    border: 1px solid transparent; margin-bottom: 0.5rem; }
 .st-key-ex-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
 .st-key-ex-fb-no { background: #fbeee8; border-color: #edc6b6; }
 .st-key-ex-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
@@ -456,8 +457,9 @@ def _story(s: Scenario, r: Replay, state: State) -> None:
     mover = seat_name(state.mover, seats) if state.mover is not None else None
     if r.trying:
         key, label, cls = "ex-story-branch", t("examples.your_line"), "ex-label mine"
-        head = narrate(state.history[-1], seats) if r.branch else \
-            t("examples.try_intro", n=r.step)
+        documented_step = r.feedback is not None and r.feedback.kind == "ok"
+        head = narrate(state.history[-1], seats) if r.branch or documented_step else \
+            t("examples.try_intro", n=r.step) if r.step else t("examples.try_intro_start")
         body = t("examples.try_next", name=mover) if mover else ""
     elif r.step == 0:
         key, label, cls = "ex-story", t("examples.start_label"), "ex-label"
@@ -468,9 +470,13 @@ def _story(s: Scenario, r: Replay, state: State) -> None:
         head = move_note(s, r.step) or narrate(state.history[-1], seats)
         body = ""
     with st.container(key=key):
-        st.markdown(f'<span class="{cls}">{esc(label)}</span>{_md(head)}',
+        st.markdown(f'<span class="{cls}">{esc(label)}</span>{escape(head, quote=False)}',
                     unsafe_allow_html=True)
-        if body:
+        # A refused move is explained here, in view above the table, in place of the
+        # line it replaces (so the table does not move down).
+        if r.feedback is not None:
+            _feedback(r)
+        elif body:
             st.markdown(body)
         if state.over:
             view = settlement_view(state, seats)
@@ -569,7 +575,6 @@ def replay_view(data: Content, s: Scenario, step: int) -> None:
                                     t("examples.watching", n=r.step, total=total)),
           hand_label=None if moving else (
               t("examples.hand", name=seat_name(shown, s.seats)) if state.over else
-              t("examples.hand_to_move", name=seat_name(shown, s.seats))),
-          below=partial(_feedback, r))
+              t("examples.hand_to_move", name=seat_name(shown, s.seats))))
     _move_list(data, s, r, state)
     page_link(TRY_PAGE, t("examples.open_in_try"), scenario=s.id)

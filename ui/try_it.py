@@ -415,6 +415,8 @@ def current_game(data: Content) -> Game:
     game = st.session_state.get(GAME)
     if isinstance(game, Game) and (not url or url == game.params):
         _write_params(game.params)
+        if game.scenario is None:  # seat names in the page's language (it may have changed)
+            game.seats = seat_names(game.rules)
         return game
     notices: list[str] = []
     made: Game | None = None
