@@ -71,6 +71,16 @@ def scenario_text(sid: str, field: str, default: str) -> str:
     return template if template is not None else default
 
 
+#: Seat names the scenarios use, translated with the Try it page's seat names.
+_SEAT_KEYS = {"North": "try.seat_north", "East": "try.seat_east", "South": "try.seat_south",
+              "West": "try.seat_west", "White": "try.seat_white", "Black": "try.seat_black"}
+
+
+def seat_names(s: Scenario) -> tuple[str, ...]:
+    """A scenario's seat names in the page's language (other names as written)."""
+    return tuple(t(_SEAT_KEYS[name]) if name in _SEAT_KEYS else name for name in s.seats)
+
+
 def title(s: Scenario) -> str:
     return scenario_text(s.id, "title", s.title)
 
@@ -452,7 +462,7 @@ def example_list(data: Content) -> None:
 def _story(s: Scenario, r: Replay, state: State) -> None:
     """What is happening at this point, in words: the documented note of the move
     just made (or the learner's own move), and the result once the round is over."""
-    seats = s.seats
+    seats = seat_names(s)
     total = len(s.moves)
     mover = seat_name(state.mover, seats) if state.mover is not None else None
     if r.trying:
@@ -517,7 +527,7 @@ def _controls(s: Scenario, r: Replay, state: State) -> None:
 
 def _move_list(data: Content, s: Scenario, r: Replay, state: State) -> None:
     """The documented line (click a move to jump there), and the learner's line beside it."""
-    seats = s.seats
+    seats = seat_names(s)
     records = s.replay().history
     cols = st.columns(2, gap="medium") if r.branch else [st.container()]
     with cols[0]:
@@ -568,13 +578,14 @@ def replay_view(data: Content, s: Scenario, step: int) -> None:
     _story(s, r, state)
     moving = r.trying and not state.over
     shown = state.mover if state.mover is not None else 0
-    board(state, key=BOARD, seats=s.seats, reveal="all",
+    seats = seat_names(s)
+    board(state, key=BOARD, seats=seats, reveal="all",
           on_move=partial(on_move, s.id) if moving else None, disabled=not moving,
           controls=moving,
           note=None if moving else (t("board.round_over") if state.over else
                                     t("examples.watching", n=r.step, total=total)),
           hand_label=None if moving else (
-              t("examples.hand", name=seat_name(shown, s.seats)) if state.over else
-              t("examples.hand_to_move", name=seat_name(shown, s.seats))))
+              t("examples.hand", name=seat_name(shown, seats)) if state.over else
+              t("examples.hand_to_move", name=seat_name(shown, seats))))
     _move_list(data, s, r, state)
     page_link(TRY_PAGE, t("examples.open_in_try"), scenario=s.id)

@@ -257,7 +257,8 @@ def new_deal(rules: Ruleset, seed: int, match: bool = False) -> Game:
 
 def from_scenario(s: Scenario) -> Game:
     """A scenario's start position."""
-    return Game(s.rules, tuple(s.seats), s.initial(), {"scenario": s.id}, scenario=s.id)
+    return Game(s.rules, examples.seat_names(s), s.initial(), {"scenario": s.id},
+                scenario=s.id)
 
 
 def apply(game: Game, move: Move) -> bool:
@@ -415,8 +416,11 @@ def current_game(data: Content) -> Game:
     game = st.session_state.get(GAME)
     if isinstance(game, Game) and (not url or url == game.params):
         _write_params(game.params)
-        if game.scenario is None:  # seat names in the page's language (it may have changed)
+        # seat names in the page's language (it may have changed)
+        if game.scenario is None:
             game.seats = seat_names(game.rules)
+        elif game.scenario in data.scenarios:
+            game.seats = examples.seat_names(data.scenarios[game.scenario])
         return game
     notices: list[str] = []
     made: Game | None = None
@@ -682,7 +686,8 @@ def draw(data: Content) -> None:
     board(state, key=BOARD, seats=game.seats, reveal="all" if over or not hide else "mover",
           on_move=None if over else on_move, disabled=over, controls=not over,
           note=t("board.round_over") if over else None,
-          hand_label=t("try.hand", name=mover) if mover else t("examples.hand", name=game.seats[0]),
+          hand_label=t("try.hand", name=mover) if mover else
+          t("examples.hand", name=game.seats[0]),
           below=partial(_below, game, hide))
     _actions(game)
     lines = log_lines(game, show_hidden=not hide or over)
