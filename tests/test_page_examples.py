@@ -227,3 +227,13 @@ def test_every_example_replays_to_its_end(sid: str) -> None:
     else:
         click(at, "ex.try")
         assert board_data(at)["interactive"]
+
+
+def test_seat_names_follow_the_language() -> None:
+    from ui.i18n import t_in
+
+    at = open_examples(example=E3, move="3", lang="uk")
+    assert not at.exception
+    black, white = t_in("uk", "try.seat_black"), t_in("uk", "try.seat_white")
+    body = texts(at)
+    assert white in body and (black == "Black" or "Black" not in body)
