@@ -78,11 +78,17 @@ def _healthy(url: str) -> bool:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's DOMINO_DATA_DIR (its progress database is in there)."""
+    return tmp_path_factory.mktemp("data")
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory, live_data_dir: Path) -> Iterator[str]:
     """Start `streamlit run app.py` on a free loopback port; yield its URL."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    data_dir = tmp_path_factory.mktemp("data")
+    data_dir = live_data_dir
     log_path = tmp_path_factory.mktemp("server") / "streamlit.log"
     env = {**os.environ, "DOMINO_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
     cmd = [
