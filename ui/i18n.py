@@ -149,11 +149,18 @@ def direction_css(lang: str | None = None) -> str:
         "[data-testid='stMain'] .stMarkdown, [data-testid='stMain'] h1, "
         "[data-testid='stMain'] h2, [data-testid='stMain'] h3, [data-testid='stSidebar'] "
         "{direction: rtl; text-align: right;}\n"
-        ".dominoes-figure svg, .dominoes-figure {direction: ltr;}\n"
+        ".dominoes-figure svg {direction: ltr;}\n"
         ".feedback .title {margin-right: 0; margin-left: 0.35rem;}\n"
         "[data-testid='stMain'] .stMarkdown li, [data-testid='stSidebar'] .stMarkdown li "
         "{margin-left: 0; padding-left: 0; margin-right: 1.15em; padding-right: 0.3em; "
         "text-align: right;}\n"
+        # pages' own physical margins and alignments, mirrored
+        "[data-testid='stMain'] .ex-label {margin-right: 0; margin-left: 0.5rem;}\n"
+        "[data-testid='stMain'] .quiz-seat .badge {margin-left: 0; margin-right: 0.3rem;}\n"
+        "[data-testid='stMain'] .rules-example .sums {padding-left: 0; padding-right: 1.2rem;}\n"
+        "[data-testid='stMain'] .st-key-ex-moves [data-testid='stButton'] button p, "
+        "[data-testid='stMain'] .st-key-ex-mine [data-testid='stButton'] button p "
+        "{text-align: right;}\n"
     )
 
 
