@@ -49,9 +49,11 @@ def test_outside_a_run_the_language_is_english() -> None:
 def test_right_to_left_languages(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert i18n.is_rtl("ar")
     assert not i18n.is_rtl("uk")
-    assert i18n.direction_css("ar") == ""  # no Arabic catalog yet: English, left to right
-    (tmp_path / "ar.toml").write_text('[nav]\nlearn = "تعلّم"\n', encoding="utf-8")
+    assert "direction: rtl" in i18n.direction_css("ar")  # the Arabic catalog is there
+    # Without an Arabic catalog the page stays in English, left to right.
     monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    assert i18n.direction_css("ar") == ""
+    (tmp_path / "ar.toml").write_text('[nav]\nlearn = "تعلّم"\n', encoding="utf-8")
     assert "direction: rtl" in i18n.direction_css("ar")
     assert i18n.direction_css("en") == ""
 
