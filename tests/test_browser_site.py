@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from engine.quiz import question
 from engine.rules import block
@@ -31,7 +31,8 @@ from ui.try_it import new_deal
 pytestmark = pytest.mark.browser
 
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-WAIT = 20_000  # ms: generous, for eight sessions at once on a small machine
+WAIT = 20_000  # ms: generous, for a busy small machine
+FIRST_LOAD = 60_000  # ms: eight first page loads at once on two cores
 STEP_URL = "/learn?lesson=matching-ends&step=first-match"
 NO_MATCH = "[3|5] shows 3 and 5; the open ends show 1 and 4: no match."
 RIGHT = "Right — 1 matches 1. A double lies across the line and keeps its value"
@@ -211,9 +212,9 @@ def test_a_bad_link_gives_a_notice_not_an_error(page: Page, address: str, headin
 # -- progress: reload, another browser context -----------------------------------------------
 
 
-def test_progress_survives_a_reload_and_a_new_browser_context(page: Page, browser: Browser,
-                                                              live_server: str,
-                                                              live_data_dir: Path) -> None:
+def test_progress_survives_a_reload_and_a_new_browser_context(
+        page: Page, new_context: Callable[..., BrowserContext], live_server: str,
+        live_data_dir: Path) -> None:
     learner = new_learner("reload")
     url = f"{live_server}{STEP_URL}&learner={learner}"
     page.goto(url)
@@ -237,18 +238,14 @@ def test_progress_survives_a_reload_and_a_new_browser_context(page: Page, browse
     shows_the_star(page)
     assert learner_of(page) == learner
 
-    other = browser.new_context(base_url=live_server)
-    try:
-        fresh = other.new_page()
-        fresh.goto(url)
-        shows_the_star(fresh)
-        # and the lesson list there counts it too
-        fresh.get_by_role("link", name="← All lessons").click()
-        card = fresh.locator(".st-key-card-lesson-matching-ends")
-        expect(card.get_by_role("link", name="Continue")).to_be_visible(timeout=WAIT)
-        assert learner_of(fresh) == learner
-    finally:
-        other.close()
+    fresh = new_context().new_page()  # another browser context: no cookies, storage or session
+    fresh.goto(url)
+    shows_the_star(fresh)
+    # and the lesson list there counts it too
+    fresh.get_by_role("link", name="← All lessons").click()
+    card = fresh.locator(".st-key-card-lesson-matching-ends")
+    expect(card.get_by_role("link", name="Continue")).to_be_visible(timeout=WAIT)
+    assert learner_of(fresh) == learner
 
 
 # -- eight sessions at once -------------------------------------------------------------------
@@ -269,16 +266,13 @@ def run_round_robin(actors: list[Actor]) -> None:
 
 
 def test_eight_sessions_at_once_never_see_each_others_state(
-        browser: Browser, live_server: str, live_data_dir: Path) -> None:
+        new_context: Callable[..., BrowserContext], live_data_dir: Path) -> None:
     ids = {name: new_learner(name) for name in
            ("wrong", "right", "tryA", "tryB", "quizR", "quizW", "e3", "ko")}
     pages: dict[str, Page] = {}
     errors: dict[str, list[str]] = {}
-    contexts = []
     for name in ids:
-        ctx = browser.new_context(base_url=live_server)
-        contexts.append(ctx)
-        pages[name] = ctx.new_page()
+        pages[name] = new_context().new_page()  # each its own browser context and session
         errors[name] = watch_errors(pages[name])
     deals = {"tryA": (block(2), 101), "tryB": (block(3), 202)}
     states = {k: new_deal(rules, seed).state for k, (rules, seed) in deals.items()}
@@ -294,7 +288,7 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         goto(name, STEP_URL)
         yield
         settle(p)
-        expect(tile(p, "1-1")).to_be_enabled(timeout=WAIT)
+        expect(tile(p, "1-1")).to_be_enabled(timeout=FIRST_LOAD)
         yield
         tile(p, "1-1" if right else "3-5").click()
         yield
@@ -307,7 +301,7 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         goto(name, f"/try_it?rules=block&players={rules.players}&seed={seed}")
         yield
         settle(p)
-        expect(seed_shown(p, seed)).to_be_visible(timeout=WAIT)
+        expect(seed_shown(p, seed)).to_be_visible(timeout=FIRST_LOAD)
         for n in range(1, moves + 1):
             yield
             played[name].append(play(p, states[name]))
@@ -321,7 +315,7 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         goto(name, f"/quiz?quiz_level={level}&quiz_seed={seed}")
         yield
         settle(p)
-        expect(p.get_by_role("button", name="Check")).to_be_visible(timeout=WAIT)
+        expect(p.get_by_role("button", name="Check")).to_be_visible(timeout=FIRST_LOAD)
         yield
         quiz_answer(p, level, seed, right=name == "quizR")
         yield
@@ -334,7 +328,7 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         goto("e3", "/examples?example=e3-empty-hand-wins&move=0")
         yield
         settle(p)
-        expect(p.get_by_role("button", name="Last »")).to_be_enabled(timeout=WAIT)
+        expect(p.get_by_role("button", name="Last »")).to_be_enabled(timeout=FIRST_LOAD)
         yield
         p.get_by_role("button", name="Last »").click()
         yield
@@ -347,7 +341,7 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         goto("ko", "/examples?example=e1-one-tile-loss&move=0")
         yield
         settle(p)
-        expect(p.get_by_role("button", name="Next ›")).to_be_enabled(timeout=WAIT)
+        expect(p.get_by_role("button", name="Next ›")).to_be_enabled(timeout=FIRST_LOAD)
         yield
         p.get_by_role("button", name="Next ›").click()
         yield
@@ -422,8 +416,6 @@ def test_eight_sessions_at_once_never_see_each_others_state(
                                             f"WHERE id IN ({marks})", *mine))
     assert positions[ids["wrong"]] == positions[ids["right"]] == "matching-ends"
     assert {positions[ids[n]] for n in ("tryA", "tryB", "quizR", "quizW", "e3", "ko")} == {None}
-    for ctx in contexts:
-        ctx.close()
 
 
 # -- the keyboard alone -----------------------------------------------------------------------
@@ -476,7 +468,8 @@ def test_arabic_pages_run_right_to_left(page: Page) -> None:
     main = page.get_by_test_id("stMainBlockContainer")
     h1 = main.locator("h1").first
     expect(h1).to_have_text(ARABIC)
-    assert direction(main) == "rtl"
+    # (the site's styles arrive a moment after the text on a first load: see the next test)
+    expect(main).to_have_css("direction", "rtl")
     assert direction(h1) == "rtl"
     assert direction(sidebar(page)) == "rtl"
     # a step with the table: the text runs right to left, the drawing of the line does not
@@ -491,6 +484,54 @@ def test_arabic_pages_run_right_to_left(page: Page) -> None:
     assert left and right and left["x"] + left["width"] <= right["x"], (left, right)
     no_exception(page)
     assert not errors, errors
+
+
+# Before any script of the page: note, at the first frame that paints the Arabic heading,
+# the main block's direction and width as they are painted.
+FIRST_FRAME_JS = """
+(() => {
+  const seen = window.__firstFrame = {};
+  const obs = new MutationObserver(() => {
+    const h1 = document.querySelector('[data-testid="stMain"] h1');
+    if (!h1 || !/[\\u0600-\\u06ff]/.test(h1.textContent) || seen.asked) return;
+    seen.asked = true;
+    obs.disconnect();
+    requestAnimationFrame(() => {
+      const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+      const style = getComputedStyle(main);
+      seen.direction = style.direction;
+      seen.maxWidth = style.maxWidth;
+    });
+  });
+  obs.observe(document, {subtree: true, childList: true, characterData: true});
+})();
+"""
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: ui/page.py setup() injects the site CSS with st.html, which the browser applies "
+    "160-320 ms after the page's text: the first frames of an Arabic page are left to right "
+    "and 736 px wide, then the page flips to right to left and widens to 928 px"))
+def test_the_first_frame_of_an_arabic_page_is_already_right_to_left(
+        new_context: Callable[..., BrowserContext]) -> None:
+    """A first load paints the page's text before the site's styles (ui/page.py puts them in
+    with st.html, drawn a moment later), so an Arabic page shows left to right, in
+    Streamlit's narrower default column, and then flips and widens."""
+    warm = new_context().new_page()
+    warm.goto("/?lang=ar")
+    expect(warm.get_by_test_id("stMainBlockContainer")).to_have_css("direction", "rtl",
+                                                                     timeout=WAIT)
+    frames = []
+    for _ in range(2):
+        context = new_context()
+        context.add_init_script(FIRST_FRAME_JS)
+        page = context.new_page()
+        page.goto("/?lang=ar")
+        page.wait_for_function("() => window.__firstFrame && window.__firstFrame.direction",
+                               timeout=WAIT)
+        frames.append(page.evaluate("() => window.__firstFrame"))
+        context.close()
+    assert all(f["direction"] == "rtl" for f in frames), frames
 
 
 def test_korean_pages_show_hangul(page: Page) -> None:
