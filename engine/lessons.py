@@ -242,17 +242,39 @@ def _check_task(step: Step, file: str, where: str) -> None:
         raise _err(file, where, "an ends task needs tiles on the line")
 
 
-def load_all(root: str | Path = "scenarios") -> tuple[dict[str, Scenario], list[Lesson]]:
-    """Every scenario under ``root`` and every lesson under ``root/lessons``, ordered."""
+def load_tree(root: str | Path = "scenarios"
+              ) -> tuple[dict[str, Scenario], list[Lesson], list[ScenarioError]]:
+    """Every scenario under ``root`` and every lesson under ``root/lessons`` that
+    loads, lessons in path order, and the error of each file that does not."""
     base = Path(root)
     scenarios: dict[str, Scenario] = {}
-    for path in find([base]):
-        s = load(path)
+    problems: list[ScenarioError] = []
+    for path in find([base]) if base.is_dir() else []:
+        try:
+            s = load(path)
+        except ScenarioError as e:
+            problems.append(e)
+            continue
         if s.id in scenarios:
-            raise _err(path.name, "id", f"{s.id!r} is also the id of {scenarios[s.id].file}")
+            problems.append(_err(path.name, "id", f"{s.id!r} is also the id of "
+                                 f"{scenarios[s.id].file}"))
+            continue
         scenarios[s.id] = s
-    lessons = [load_lesson(p, scenarios) for p in sorted((base / "lessons").glob("*.toml"))]
+    lessons: list[Lesson] = []
+    for path in sorted((base / "lessons").glob("*.toml")):
+        try:
+            lessons.append(load_lesson(path, scenarios))
+        except ScenarioError as e:
+            problems.append(e)
     lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
+    return scenarios, lessons, problems
+
+
+def load_all(root: str | Path = "scenarios") -> tuple[dict[str, Scenario], list[Lesson]]:
+    """Every scenario and lesson under ``root``; the first problem is raised."""
+    scenarios, lessons, problems = load_tree(root)
+    if problems:
+        raise problems[0]
     return scenarios, lessons
 
 

@@ -17,8 +17,8 @@ from types import MappingProxyType
 
 import streamlit as st
 
-from engine.lessons import Lesson, Step, load_lesson
-from engine.scenario import Scenario, ScenarioError, find, load
+from engine.lessons import Lesson, Step, load_tree
+from engine.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,26 +58,8 @@ def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
 
 def load_content(root: Path) -> Content:
     """Every scenario and lesson under ``root`` that loads; problems listed."""
-    problems: list[str] = []
-    scenarios: dict[str, Scenario] = {}
-    for path in find([root]) if root.is_dir() else []:
-        try:
-            s = load(path)
-        except ScenarioError as e:
-            problems.append(str(e))
-            continue
-        if s.id in scenarios:
-            problems.append(f"{path.name}: id {s.id!r} is used twice")
-            continue
-        scenarios[s.id] = s
-    lessons: list[Lesson] = []
-    for path in sorted((root / "lessons").glob("*.toml")) if (root / "lessons").is_dir() else []:
-        try:
-            lessons.append(load_lesson(path, scenarios))
-        except ScenarioError as e:
-            problems.append(str(e))
-    lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
-    return Content(MappingProxyType(scenarios), tuple(lessons), tuple(problems))
+    scenarios, lessons, problems = load_tree(root)
+    return Content(MappingProxyType(scenarios), tuple(lessons), tuple(map(str, problems)))
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
