@@ -234,6 +234,6 @@ def test_seat_names_follow_the_language() -> None:
 
     at = open_examples(example=E3, move="3", lang="uk")
     assert not at.exception
-    black, white = t_in("uk", "try.seat_black"), t_in("uk", "try.seat_white")
+    black, white = t_in("uk", "seat.black"), t_in("uk", "seat.white")
     body = texts(at)
     assert white in body and (black == "Black" or "Black" not in body)

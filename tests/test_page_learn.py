@@ -317,3 +317,31 @@ def test_every_site_step_renders_and_takes_its_answer(monkeypatch: pytest.Monkey
         return
     assert "Not quite." not in texts(at)
     assert stars(tmp_path, at.query_params["learner"]) == {(lesson_id, step_id): 3}
+
+
+# -- seat names in the page's language --------------------------------------------------------
+
+
+def test_seat_names_on_a_learn_step_follow_the_language(data_dir: Path) -> None:
+    """The scenario's English seat names read as the other pages name them: on the board,
+    in the "Who wins?" choices, in a wrong answer and in the settlement's sentence."""
+    import json
+
+    from ui.i18n import t_in
+
+    north, east, south = (t_in("uk", f"seat.{w}") for w in ("north", "east", "south"))
+    at = open_learn(lesson="settling", step="who-wins", lang="uk")
+    (component,) = at.get("bidi_component")
+    data = json.loads(component.proto.json)
+    labels = [data["hand"]["label"], *(o["label"] for o in data["others"])]
+    assert any(north in label for label in labels), labels
+    assert any(east in label for label in labels) and any(south in label for label in labels)
+    assert not any(w in label for label in labels for w in ("North", "East", "South"))
+    choices = at.segmented_control(key="learn.winner.seat")
+    assert list(choices.options[:3]) == [north, east, south]
+    choices.set_value(1)
+    at.number_input(key="learn.winner.points").set_value(12)
+    click(at, "learn.winner.check")
+    body = texts(at)
+    assert t_in("uk", "learn.winner_wrong_seat", answer=east) in body
+    assert north in body and "North" not in body and "East" not in body

@@ -163,6 +163,31 @@ def test_settlement_text_names_seats_and_shows_the_arithmetic() -> None:
                     "minus their own: 7 + 8 − 3 = 12.")
 
 
+def test_seat_names_come_from_one_catalog_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scenarios' English seat names read in the page's language wherever they show."""
+    uk = i18n.catalog("uk")
+    assert i18n.seat_word("North", "uk") == uk["seat.north"] == "Північ"
+    assert i18n.seat_word("South-west", "uk") == uk["seat.south_west"]
+    assert i18n.seat_word("Black", "ko") == i18n.catalog("ko")["seat.black"]
+    assert i18n.seat_word("Player 2", "ru") == "Игрок 2"
+    assert i18n.seat_word("Alice", "uk") == "Alice"  # a name of its own stays
+    assert i18n.seat_word("Північ", "uk") == "Північ"  # already translated: unchanged
+    assert i18n.seat_name(1, ["White", "Black"], "uk") == "Чорні"
+    assert i18n.seat_name(4, ["North"], "uk") == "Гравець 5"
+    assert i18n.seat_names(["North", "East"], 3, "uk") == ("Північ", "Схід", "Гравець 3")
+    assert i18n.seat_names(["North", "East"]) == ("North", "East")  # English as written
+    for lang in ("en", "uk", "ru", "ar", "ko"):
+        for name, key in i18n.SEAT_KEYS.items():
+            assert key in i18n.catalog(lang), (lang, name)
+    # the settlement's sentence names the seats as the board does
+    monkeypatch.setattr(i18n, "current_lang", lambda: "uk")
+    state = State.setup(block(3), [["1-2"], ["3-4"], ["2-6"]], ends=(0, 0), passes=3)
+    state.status = "blocked"
+    text = i18n.settlement_text(settle(state), ["North", "East", "South"])
+    assert text == ("Раунд заблоковано: Північ має найменшу суму, 3, і отримує суми інших "
+                    "мінус власну: 7 + 8 − 3 = 12.")
+
+
 def test_every_task_kind_has_a_default_prompt() -> None:
     for kind in TASK_KINDS:
         assert f"task.{kind}" in EN, kind

@@ -23,10 +23,11 @@ def test_every_settlement_code_has_a_result_a_topic_and_a_lesson_step() -> None:
     assert codes <= set(RESULT_KEYS) and codes <= set(TOPIC_KEYS) and codes <= set(LESSON_FOR)
     for key in [*RESULT_KEYS.values(), *TOPIC_KEYS.values()]:
         assert key in EN, key
-    for keys in [*ui_quiz.SEAT_KEYS.values(), ui_quiz.DUEL_SEAT_KEYS,
-                 tuple(ui_quiz.LEVEL_NAME_KEYS.values())]:
-        for key in keys:
-            assert key in EN, key
+    for key in ui_quiz.LEVEL_NAME_KEYS.values():
+        assert key in EN, key
+    for names in [*ui_quiz.SEATS.values(), ui_quiz.DUEL_SEATS]:
+        for name in names:  # every seat name has its catalog key
+            assert i18n.SEAT_KEYS[name] in EN, name
 
 
 def test_the_lesson_steps_to_revisit_exist_and_teach_the_rule() -> None:

@@ -36,6 +36,7 @@ from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import Record, State
 
+from . import i18n
 from .board import board
 from .content import Content, content
 from .i18n import current_lang, end_name, lookup, refusal_text, seat_name, settlement_text, t
@@ -71,14 +72,9 @@ def scenario_text(sid: str, field: str, default: str) -> str:
     return template if template is not None else default
 
 
-#: Seat names the scenarios use, translated with the Try it page's seat names.
-_SEAT_KEYS = {"North": "try.seat_north", "East": "try.seat_east", "South": "try.seat_south",
-              "West": "try.seat_west", "White": "try.seat_white", "Black": "try.seat_black"}
-
-
 def seat_names(s: Scenario) -> tuple[str, ...]:
     """A scenario's seat names in the page's language (other names as written)."""
-    return tuple(t(_SEAT_KEYS[name]) if name in _SEAT_KEYS else name for name in s.seats)
+    return i18n.seat_names(s.seats)
 
 
 def title(s: Scenario) -> str:

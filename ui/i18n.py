@@ -17,6 +17,7 @@ texts by key ``lesson.<lesson_id>.<step_id>.<field>``, else the file's own).
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -296,10 +297,44 @@ def refusal_text(refusal: Refusal) -> str:
     return t(key, **params)
 
 
-def seat_name(seat: int, seats: Sequence[str] | None = None) -> str:
+#: The seat names the scenario files (and the pages' own tables) use, in English, and their
+#: key in the catalog's ``[seat]`` table; "Player <n>" is ``seat.player``.
+SEAT_KEYS: dict[str, str] = {
+    "North": "seat.north", "East": "seat.east", "South": "seat.south", "West": "seat.west",
+    "South-east": "seat.south_east", "South-west": "seat.south_west",
+    "White": "seat.white", "Black": "seat.black",
+}
+_PLAYER_N = re.compile(r"Player ([1-9][0-9]?)")
+
+
+def seat_word(name: str, lang: str | None = None) -> str:
+    """One seat's name in the page's language: a scenario's English name ("North",
+    "White", "Player 2") through the catalog's ``[seat]`` table; any other name as it is
+    (so a name already in the page's language stays)."""
+    lang = lang or current_lang()
+    key = SEAT_KEYS.get(name)
+    if key is not None:
+        return t_in(lang, key)
+    player = _PLAYER_N.fullmatch(name)
+    if player:
+        return t_in(lang, "seat.player", n=int(player.group(1)))
+    return name
+
+
+def seat_name(seat: int, seats: Sequence[str] | None = None, lang: str | None = None) -> str:
+    """Seat ``seat``'s name in the page's language: ``seats[seat]`` (a scenario's names, in
+    English or already translated) through :func:`seat_word`, else "Player <seat + 1>"."""
     if seats and 0 <= seat < len(seats):
-        return seats[seat]
-    return t("seat.player", n=seat + 1)
+        return seat_word(seats[seat], lang)
+    return t_in(lang or current_lang(), "seat.player", n=seat + 1)
+
+
+def seat_names(names: Sequence[str], players: int | None = None,
+               lang: str | None = None) -> tuple[str, ...]:
+    """Every seat's name in the page's language (see :func:`seat_name`); with ``players``,
+    seats the names leave out are "Player <n>"."""
+    count = len(names) if players is None else players
+    return tuple(seat_name(i, names, lang) for i in range(count))
 
 
 def settlement_text(settlement: Settlement, seats: Sequence[str] | None = None) -> str:

@@ -14,7 +14,7 @@ from engine.lessons import Lesson, Step
 from . import learn, session
 from .board import board
 from .content import Content
-from .i18n import seat_name, t
+from .i18n import seat_names, t
 from .nav import page_link
 from .page import stars_html
 from .svg import esc
@@ -184,12 +184,11 @@ def _answer(lesson: Lesson, step: Step, attempt: learn.Attempt) -> None:
             st.button(t("learn.blocked_no"), key="learn.blocked.no",
                       on_click=learn.on_blocked, args=(*ids, False))
     elif kind == "winner":
-        seats = step.scenario.seats
-        options = [*range(len(seats)), learn.NOBODY]
+        names = seat_names(step.scenario.seats)
+        options = [*range(len(names)), learn.NOBODY]
         nobody = t("learn.nobody_draw") if step.scenario.rules.family == "duel" else t("learn.nobody")
         st.segmented_control(t("learn.winner_who"), options, key="learn.winner.seat",
-                             format_func=lambda s: nobody if s == learn.NOBODY
-                             else seat_name(s, seats))
+                             format_func=lambda s: nobody if s == learn.NOBODY else names[s])
         if learn.asks_points(step):
             st.number_input(t("learn.winner_points"), min_value=0, max_value=999, step=1,
                             value=None, key="learn.winner.points", width=220)

@@ -35,7 +35,7 @@ from engine.quiz import LEVELS, Question, check, question
 from engine.settlement import Holding, Settlement
 from engine.state import State
 
-from . import session
+from . import i18n, session
 from .board import caption_html
 from .content import Content, content
 from .i18n import describe, settlement_text, t
@@ -103,15 +103,14 @@ RESULT_KEYS: dict[str, str] = {
     "gaple_tie_tile": "quiz.result.gaple_tie_tile",
     "gaple_tie_half": "quiz.result.gaple_tie_half",
 }
-#: Seat names by family and player count (catalog keys), clockwise.
-SEAT_KEYS: dict[int, tuple[str, ...]] = {
-    2: ("quiz.seat.north", "quiz.seat.south"),
-    3: ("quiz.seat.north", "quiz.seat.east", "quiz.seat.south"),
-    4: ("quiz.seat.north", "quiz.seat.east", "quiz.seat.south", "quiz.seat.west"),
-    5: ("quiz.seat.north", "quiz.seat.east", "quiz.seat.south_east", "quiz.seat.south_west",
-        "quiz.seat.west"),
+#: Seat names by player count, clockwise (in English: ``ui.i18n.seat_names`` translates them).
+SEATS: dict[int, tuple[str, ...]] = {
+    2: ("North", "South"),
+    3: ("North", "East", "South"),
+    4: ("North", "East", "South", "West"),
+    5: ("North", "East", "South-east", "South-west", "West"),
 }
-DUEL_SEAT_KEYS = ("quiz.seat.white", "quiz.seat.black")
+DUEL_SEATS = ("White", "Black")
 LEVEL_NAME_KEYS = {1: "quiz.level_1", 2: "quiz.level_2", 3: "quiz.level_3"}
 
 
@@ -120,8 +119,7 @@ LEVEL_NAME_KEYS = {1: "quiz.level_1", 2: "quiz.level_2", 3: "quiz.level_3"}
 
 def seat_names(state: State) -> tuple[str, ...]:
     """The seats' names: White and Black in the two-player game, compass points otherwise."""
-    keys = DUEL_SEAT_KEYS if state.rules.family == "duel" else SEAT_KEYS[state.players]
-    return tuple(t(k) for k in keys)
+    return i18n.seat_names(DUEL_SEATS if state.rules.family == "duel" else SEATS[state.players])
 
 
 def topic(q: Question) -> str:

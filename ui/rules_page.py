@@ -26,7 +26,7 @@ from engine.state import State
 
 from .board import caption_html
 from .content import ROOT, content
-from .i18n import describe, settlement_text, t
+from .i18n import describe, seat_names, settlement_text, t
 from .learn import lesson_title, step_title
 from .nav import page_link
 from .quiz import CSS as QUIZ_CSS
@@ -108,11 +108,6 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
              ("e3-empty-hand-wins", "rules.example.duel_e3")),
 }
 
-#: Seat names the scenario files use, translated through the quiz's seat names.
-SEAT_WORDS: dict[str, str] = {
-    "North": "quiz.seat.north", "East": "quiz.seat.east", "South": "quiz.seat.south",
-    "West": "quiz.seat.west", "White": "quiz.seat.white", "Black": "quiz.seat.black",
-}
 
 
 # -- the engine's drawings ------------------------------------------------------------
@@ -160,9 +155,7 @@ class Example:
 
 def seat_words(names: Sequence[str], players: int) -> tuple[str, ...]:
     """The scenario's seat names in the page's language (or "Player n")."""
-    out = [t(SEAT_WORDS[n]) if n in SEAT_WORDS else n for n in names]
-    out += [t("seat.player", n=i + 1) for i in range(len(out), players)]
-    return tuple(out)
+    return seat_names(names, players)
 
 
 def example(scenario_id: str, title_key: str) -> Example | None:

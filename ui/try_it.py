@@ -36,7 +36,7 @@ from engine.settlement import settle
 from engine.state import State
 from engine.view import view
 
-from . import examples
+from . import examples, i18n
 from .board import board
 from .content import Content, content
 from .i18n import refusal_text, seat_name, t
@@ -193,14 +193,10 @@ def parse_params(params: Mapping[str, str]) -> Parsed:
 def seat_names(rules: Ruleset) -> tuple[str, ...]:
     """Names for the seats, in turn order."""
     if rules.family == "duel":
-        return (t("try.seat_white"), t("try.seat_black"))
-    compass = {2: ("try.seat_north", "try.seat_south"),
-               3: ("try.seat_north", "try.seat_east", "try.seat_south"),
-               4: ("try.seat_north", "try.seat_east", "try.seat_south", "try.seat_west")}
-    keys = compass.get(rules.players)
-    if keys is None:
-        return tuple(seat_name(i) for i in range(rules.players))
-    return tuple(t(k) for k in keys)
+        return i18n.seat_names(("White", "Black"))
+    compass = {2: ("North", "South"), 3: ("North", "East", "South"),
+               4: ("North", "East", "South", "West")}
+    return i18n.seat_names(compass.get(rules.players, ()), rules.players)
 
 
 def rules_label(rules: Ruleset) -> str:
