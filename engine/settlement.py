@@ -17,11 +17,10 @@ arithmetic written out (``7 + 8 − 3 = 12``) so a learner can check it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import NamedTuple
 
 from .state import State
-from .tiles import FITS, TILES, Tile, tiles_of
+from .tiles import FITS, TILES, Tile, mask_value, tiles_of
 
 MINUS = "−"  # U+2212, as the documents write it
 
@@ -61,16 +60,23 @@ class Explanation:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
+    """A round's result.  ``hands`` and ``dead`` are the players' tiles as masks;
+    :attr:`holdings` spells them out (with each tile's counted value) on demand."""
+
     status: str
-    holdings: tuple[Holding, ...]
+    totals: tuple[int, ...]
     winners: tuple[int, ...]
     draw: bool
     points: tuple[int, ...]
     explanation: Explanation
+    hands: tuple[int, ...] = field(repr=False)
+    dead: tuple[int, ...] = field(repr=False)
+    blank_double_25: bool = field(default=False, repr=False)
 
     @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(h.total for h in self.holdings)
+    def holdings(self) -> tuple[Holding, ...]:
+        return tuple(_holding(seat, hand, dead, self.blank_double_25)
+                     for seat, (hand, dead) in enumerate(zip(self.hands, self.dead)))
 
     def text(self) -> str:
         """An English sentence with the arithmetic (the site translates the code)."""
@@ -99,121 +105,165 @@ class Settlement:
         return templates[e.code].format(arithmetic=e.arithmetic, **values)
 
 
-def holding(state: State, seat: int) -> Holding:
-    """A player's counted tiles under the state's ruleset."""
-    hand, dead = tiles_of(state.hands[seat]), tiles_of(state.dead[seat])
-    tiles = hand + dead if dead else hand
-    values = tuple(map(_VALUE_OF, tiles))
-    if state.rules.blank_double_25:
-        blank = TILES[0]
-        mask = state.hands[seat] | state.dead[seat]
-        if mask & blank.bit and not (mask & FITS[0]) & ~blank.bit:
-            values = tuple(25 if t is blank else t.value for t in tiles)
+def _blank_counts_25(mask: int) -> bool:
+    """[0|0] counts 25 when its holder has no other tile with a blank half."""
+    return bool(mask & _BLANK) and not mask & FITS[0] & ~_BLANK
+
+
+def _holding(seat: int, hand_mask: int, dead_mask: int, blank_double_25: bool) -> Holding:
+    hand, dead = tiles_of(hand_mask), tiles_of(dead_mask)
+    tiles = hand + dead
+    if blank_double_25 and _blank_counts_25(hand_mask | dead_mask):
+        values = tuple(25 if t.index == 0 else t.value for t in tiles)
+    else:
+        values = tuple(t.value for t in tiles)
     return Holding(seat, hand, dead, values, sum(values))
 
 
-_VALUE_OF = attrgetter("value")
+def holding(state: State, seat: int) -> Holding:
+    """A player's counted tiles under the state's ruleset."""
+    return _holding(seat, state.hands[seat], state.dead[seat], state.rules.blank_double_25)
+
+
+def _total(hand: int, dead: int, blank_double_25: bool) -> int:
+    total = mask_value(hand) + mask_value(dead)
+    if blank_double_25 and _blank_counts_25(hand | dead):
+        total += 25
+    return total
+
+
+_BLANK = TILES[0].bit
+#: Tiles from the smallest single tile up: by value, then by the lower half.
+_SMALLEST_FIRST = tuple(sorted(TILES, key=lambda t: (t.value, t.low)))
+
+
+def _smallest(mask: int) -> Tile | None:
+    for tile in _SMALLEST_FIRST:
+        if mask & tile.bit:
+            return tile
+    return None
+
+
+class _Round(NamedTuple):
+    """What settling reads: status, who moved last, masks and totals."""
+
+    status: str
+    last: int
+    hands: tuple[int, ...]
+    dead: tuple[int, ...]
+    totals: tuple[int, ...]
+    blank25: bool
+
+    def result(self, winners: tuple[int, ...], draw: bool, points: tuple[int, ...],
+               explanation: Explanation) -> Settlement:
+        return Settlement(self.status, self.totals, winners, draw, points, explanation,
+                          self.hands, self.dead, self.blank25)
 
 
 def settle(state: State) -> Settlement:
     """The round's result.  A round still being played has no winners yet."""
-    holdings = tuple(holding(state, seat) for seat in range(state.players))
-    zeros = (0,) * state.players
-    if state.status == "playing":
-        return Settlement("playing", holdings, (), False, zeros, Explanation("playing"))
+    r = _round(state)
+    if r.status == "playing":
+        return r.result((), False, (0,) * len(r.totals), Explanation("playing"))
     family = state.rules.family
     if family == "block":
-        return _settle_block(state, holdings)
+        return _settle_block(r)
     if family == "duel":
-        return _settle_duel(state, holdings)
-    return _settle_gaple(state, holdings)
+        return _settle_duel(r)
+    return _settle_gaple(r)
 
 
-def _settle_block(state: State, hs: tuple[Holding, ...]) -> Settlement:
-    n = len(hs)
+def _settle_block(r: _Round) -> Settlement:
+    totals = r.totals
+    n = len(totals)
     points = [0] * n
-    if state.status == "domino":
-        winner = state.to_move
-        others = [h.total for h in hs if h.seat != winner]
+    if r.status == "domino":
+        winner = r.last
+        others = [x for seat, x in enumerate(totals) if seat != winner]
         points[winner] = sum(others)
-        arithmetic = " + ".join(map(str, others)) + f" = {points[winner]}" if n > 2 else str(
-            points[winner])
-        return Settlement(state.status, hs, (winner,), False, tuple(points),
-                          Explanation("block_domino", {"winner": winner}, arithmetic))
-    low = min(h.total for h in hs)
-    lowest = tuple(h.seat for h in hs if h.total == low)
+        arithmetic = (" + ".join(map(str, others)) + f" = {points[winner]}" if n > 2
+                      else str(points[winner]))
+        return r.result((winner,), False, tuple(points),
+                        Explanation("block_domino", {"winner": winner}, arithmetic))
+    low = min(totals)
+    lowest = tuple(seat for seat, x in enumerate(totals) if x == low)
     if len(lowest) > 1:
-        arithmetic = " = ".join(str(low) for _ in lowest)
-        return Settlement(state.status, hs, (), False, tuple(points),
-                          Explanation("block_tied_lowest", {"low": low, "tied": lowest},
-                                      arithmetic))
+        return r.result((), False, tuple(points),
+                        Explanation("block_tied_lowest", {"low": low, "tied": lowest},
+                                    " = ".join(str(low) for _ in lowest)))
     winner = lowest[0]
-    others = [h.total for h in hs if h.seat != winner]
+    others = [x for seat, x in enumerate(totals) if seat != winner]
     points[winner] = sum(others) - low
     arithmetic = " + ".join(map(str, others)) + f" {MINUS} {low} = {points[winner]}"
-    return Settlement(state.status, hs, (winner,), False, tuple(points),
-                      Explanation("block_sole_lowest", {"winner": winner, "low": low},
-                                  arithmetic))
+    return r.result((winner,), False, tuple(points),
+                    Explanation("block_sole_lowest", {"winner": winner, "low": low},
+                                arithmetic))
 
 
-def _settle_duel(state: State, hs: tuple[Holding, ...]) -> Settlement:
+def _settle_duel(r: _Round) -> Settlement:
     zeros = (0, 0)
-    if state.status == "domino":
-        return Settlement(state.status, hs, (state.to_move,), False, zeros,
-                          Explanation("duel_domino", {"winner": state.to_move}))
-    a, b = hs[0].total, hs[1].total
+    if r.status == "domino":
+        return r.result((r.last,), False, zeros, Explanation("duel_domino", {"winner": r.last}))
+    a, b = r.totals
     if a == b:
-        return Settlement(state.status, hs, (), True, zeros,
-                          Explanation("duel_equal", {"low": a}, f"{a} = {b}"))
+        return r.result((), True, zeros, Explanation("duel_equal", {"low": a}, f"{a} = {b}"))
     winner = 0 if a < b else 1
-    arithmetic = f"{min(a, b)} < {max(a, b)}"
-    return Settlement(state.status, hs, (winner,), False, zeros,
-                      Explanation("duel_lower", {"winner": winner, "low": min(a, b)},
-                                  arithmetic))
+    return r.result((winner,), False, zeros,
+                    Explanation("duel_lower", {"winner": winner, "low": min(a, b)},
+                                f"{min(a, b)} < {max(a, b)}"))
 
 
-def gaple_rank_key(state: State, h: Holding) -> tuple[int, int, int, int]:
-    """Order of places in Gaple: out by play with no dead tiles first, then the
-    lowest total, then the smallest single tile's value, then its lower half."""
-    out_clean = state.status == "domino" and state.to_move == h.seat and not h.dead
-    smallest = min(h.tiles, key=lambda t: (t.value, t.low), default=None)
+def _rank_key(r: _Round, seat: int) -> tuple[int, int, int, int]:
+    """A seat's Gaple order: out cleanly, total, smallest tile's value, its lower half."""
+    out_clean = r.status == "domino" and r.last == seat and not r.dead[seat]
+    smallest = _smallest(r.hands[seat] | r.dead[seat])
     return (
         0 if out_clean else 1,
-        h.total,
+        r.totals[seat],
         smallest.value if smallest else -1,
         smallest.low if smallest else -1,
     )
 
 
-def gaple_places(state: State, hs: tuple[Holding, ...] | None = None) -> tuple[int, ...]:
-    """Each player's place (1 = the round's winner) by :func:`gaple_rank_key`."""
-    hs = hs or tuple(holding(state, s) for s in range(state.players))
-    order = sorted(hs, key=lambda h: gaple_rank_key(state, h))
-    places = [0] * len(hs)
-    for place, h in enumerate(order, start=1):
-        places[h.seat] = place
+def _round(state: State) -> _Round:
+    blank25 = state.rules.blank_double_25
+    hands, dead = tuple(state.hands), tuple(state.dead)
+    return _Round(state.status, state.to_move, hands, dead,
+                  tuple(_total(h, d, blank25) for h, d in zip(hands, dead)), blank25)
+
+
+def gaple_places(state: State) -> tuple[int, ...]:
+    """Each player's place in Gaple (1 = the round's winner): out by play with no
+    dead tiles first, then the lowest total, then the smallest single tile's
+    value, then its lower half."""
+    r = _round(state)
+    order = sorted(range(len(r.totals)), key=lambda seat: _rank_key(r, seat))
+    places = [0] * len(order)
+    for place, seat in enumerate(order, start=1):
+        places[seat] = place
     return tuple(places)
 
 
-def _settle_gaple(state: State, hs: tuple[Holding, ...]) -> Settlement:
-    zeros = (0,) * len(hs)
-    keys = {h.seat: gaple_rank_key(state, h) for h in hs}
-    winner = min(keys, key=keys.__getitem__)
-    w = hs[winner]
-    totals = " · ".join(f"{h.seat}: {h.total}" for h in hs)
-    if keys[winner][0] == 0:
-        return Settlement(state.status, hs, (winner,), False, zeros,
-                          Explanation("gaple_out", {"winner": winner}, totals))
-    tied = tuple(h.seat for h in hs if h.total == w.total)
+def _settle_gaple(r: _Round) -> Settlement:
+    totals = r.totals
+    zeros = (0,) * len(totals)
+    listing = " · ".join(f"{seat}: {x}" for seat, x in enumerate(totals))
+    if r.status == "domino" and not r.dead[r.last]:
+        return r.result((r.last,), False, zeros,
+                        Explanation("gaple_out", {"winner": r.last}, listing))
+    low = min(totals)
+    tied = tuple(seat for seat, x in enumerate(totals) if x == low)
     if len(tied) == 1:
-        return Settlement(state.status, hs, (winner,), False, zeros,
-                          Explanation("gaple_lowest", {"winner": winner, "low": w.total},
-                                      totals))
-    smallest = {s: min(hs[s].tiles, key=lambda t: (t.value, t.low)) for s in tied}
+        return r.result(tied, False, zeros,
+                        Explanation("gaple_lowest", {"winner": tied[0], "low": low}, listing))
+    smallest = {seat: _smallest(r.hands[seat] | r.dead[seat]) for seat in tied}
+    winner = min(tied, key=lambda seat: _rank_key(r, seat))
     tile = smallest[winner]
-    same_value = [s for s in tied if smallest[s].value == tile.value]
+    assert tile is not None
+    same_value = [seat for seat in tied if (t := smallest[seat]) and t.value == tile.value]
     code = "gaple_tie_tile" if len(same_value) == 1 else "gaple_tie_half"
-    arithmetic = " · ".join(f"{s}: {smallest[s].bracket()}" for s in tied)
-    return Settlement(state.status, hs, (winner,), False, zeros,
-                      Explanation(code, {"winner": winner, "low": w.total, "tied": tied,
-                                         "tile": tile.bracket()}, arithmetic))
+    arithmetic = " · ".join(f"{seat}: {t.bracket()}" for seat in tied
+                            if (t := smallest[seat]) is not None)
+    return r.result((winner,), False, zeros,
+                    Explanation(code, {"winner": winner, "low": low, "tied": tied,
+                                       "tile": tile.bracket()}, arithmetic))

@@ -28,9 +28,9 @@ def _key(state: State) -> Key:
 def _utilities(state: State) -> tuple[int, ...]:
     """Each player's result at the end of the round (higher is better)."""
     family = state.rules.family
-    result = settle(state)
     if family == "gaple":
-        return tuple(-place for place in gaple_places(state, result.holdings))
+        return tuple(-place for place in gaple_places(state))
+    result = settle(state)
     if family == "block":
         return result.points
     return tuple(1 if seat in result.winners else (0 if result.draw else -1)
