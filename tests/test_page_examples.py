@@ -237,3 +237,18 @@ def test_seat_names_follow_the_language() -> None:
     black, white = t_in("uk", "seat.black"), t_in("uk", "seat.white")
     body = texts(at)
     assert white in body and (black == "Black" or "Black" not in body)
+
+
+def test_arabic_keeps_tiles_and_sums_left_to_right_and_ukrainian_is_unchanged() -> None:
+    """In Arabic every tile and sum the page writes is a left-to-right isolate (U+2066 …
+    U+2069), so [1|4] does not show as [4|1] nor 1 + 2 = 3 as 3 = 2 + 1."""
+    import re
+
+    lri, pdi = "\u2066", "\u2069"
+    at = open_examples(example=E1, move="4", lang="ar")
+    body = texts(at)
+    assert f"{lri}1 + 2 = 3{pdi}" in body and f"{lri}[4|4]{pdi}" in body
+    outside = re.sub(f"{lri}[^{lri}{pdi}]*{pdi}", "", body)
+    assert not re.search(r"\[\d\|\d\]|\d+ [+=<] \d+", outside), outside
+    uk = texts(open_examples(example=E1, move="4", lang="uk"))
+    assert lri not in uk and pdi not in uk and "1 + 2 = 3" in uk

@@ -12,8 +12,9 @@ import pytest
 from engine.lessons import TASK_KINDS
 from engine.moves import Move
 from engine.rules import block
-from engine.settlement import settle
+from engine.settlement import MINUS, settle
 from engine.state import State
+from engine.tiles import Tile
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -251,3 +252,76 @@ def test_gaple_figures_name_the_seats() -> None:
     text = i18n.settlement_text(settle(state), ["North", "East", "South", "West"])
     assert text == ("North has the lowest total (hand plus dead tiles): North 3 + 1 = 4 · "
                     "East 7 · South 5 + 8 = 13 · West 8.")
+
+
+# -- tiles and sums left to right in right-to-left text -----------------------------------------
+
+LRI, PDI = "\u2066", "\u2069"
+UNISOLATED_TILE = re.compile(r"\[\d\|\d\]")
+
+
+def outside_isolates(text: str) -> str:
+    """``text`` without its LRI … PDI runs (what the bidi algorithm lays out right to left)."""
+    return re.sub(f"{LRI}[^{LRI}{PDI}]*{PDI}", "", text)
+
+
+def test_arabic_isolates_each_tile_and_each_sum_left_to_right() -> None:
+    text = "مع الشمال: [1|4], [0|0]؛ المجموع 5 + 25 = 30 · [0|0] = 25 · 3 < 8 · 7 + 8 − 3 = 12"
+    assert i18n.isolate_ltr(text, "ar") == (
+        f"مع الشمال: {LRI}[1|4]{PDI}, {LRI}[0|0]{PDI}؛ المجموع {LRI}5 + 25 = 30{PDI} · "
+        f"{LRI}[0|0] = 25{PDI} · {LRI}3 < 8{PDI} · {LRI}7 + 8 − 3 = 12{PDI}")
+    # once is enough: a translated text put into another keeps its runs as they are
+    once = i18n.isolate_ltr(text, "ar")
+    assert i18n.isolate_ltr(once, "ar") == once
+    # lone numbers, lists and ranges are left to the bidi algorithm
+    assert i18n.isolate_ltr("الخطوة 2 من 5، 2–4 لاعبين", "ar") == "الخطوة 2 من 5، 2–4 لاعبين"
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ko"])
+def test_left_to_right_languages_are_left_as_they_are(lang: str) -> None:
+    text = "[1|4] 7 + 8 − 3 = 12"
+    assert i18n.isolate_ltr(text, lang) == text
+    assert LRI not in i18n.t_in(lang, "move.play", tile=Tile.parse("1-4"))
+    assert LRI not in i18n.t_in(lang, "home.picture")
+
+
+def test_arabic_texts_isolate_tiles_from_parameters_and_templates() -> None:
+    assert i18n.t_in("ar", "move.play", tile=Tile.parse("4-1")) == f"العب {LRI}[1|4]{PDI}"
+    picture = i18n.t_in("ar", "home.picture")  # the catalog's own tiles
+    assert UNISOLATED_TILE.findall(i18n.catalog("ar")["home.picture"])
+    assert not UNISOLATED_TILE.findall(outside_isolates(picture))
+    assert outside_isolates(picture).replace(LRI, "").replace(PDI, "") == \
+        UNISOLATED_TILE.sub("", i18n.catalog("ar")["home.picture"])
+
+
+def test_arabic_descriptions_isolate_tiles_but_the_engine_text_is_untouched() -> None:
+    from engine.notation import describe as engine_describe
+
+    state = State.setup(block(), [["1-4"], ["1-1"]])
+    state.push(Move.play("1-4"))
+    desc = state.line.description()
+    arabic = i18n.describe(desc, "ar")
+    assert f"{LRI}[1|4]{PDI}" in arabic
+    assert not UNISOLATED_TILE.findall(outside_isolates(arabic))
+    assert arabic.replace(LRI, "").replace(PDI, "") == engine_describe(desc, "ar")
+    assert LRI not in engine_describe(desc, "ar")  # the referee's words stay as they are
+    assert LRI not in i18n.describe(desc, "uk")
+
+
+def test_arabic_settlement_and_lesson_texts_isolate_their_sums(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n, "current_lang", lambda: "ar")
+    state = State.setup(block(3), [["1-2"], ["3-4"], ["2-6"]], ends=(0, 0), passes=3)
+    state.status = "blocked"
+    settlement = settle(state)
+    text = i18n.settlement_text(settlement, ["North", "East", "South"])
+    assert f"{LRI}7 + 8 {MINUS} 3 = 12{PDI}" in text and "الشمال" in text
+    assert settlement.explanation.arithmetic == f"7 + 8 {MINUS} 3 = 12"  # the engine's own
+    # put into another text, the run is not wrapped twice
+    said = i18n.t("learn.winner_arithmetic", text=text)
+    assert said.count(LRI) == said.count(PDI) == 1
+    # a lesson's text, translated or the file's own
+    lesson = i18n.lesson_text("no-such-lesson", "step", "success", "Right: 5 + 5 = 10, [5|5].")
+    assert lesson == f"Right: {LRI}5 + 5 = 10{PDI}, {LRI}[5|5]{PDI}."
+    note = i18n.scenario_text("block-blocked-sole-lowest", "notes", "")
+    assert f"{LRI}7 + 8 − 3 = 12{PDI}" in note

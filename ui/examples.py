@@ -17,7 +17,7 @@ Logic first, drawing after (the page, ``pages/examples.py``, only calls
 
 Scenario texts are English data; a catalog may translate them by key:
 ``scenario.<id>.title``, ``scenario.<id>.notes``, ``scenario.<id>.note_<n>``
-(the note of move ``n``, from 1) — see :func:`scenario_text`.
+(the note of move ``n``, from 1) — see :func:`ui.i18n.scenario_text`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from engine.state import Record, State
 from . import i18n
 from .board import board
 from .content import Content, content
-from .i18n import current_lang, end_name, lookup, refusal_text, seat_name, settlement_text, t
+from .i18n import end_name, refusal_text, scenario_text, seat_name, settlement_text, t
 from .nav import page_link
 from .svg import esc
 
@@ -63,13 +63,6 @@ FeedbackKind = Literal["ok", "no", "hint"]
 
 
 # -- texts ---------------------------------------------------------------------------
-
-
-def scenario_text(sid: str, field: str, default: str) -> str:
-    """A scenario's text in the page's language (``scenario.<id>.<field>`` in the
-    catalog), else the file's own English."""
-    template = lookup(f"scenario.{sid}.{field}", current_lang())
-    return template if template is not None else default
 
 
 def seat_names(s: Scenario) -> tuple[str, ...]:

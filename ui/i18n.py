@@ -172,6 +172,39 @@ def apply_direction(lang: str | None = None) -> None:
         st.markdown(f"<style>{css}</style>", unsafe_allow_html=True)
 
 
+# -- left-to-right runs in right-to-left text ---------------------------------
+
+#: Unicode's LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE.
+LRI, PDI = "\u2066", "\u2069"
+_TILE = r"\[\d\|\d\]"
+_OPERAND = rf"(?:{_TILE}|\d+)"
+_OPERATOR = r"[+\u2212×=<>]"  # the engine writes minus as U+2212
+#: A sum or comparison ("7 + 8 − 3 = 12", "[0|0] = 25", "3 < 8"), else a lone tile ("[1|4]").
+_LTR_RUN = re.compile(rf"{_OPERAND}(?:[ \u00a0]*{_OPERATOR}[ \u00a0]*{_OPERAND})+|{_TILE}")
+_ISOLATED = re.compile(f"{LRI}[^{LRI}{PDI}]*{PDI}")
+
+
+def _isolate_runs(text: str) -> str:
+    return _LTR_RUN.sub(lambda m: f"{LRI}{m.group()}{PDI}", text)
+
+
+def isolate_ltr(text: str, lang: str | None = None) -> str:
+    """``text`` with each tile (``[1|4]``) and each sum (``7 + 8 − 3 = 12``) kept left to
+    right: in a right-to-left language each is wrapped in LRI … PDI, which the browser lays
+    out as one left-to-right piece (without them the bidi algorithm shows ``[4|1]`` and
+    ``12 = 3 − 8 + 7``).  Other languages get ``text`` unchanged.
+
+    Idempotent: a run already isolated (a translated text put into another) is left as it is."""
+    if not text or not is_rtl(lang):
+        return text
+    out, pos = [], 0
+    for done in _ISOLATED.finditer(text):
+        out += [_isolate_runs(text[pos:done.start()]), done.group()]
+        pos = done.end()
+    out.append(_isolate_runs(text[pos:]))
+    return "".join(out)
+
+
 # -- translating ------------------------------------------------------------
 
 
@@ -230,7 +263,8 @@ def plural_category(lang: str, n: int) -> str:
 def t_in(lang: str, key: str, /, **params: object) -> str:
     """:func:`t` in a given language.
 
-    With a ``count`` parameter, a key whose entry is a table of plural forms
+    In a right-to-left language the tiles and sums of the result (from the parameters or
+    the template) are isolated left to right (:func:`isolate_ltr`).  With a ``count`` parameter, a key whose entry is a table of plural forms
     (``[board.tiles] one = "{count} tile"``, ``other = "{count} tiles"``) picks
     the form for ``count`` in ``lang`` (then ``other``)."""
     template = lookup(key, lang)
@@ -242,7 +276,7 @@ def t_in(lang: str, key: str, /, **params: object) -> str:
                 template = lookup(f"{key}.other", lang)
     if template is None:
         return key
-    return format_template(template, params)
+    return isolate_ltr(format_template(template, params), lang)
 
 
 def t(key: str, /, **params: object) -> str:
@@ -263,7 +297,7 @@ def has(key: str, lang: str = DEFAULT) -> bool:
 def describe(desc: Description, lang: str | None = None) -> str:
     """A line's RULES.md description in the page's language."""
     lang = lang or current_lang()
-    return _describe(desc, lang if lang in NOTATION_LANGUAGES else DEFAULT)
+    return isolate_ltr(_describe(desc, lang if lang in NOTATION_LANGUAGES else DEFAULT), lang)
 
 
 def tile_text(tile: Tile) -> str:
@@ -380,5 +414,18 @@ def lesson_text(lesson_id: str, step_id: str | None, field: str, default: str) -
     the language's catalog, then in English, then uses ``default`` — the
     lesson file's own (English) text."""
     key = f"lesson.{lesson_id}.{step_id}.{field}" if step_id else f"lesson.{lesson_id}.{field}"
-    template = lookup(key, current_lang())
-    return template if template is not None else default
+    return text_or(key, default)
+
+
+def scenario_text(scenario_id: str, field: str, default: str) -> str:
+    """A scenario's text in the page's language: ``scenario.<id>.<field>`` (``title``,
+    ``notes``, ``note_<n>``) in the catalog, else the file's own English ``default``."""
+    return text_or(f"scenario.{scenario_id}.{field}", default)
+
+
+def text_or(key: str, default: str) -> str:
+    """A whole text kept by key (no parameters): the page's language, else English, else
+    ``default``; tiles and sums isolated as :func:`t` does."""
+    lang = current_lang()
+    template = lookup(key, lang)
+    return isolate_ltr(template if template is not None else default, lang)

@@ -14,7 +14,7 @@ from engine.lessons import Lesson, Step
 from . import learn, session
 from .board import board
 from .content import Content
-from .i18n import seat_names, t
+from .i18n import scenario_text, seat_names, t
 from .nav import page_link
 from .page import stars_html
 from .svg import esc
@@ -154,7 +154,8 @@ def step_view(data: Content, lesson: Lesson, step: Step) -> None:
           controls=kind in learn.TASK_MOVES,
           below=partial(_feedback, attempt) if kind in learn.TASK_MOVES else None)
     if kind == "watch" and step.at and step.at <= len(step.scenario.move_notes):
-        note = step.scenario.move_notes[step.at - 1]
+        note = scenario_text(step.scenario.id, f"note_{step.at}",
+                             step.scenario.move_notes[step.at - 1])
         if note:
             st.caption(note)
 
