@@ -31,7 +31,7 @@ import streamlit as st
 from engine.line import Description
 from engine.notation import LANGUAGES as NOTATION_LANGUAGES
 from engine.notation import describe as _describe
-from engine.settlement import Settlement
+from engine.settlement import Holding, Settlement
 from engine.state import Refusal
 from engine.tiles import Tile
 
@@ -203,6 +203,15 @@ def isolate_ltr(text: str, lang: str | None = None) -> str:
         pos = done.end()
     out.append(_isolate_runs(text[pos:]))
     return "".join(out)
+
+
+def ltr_run(text: str, lang: str | None = None) -> str:
+    """A whole expression kept left to right as one piece in a right-to-left language — for
+    a sum with words among its terms ("3 + dead 5 = 8"), which :func:`isolate_ltr` cannot
+    tell from the sentence around it; unchanged in other languages."""
+    if not text or not is_rtl(lang):
+        return text
+    return f"{LRI}{text.replace(LRI, '').replace(PDI, '')}{PDI}"
 
 
 # -- translating ------------------------------------------------------------
@@ -404,6 +413,19 @@ def _named_arithmetic(settlement: Settlement, seats: Sequence[str] | None) -> st
                 parts.append(f"{seat_name(int(seat), seats)} {smallest.bracket()}")
         return " · ".join(parts) or None
     return None
+
+
+def holding_sum(holding: Holding) -> str:
+    """A seat's total as its sum, ``3 + 7 = 10``, dead tiles marked (``3 + dead 5 = 8``);
+    just the total for one tile; kept left to right as a whole in right-to-left text."""
+    n = len(holding.hand)
+    hand, dead = holding.values[:n], holding.values[n:]
+    if not holding.values:
+        return t("quiz.sum_none")
+    parts = [str(v) for v in hand] + [t("quiz.sum_dead", value=v) for v in dead]
+    if len(parts) == 1 and not dead:
+        return str(holding.total)
+    return ltr_run(" + ".join(parts) + f" = {holding.total}")
 
 
 def lesson_text(lesson_id: str, step_id: str | None, field: str, default: str) -> str:

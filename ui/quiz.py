@@ -133,14 +133,7 @@ def topic(q: Question) -> str:
 
 def seat_sum(h: Holding) -> str:
     """A seat's total as its sum: ``3 + 7 = 10``; dead tiles marked: ``3 + dead 5 = 8``."""
-    n = len(h.hand)
-    hand, dead = h.values[:n], h.values[n:]
-    if not h.values:
-        return t("quiz.sum_none")
-    parts = [str(v) for v in hand] + [t("quiz.sum_dead", value=v) for v in dead]
-    if len(parts) == 1 and not dead:
-        return str(h.total)
-    return " + ".join(parts) + f" = {h.total}"
+    return i18n.holding_sum(h)
 
 
 def sums_lines(settlement: Settlement, seats: Sequence[str]) -> list[str]:
