@@ -149,3 +149,16 @@ def test_placeholder_pages_render(data_dir: Path, page: str) -> None:
     at.switch_page(page).run()
     assert not at.exception
     assert at.title[0].value in ("Worked examples", "Try it", "Quiz", "Rules")
+
+
+@pytest.mark.parametrize(("lang", "forward", "backward"), [("en", "→", "←"), ("ar", "←", "→")])
+def test_go_on_links_point_the_way_the_text_reads(data_dir: Path, lang: str, forward: str,
+                                                  backward: str) -> None:
+    from ui.i18n import t_in
+
+    at = home(lang=lang)
+    assert not at.exception
+    labels = [link.proto.label for link in at.get("page_link")]
+    for key in ("home.family_rules", "nav.examples", "nav.try_it", "nav.quiz", "nav.rules"):
+        assert f"{t_in(lang, key)} {forward}" in labels, (key, labels)
+    assert not any(label.endswith(backward) for label in labels), labels

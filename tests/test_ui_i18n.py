@@ -325,3 +325,4 @@ def test_arabic_settlement_and_lesson_texts_isolate_their_sums(
     assert lesson == f"Right: {LRI}5 + 5 = 10{PDI}, {LRI}[5|5]{PDI}."
     note = i18n.scenario_text("block-blocked-sole-lowest", "notes", "")
     assert f"{LRI}7 + 8 − 3 = 12{PDI}" in note
+    assert i18n.forward_arrow() == "←" and i18n.forward_arrow("en") == "→"

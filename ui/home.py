@@ -10,7 +10,7 @@ from engine.tiles import Tile
 
 from . import session
 from .content import Content
-from .i18n import describe, t
+from .i18n import describe, forward_arrow, t
 from .learn import first_open_step, lesson_title
 from .learn_view import lesson_progress
 from .nav import page_link
@@ -73,7 +73,7 @@ def resume(data: Content) -> None:
                         total=len(lesson.steps)))
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
             with st.container(key="cta-resume", width="content"):
-                page_link(LEARN, t("home.resume") + " →", lesson=lesson.id, step=step.id)
+                page_link(LEARN, f"{t('home.resume')} {forward_arrow()}", lesson=lesson.id, step=step.id)
             st.progress(total_done / total if total else 0.0,
                         text=t("home.resume_progress", done=total_done, total=total,
                                stars=sum(done.values())))
@@ -86,7 +86,7 @@ def families() -> None:
         with col, st.container(border=True, key=f"card-{family}", height="stretch"):
             st.markdown(f"##### {t(name)}")
             st.markdown(t(line))
-            page_link("pages/rules.py", t("home.family_rules") + " →", family=family)
+            page_link("pages/rules.py", f"{t('home.family_rules')} {forward_arrow()}", family=family)
 
 
 def more() -> None:
@@ -94,5 +94,5 @@ def more() -> None:
     cols = st.columns(2, gap="medium")
     for i, (page, name, blurb) in enumerate(MORE):
         with cols[i % 2], st.container(border=True, key=f"card-more-{i}"):
-            page_link(page, t(name) + " →")
+            page_link(page, f"{t(name)} {forward_arrow()}")
             st.caption(t(blurb))

@@ -214,6 +214,12 @@ def ltr_run(text: str, lang: str | None = None) -> str:
     return f"{LRI}{text.replace(LRI, '').replace(PDI, '')}{PDI}"
 
 
+def forward_arrow(lang: str | None = None) -> str:
+    """The arrow for "go on" links: → in left-to-right languages, ← in right-to-left ones
+    (the way the text reads)."""
+    return "←" if is_rtl(lang) else "→"
+
+
 # -- translating ------------------------------------------------------------
 
 
