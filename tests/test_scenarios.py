@@ -3,9 +3,8 @@ the worked examples of the source documents come out as the documents say."""
 
 from __future__ import annotations
 
-import os
-
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
