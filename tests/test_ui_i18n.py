@@ -273,6 +273,10 @@ def test_arabic_isolates_each_tile_and_each_sum_left_to_right() -> None:
     # once is enough: a translated text put into another keeps its runs as they are
     once = i18n.isolate_ltr(text, "ar")
     assert i18n.isolate_ltr(once, "ar") == once
+    # nor is what an isolate of any kind already holds, nested or not
+    fsi = "\u2068"
+    nested = f"{LRI}{fsi}ميتة 5{PDI} + 3 = 8{PDI} و [1|4]"
+    assert i18n.isolate_ltr(nested, "ar") == f"{LRI}{fsi}ميتة 5{PDI} + 3 = 8{PDI} و {LRI}[1|4]{PDI}"
     # lone numbers, lists and ranges are left to the bidi algorithm
     assert i18n.isolate_ltr("الخطوة 2 من 5، 2–4 لاعبين", "ar") == "الخطوة 2 من 5، 2–4 لاعبين"
 

@@ -80,12 +80,17 @@ def test_seat_sums_show_each_tile_and_dead_tiles() -> None:
 
 def test_in_arabic_each_sum_reads_left_to_right_as_a_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     """A sum with words among its terms ("dead 11 + dead 12 = 23") is one left-to-right
-    isolate in Arabic; the tiles are isolated one by one."""
+    isolate in Arabic, each worded term an isolate of its own inside (else the Arabic word
+    would turn the numbers after it, and the whole sum, right to left); the tiles are
+    isolated one by one."""
     monkeypatch.setattr(i18n, "current_lang", lambda: "ar")
-    lri, pdi = "\u2066", "\u2069"
+    lri, fsi, pdi = "\u2066", "\u2068", "\u2069"
     s = settle(load(ROOT / "scenarios" / "gaple-emptied-by-discard.toml").replay())
     dead = i18n.t_in("ar", "quiz.sum_dead", value=11), i18n.t_in("ar", "quiz.sum_dead", value=12)
-    assert ui_quiz.seat_sum(s.holdings[0]) == f"{lri}{dead[0]} + {dead[1]} = 23{pdi}"
+    assert ui_quiz.seat_sum(s.holdings[0]) == \
+        f"{lri}{fsi}{dead[0]}{pdi} + {fsi}{dead[1]}{pdi} = 23{pdi}"
+    line = ui_quiz.sums_lines(s, i18n.seat_names(["North", "East", "South", "West"]))[0]
+    assert line.endswith(ui_quiz.seat_sum(s.holdings[0]))  # not isolated again
     lines = ui_quiz.sums_lines(s, i18n.seat_names(["North", "East", "South", "West"]))
     assert lines[1] == i18n.t_in("ar", "quiz.seat_sum", name="الشرق",
                                  tiles=f"{lri}[0|1]{pdi} {lri}[0|2]{pdi}", sum=f"{lri}1 + 2 = 3{pdi}")

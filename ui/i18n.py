@@ -174,18 +174,35 @@ def apply_direction(lang: str | None = None) -> None:
 
 # -- left-to-right runs in right-to-left text ---------------------------------
 
-#: Unicode's LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE.
-LRI, PDI = "\u2066", "\u2069"
+#: Unicode's LEFT-TO-RIGHT, FIRST-STRONG and POP DIRECTIONAL ISOLATE (and RIGHT-TO-LEFT, only
+#: read: a text may carry one).
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
+_OPENERS = frozenset({LRI, "\u2067", FSI})
 _TILE = r"\[\d\|\d\]"
 _OPERAND = rf"(?:{_TILE}|\d+)"
 _OPERATOR = r"[+\u2212×=<>]"  # the engine writes minus as U+2212
 #: A sum or comparison ("7 + 8 − 3 = 12", "[0|0] = 25", "3 < 8"), else a lone tile ("[1|4]").
 _LTR_RUN = re.compile(rf"{_OPERAND}(?:[ \u00a0]*{_OPERATOR}[ \u00a0]*{_OPERAND})+|{_TILE}")
-_ISOLATED = re.compile(f"{LRI}[^{LRI}{PDI}]*{PDI}")
 
 
-def _isolate_runs(text: str) -> str:
-    return _LTR_RUN.sub(lambda m: f"{LRI}{m.group()}{PDI}", text)
+def _outside_isolates(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into (outside any isolate?, piece), isolates nested or not."""
+    pieces: list[tuple[bool, str]] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch in _OPENERS:
+            if depth == 0 and i > start:
+                pieces.append((True, text[start:i]))
+                start = i
+            depth += 1
+        elif ch == PDI and depth:
+            depth -= 1
+            if depth == 0:
+                pieces.append((False, text[start:i + 1]))
+                start = i + 1
+    if start < len(text):
+        pieces.append((depth == 0, text[start:]))
+    return pieces
 
 
 def isolate_ltr(text: str, lang: str | None = None) -> str:
@@ -194,24 +211,30 @@ def isolate_ltr(text: str, lang: str | None = None) -> str:
     out as one left-to-right piece (without them the bidi algorithm shows ``[4|1]`` and
     ``12 = 3 − 8 + 7``).  Other languages get ``text`` unchanged.
 
-    Idempotent: a run already isolated (a translated text put into another) is left as it is."""
+    Idempotent: what is already isolated (a translated text put into another) is left as it is."""
     if not text or not is_rtl(lang):
         return text
-    out, pos = [], 0
-    for done in _ISOLATED.finditer(text):
-        out += [_isolate_runs(text[pos:done.start()]), done.group()]
-        pos = done.end()
-    out.append(_isolate_runs(text[pos:]))
-    return "".join(out)
+    return "".join(_LTR_RUN.sub(lambda m: f"{LRI}{m.group()}{PDI}", piece) if outside else piece
+                   for outside, piece in _outside_isolates(text))
 
 
 def ltr_run(text: str, lang: str | None = None) -> str:
     """A whole expression kept left to right as one piece in a right-to-left language — for
     a sum with words among its terms ("3 + dead 5 = 8"), which :func:`isolate_ltr` cannot
-    tell from the sentence around it; unchanged in other languages."""
+    tell from the sentence around it (put each worded term in :func:`own_run`); unchanged in
+    other languages."""
     if not text or not is_rtl(lang):
         return text
-    return f"{LRI}{text.replace(LRI, '').replace(PDI, '')}{PDI}"
+    return f"{LRI}{text}{PDI}"
+
+
+def own_run(text: str, lang: str | None = None) -> str:
+    """A worded piece ("dead 5") set apart in its own direction (FSI … PDI) inside a
+    :func:`ltr_run`: in Arabic, a number after an Arabic word would otherwise take the
+    word's direction and turn the whole sum around it right to left."""
+    if not text or not is_rtl(lang):
+        return text
+    return f"{FSI}{text}{PDI}"
 
 
 def forward_arrow(lang: str | None = None) -> str:
@@ -428,7 +451,7 @@ def holding_sum(holding: Holding) -> str:
     hand, dead = holding.values[:n], holding.values[n:]
     if not holding.values:
         return t("quiz.sum_none")
-    parts = [str(v) for v in hand] + [t("quiz.sum_dead", value=v) for v in dead]
+    parts = [str(v) for v in hand] + [own_run(t("quiz.sum_dead", value=v)) for v in dead]
     if len(parts) == 1 and not dead:
         return str(holding.total)
     return ltr_run(" + ".join(parts) + f" = {holding.total}")

@@ -541,7 +541,7 @@ def _stats(results: Sequence[Result]) -> None:
     right, answered = score(results)
     st.markdown(
         f'<div class="quiz-stats" role="status">'
-        f'<span>{esc(t("quiz.stat_score"))} <b>{right}</b> / {answered}</span>'
+        f'<span>{esc(t("quiz.stat_score"))} {i18n.ltr_run(f"<b>{right}</b> / {answered}")}</span>'
         f'<span>{esc(t("quiz.stat_streak"))} <b>{record.streak}</b></span>'
         f'<span>{esc(t("quiz.stat_best"))} <b>{record.best_streak}</b></span>'
         f'<span class="muted">{esc(t("quiz.stat_all_time", right=record.right, answered=record.answered))}'
