@@ -330,3 +330,18 @@ def test_arabic_settlement_and_lesson_texts_isolate_their_sums(
     note = i18n.scenario_text("block-blocked-sole-lowest", "notes", "")
     assert f"{LRI}7 + 8 − 3 = 12{PDI}" in note
     assert i18n.forward_arrow() == "←" and i18n.forward_arrow("en") == "→"
+
+
+def test_the_sites_css_uses_logical_sides_so_right_to_left_needs_no_mirroring() -> None:
+    """Accent bars, indents and alignments are written with logical properties
+    (border-inline-start, margin-inline-end, text-align: start): they flip with the
+    direction, and direction_css keeps only what Streamlit's own styles need."""
+    physical = re.compile(r"\b(?:border|margin|padding)-(?:left|right)\b|text-align:\s*(?:left|right)")
+    for path in sorted((ROOT / "ui").glob("*.py")):
+        if path.name == "i18n.py":
+            continue
+        found = physical.findall(path.read_text(encoding="utf-8"))
+        assert not found, (path.name, found)
+    css = i18n.direction_css("ar")
+    for page_class in (".feedback", ".ex-label", ".quiz-seat", ".rules-example", ".st-key-ex-"):
+        assert page_class not in css, page_class

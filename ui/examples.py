@@ -398,20 +398,20 @@ def on_list() -> None:
 VIEW_CSS = """
 .ex-intro { color: #3b4046; line-height: 1.55; margin: 0 0 0.4rem; }
 .st-key-ex-story, .st-key-ex-story-branch { background: #ffffff; border: 1px solid #e2ddcf;
-    border-left: 5px solid #1f6f5c; border-radius: 10px; padding: 0.6rem 1rem 0.15rem;
+    border-inline-start: 5px solid #1f6f5c; border-radius: 10px; padding: 0.6rem 1rem 0.15rem;
     min-height: 6.2rem; }
-.st-key-ex-story-branch { border-left-color: #c98a00; }
+.st-key-ex-story-branch { border-inline-start-color: #c98a00; }
 .ex-label { display: inline-block; font-size: 0.74rem; letter-spacing: 0.06em;
-    text-transform: uppercase; font-weight: 700; color: #1f6f5c; margin-right: 0.5rem; }
+    text-transform: uppercase; font-weight: 700; color: #1f6f5c; margin-inline-end: 0.5rem; }
 .ex-label.mine { color: #8a5d00; }
 [class*="st-key-ex-fb-"] { border-radius: 8px; padding: 0.45rem 0.8rem 0.05rem;
     border: 1px solid transparent; margin-bottom: 0.5rem; }
 .st-key-ex-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
 .st-key-ex-fb-no { background: #fbeee8; border-color: #edc6b6; }
 .st-key-ex-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
-.st-key-ex-moves button, .st-key-ex-mine button { justify-content: flex-start; text-align: left; }
+.st-key-ex-moves button, .st-key-ex-mine button { justify-content: flex-start; text-align: start; }
 .st-key-ex-moves [data-testid="stButton"] button p,
-.st-key-ex-mine [data-testid="stButton"] button p { text-align: left; }
+.st-key-ex-mine [data-testid="stButton"] button p { text-align: start; }
 .ex-here { font-weight: 700; }
 .ex-later { color: #8a8f96; }
 """

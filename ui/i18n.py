@@ -151,17 +151,11 @@ def direction_css(lang: str | None = None) -> str:
         "[data-testid='stMain'] h2, [data-testid='stMain'] h3, [data-testid='stSidebar'] "
         "{direction: rtl; text-align: right;}\n"
         ".dominoes-figure svg {direction: ltr;}\n"
-        ".feedback .title {margin-right: 0; margin-left: 0.35rem;}\n"
+        # Streamlit's own list indents are physical (the site's CSS uses logical properties,
+        # margin-inline-start and the like, which follow the direction by themselves)
         "[data-testid='stMain'] .stMarkdown li, [data-testid='stSidebar'] .stMarkdown li "
         "{margin-left: 0; padding-left: 0; margin-right: 1.15em; padding-right: 0.3em; "
         "text-align: right;}\n"
-        # pages' own physical margins and alignments, mirrored
-        "[data-testid='stMain'] .ex-label {margin-right: 0; margin-left: 0.5rem;}\n"
-        "[data-testid='stMain'] .quiz-seat .badge {margin-left: 0; margin-right: 0.3rem;}\n"
-        "[data-testid='stMain'] .rules-example .sums {padding-left: 0; padding-right: 1.2rem;}\n"
-        "[data-testid='stMain'] .st-key-ex-moves [data-testid='stButton'] button p, "
-        "[data-testid='stMain'] .st-key-ex-mine [data-testid='stButton'] button p "
-        "{text-align: right;}\n"
     )
 
 

@@ -22,7 +22,7 @@ from .svg import esc
 PAGE = "pages/learn.py"
 
 VIEW_CSS = """
-.st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
+.st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.2rem; }
 [class*="st-key-fb-"] { min-height: 4rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
     border: 1px solid transparent; }

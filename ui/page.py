@@ -33,8 +33,8 @@ details.caption-desc summary { cursor: pointer; color: #1f6f5c; }
 .feedback.ok { background: #e5f2ea; border-color: #b5d8c3; color: #15402c; }
 .feedback.no { background: #fbeee8; border-color: #edc6b6; color: #5a2414; }
 .feedback.hint { background: #fbf4dd; border-color: #ecd99a; color: #4d3b06; }
-.feedback .title { font-weight: 700; margin-right: 0.35rem; }
-.task { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
+.feedback .title { font-weight: 700; margin-inline-end: 0.35rem; }
+.task { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
         border-radius: 10px; padding: 0.7rem 1rem; margin: 0.4rem 0 0.8rem; font-size: 1.05rem; }
 .task .label { display: block; font-size: 0.78rem; letter-spacing: 0.06em; text-transform: uppercase;
                color: #1f6f5c; font-weight: 700; margin-bottom: 0.15rem; }

@@ -462,7 +462,7 @@ CSS = """
 .quiz-seat.out { background: #e5f2ea; }
 .quiz-seat .who { font-size: 0.95rem; margin-bottom: 0.3rem; }
 .quiz-seat .count { color: #5b6168; font-size: 0.88rem; }
-.quiz-seat .badge { display: inline-block; margin-left: 0.3rem; padding: 0 0.45rem;
+.quiz-seat .badge { display: inline-block; margin-inline-start: 0.3rem; padding: 0 0.45rem;
     border-radius: 6px; background: #1f6f5c; color: #fff; font-size: 0.78rem; }
 .quiz-seat .none { color: #5b6168; font-size: 0.9rem; font-style: italic; }
 .quiz-seat .dead { display: flex; align-items: center; gap: 0.4rem; margin-top: 0.35rem;
@@ -477,7 +477,7 @@ CSS = """
     padding: 0.6rem 1rem 0.2rem; }
 .st-key-quiz-fb-hint { background: #fbf4dd; border: 1px solid #ecd99a; border-radius: 10px;
     padding: 0.6rem 1rem 0.2rem; }
-.st-key-quiz-answer { background: #ffffff; border: 1px solid #e2ddcf; border-left: 5px solid #1f6f5c;
+.st-key-quiz-answer { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.6rem; }
 .quiz-share { color: #5b6168; font-size: 0.85rem; }
 [class*="st-key-quiz-learn"] a[data-testid="stPageLink-NavLink"],

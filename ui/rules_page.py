@@ -196,7 +196,7 @@ ul.rules-toc li { margin: 0 !important; padding: 0 !important; }
     border-radius: 8px; background: #fff; color: #1f6f5c; text-decoration: none; font-size: 0.92rem; }
 .rules-toc a:hover { border-color: #1f6f5c; }
 [class*="st-key-rules-decision"] { background: #fbf4dd; border: 1px solid #ecd99a;
-    border-left: 5px solid #c98a00; border-radius: 10px; padding: 0.55rem 0.9rem 0.1rem; }
+    border-inline-start: 5px solid #c98a00; border-radius: 10px; padding: 0.55rem 0.9rem 0.1rem; }
 .decision-label { display: block; font-size: 0.78rem; letter-spacing: 0.05em;
     text-transform: uppercase; color: #7a5a00; font-weight: 700; margin-bottom: 0.1rem; }
 .rules-figure { background: #fff; border: 1px solid #e2ddcf; border-radius: 10px;
@@ -204,7 +204,7 @@ ul.rules-toc li { margin: 0 !important; padding: 0 !important; }
 .rules-figure .title { font-weight: 600; margin-bottom: 0.35rem; }
 .rules-figure svg { display: block; max-width: 100%; height: auto; }
 .rules-example .result { margin: 0.4rem 0 0.2rem; }
-.rules-example .sums { margin: 0.3rem 0 0; padding-left: 1.2rem; font-size: 0.93rem; }
+.rules-example .sums { margin: 0.3rem 0 0; padding-inline-start: 1.2rem; font-size: 0.93rem; }
 [class*="st-key-rules-example"] { background: #fff; border: 1px solid #e2ddcf; border-radius: 10px;
     padding: 0.6rem 0.9rem 0.2rem; }
 """
