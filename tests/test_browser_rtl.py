@@ -1,0 +1,100 @@
+"""Right to left in a real browser: what the bidi algorithm makes of Arabic pages.
+
+Tiles and sums must be laid out left to right inside Arabic text ([1|4], not [4|1]; 7 + 8 − 3 =
+12, not 12 = 3 − 8 + 7): checked on the glyphs' positions, as Chromium draws them.  The
+accent bars sit on the side the text starts from, and "go on" arrows point the way it reads.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ui.i18n import t_in
+
+WAIT = 20_000  # ms
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+#: For each tile or sum in the text under ``root`` that is drawn: its text and the x of each
+#: of its visible characters, left to right in the text's logical order.
+RUNS_JS = r"""
+(root) => {
+  const out = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const pattern = /\[\d\|\d\]|\d+(?: [+\u2212=<>\u00d7] \d+)+/g;
+  let node;
+  while ((node = walker.nextNode())) {
+    for (const m of node.data.matchAll(pattern)) {
+      const xs = [];
+      for (let i = m.index; i < m.index + m[0].length; i++) {
+        if (node.data[i] === " ") continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getBoundingClientRect();
+        if (box.width > 0) xs.push(box.x);
+      }
+      if (xs.length) out.push([m[0], xs]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def settle(page: Page) -> None:
+    expect(page.locator(IDLE)).to_be_attached(timeout=WAIT)
+
+
+def runs(page: Page) -> list[tuple[str, list[float]]]:
+    main = page.get_by_test_id("stMain")
+    return [(text, xs) for text, xs in main.evaluate(RUNS_JS)]
+
+
+def reversed_runs(page: Page) -> list[str]:
+    return [text for text, xs in runs(page) if any(b <= a for a, b in pairwise(xs))]
+
+
+@pytest.mark.parametrize("lang", ["ar", "uk"])
+def test_tiles_and_sums_read_left_to_right_in_every_language(page: Page, lang: str) -> None:
+    page.goto(f"/examples?example=e1-one-tile-loss&move=4&lang={lang}")
+    settle(page)
+    story = page.locator(".st-key-ex-story")
+    expect(story).to_contain_text(t_in(lang, "seat.black"), timeout=WAIT)
+    found = runs(page)
+    assert any(text == "1 + 2 = 3" for text, _ in found), found
+    assert sum(1 for text, _ in found if text.startswith("[")) >= 4, found
+    assert not reversed_runs(page)
+    # the story's accent bar is on the side the text starts from
+    side = "right" if lang == "ar" else "left"
+    other = "left" if lang == "ar" else "right"
+    expect(story).to_have_css(f"border-{side}-width", "5px")
+    expect(story).to_have_css(f"border-{other}-width", "1px")
+
+
+def test_an_arabic_learn_step_and_its_reckoning_read_left_to_right(page: Page) -> None:
+    page.goto("/learn?lesson=settling-block&step=sole-lowest&lang=ar")
+    settle(page)
+    task = page.locator(".st-key-learn-task")
+    expect(task).to_have_css("border-right-width", "5px", timeout=WAIT)
+    choices = page.get_by_test_id("stButtonGroup").first
+    expect(choices).to_contain_text(t_in("ar", "seat.east"))
+    choices.get_by_role("radio", name=t_in("ar", "seat.east"), exact=True).click()
+    settle(page)
+    page.get_by_label(t_in("ar", "learn.winner_points"), exact=True).fill("12")
+    page.locator(".st-key-learn-winner-check button").click()
+    feedback = page.locator('[class*="st-key-fb-no"]')
+    expect(feedback).to_contain_text(t_in("ar", "seat.north"), timeout=WAIT)
+    settle(page)
+    assert any(text == "7 + 8 − 3 = 12" for text, _ in runs(page))
+    assert not reversed_runs(page)
+
+
+def test_go_on_arrows_point_the_way_arabic_reads(page: Page) -> None:
+    page.goto("/?lang=ar")
+    settle(page)
+    link = page.get_by_role("link", name=f"{t_in('ar', 'nav.quiz')} ←", exact=True)
+    expect(link).to_be_visible(timeout=WAIT)
+    assert not reversed_runs(page)
