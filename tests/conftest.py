@@ -1,4 +1,8 @@
-"""Shared fixtures: Debian's Chromium for Playwright, and a live Streamlit server.
+"""Shared fixtures: the site's data folder, Debian's Chromium for Playwright, a live server.
+
+`data_dir` points the site (DOMINO_DATA_DIR) at the test's tmp_path, with the site's own
+scenarios; `fixture_scenarios` adds the UI test fixtures' scenarios and lessons instead
+(DOMINO_SCENARIOS_DIR=tests/data/ui/scenarios).  The AppTest helpers are in apptest_support.py.
 
 Browser tests use pytest-playwright's `page` fixture (each test gets a new browser context, so
 a new Streamlit session). They are marked `browser` automatically. Where the env var CI is set
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apptest_support import FIXTURE_SCENARIOS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,6 +49,22 @@ def _skip_or_fail(reason: str) -> None:
     if IN_CI:
         pytest.fail(f"{reason} (CI is set: browser tests must not be skipped)", pytrace=False)
     pytest.skip(reason)
+
+
+@pytest.fixture
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The site keeps its data (the progress database) in this test's tmp_path and reads its
+    own scenarios and lessons (scenarios/: DOMINO_SCENARIOS_DIR unset)."""
+    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
+    return tmp_path
+
+
+@pytest.fixture
+def fixture_scenarios(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """As `data_dir`, but the site reads the UI test fixtures' scenarios and lessons."""
+    monkeypatch.setenv("DOMINO_SCENARIOS_DIR", str(FIXTURE_SCENARIOS))
+    return FIXTURE_SCENARIOS
 
 
 BROWSER_FIXTURES = {"page", "context", "browser", "live_server", "base_url"}

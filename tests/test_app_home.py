@@ -5,34 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest_support import home, texts
 
 from ui import progress
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "data" / "ui" / "scenarios"
 PLACEHOLDERS = ["pages/examples.py", "pages/try_it.py", "pages/quiz.py", "pages/rules.py"]
 
-
-@pytest.fixture
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("DOMINO_SCENARIOS_DIR", str(FIXTURES))
-    return tmp_path
-
-
-def home(**params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=20)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    parts += [e.value for e in at.info] + [e.value for e in at.warning]
-    parts += [h.value for h in at.title] + [h.value for h in at.subheader]
-    return "\n".join(parts)
+# Home and the sidebar read the UI test fixtures' lessons (tests/data/ui/scenarios).
+pytestmark = pytest.mark.usefixtures("fixture_scenarios")
 
 
 def test_home_renders(data_dir: Path) -> None:

@@ -8,11 +8,10 @@ inside the component.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from apptest_support import board_data, button_keys, click, description, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from ui.content import load_content
@@ -22,51 +21,11 @@ SCENARIOS = load_content(ROOT / "scenarios").scenarios
 E1 = "e1-one-tile-loss"
 E3 = "e3-empty-hand-wins"
 
-
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data_dir")  # the site's own scenarios
 
 
 def open_examples(**params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=20)
-    at.run()
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.switch_page("pages/examples.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    parts += [e.value for e in at.info] + [e.value for e in at.warning]
-    parts += [h.value for h in at.title] + [h.value for h in at.subheader]
-    return "\n".join(parts).replace("\\[", "[").replace("\\]", "]")  # markdown-escaped tiles
-
-
-def description(at: AppTest) -> str:
-    found = [m.value for m in at.markdown if "caption-desc" in m.value]
-    assert len(found) == 1
-    return found[0]
-
-
-def keys(at: AppTest) -> list[str]:
-    return [b.key for b in at.button if b.key]
-
-
-def click(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
-
-
-def board_data(at: AppTest) -> dict[str, Any]:
-    (component,) = at.get("bidi_component")
-    data: dict[str, Any] = json.loads(component.proto.json)
-    return data
+    return open_page("pages/examples.py", **params)
 
 
 def test_the_list_groups_every_example_with_its_title() -> None:
@@ -126,7 +85,7 @@ def test_every_hand_is_face_up_and_the_board_only_watches_while_replaying() -> N
     data = board_data(at)
     assert not data["interactive"]
     assert all("face-down" not in o["svg"] for o in data["others"])
-    assert not [k for k in keys(at) if k.startswith("ex-board.")]
+    assert not [k for k in button_keys(at) if k.startswith("ex-board.")]
 
 
 def test_e3_what_if_black_plays_the_double_blank() -> None:
@@ -135,7 +94,7 @@ def test_e3_what_if_black_plays_the_double_blank() -> None:
     click(at, "ex.next")  # White passes: Black to move
     assert "White cannot play, and passes." in texts(at)
     click(at, "ex.try")
-    assert "ex-board.play.0-0" in keys(at) and board_data(at)["interactive"]
+    assert "ex-board.play.0-0" in button_keys(at) and board_data(at)["interactive"]
     click(at, "ex-board.play.0-0")  # one click: only the 0 end fits
     body = texts(at)
     assert "Your line" in body and "Black plays [0|0] on the right end." in body
@@ -170,7 +129,7 @@ def test_a_refused_move_is_explained_and_changes_nothing() -> None:
     assert description(at) == before
     click(at, "ex-board.play.4-4")
     assert "[4|4] shows 4 and 4; the open ends show 6 and 3: no match." in texts(at)
-    assert description(at) == before and "ex-board.play.4-4" in keys(at)
+    assert description(at) == before and "ex-board.play.4-4" in button_keys(at)
 
 
 def test_playing_the_documented_move_follows_the_documented_line() -> None:
@@ -191,7 +150,7 @@ def test_undo_in_the_learners_line() -> None:
     click(at, "ex.undo")
     body = texts(at)
     assert "You take over after move 1." in body
-    assert "ex-board.play.0-0" in keys(at)
+    assert "ex-board.play.0-0" in button_keys(at)
 
 
 @pytest.mark.parametrize(("params", "notice"), [

@@ -10,54 +10,28 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from apptest_support import (
+    FIXTURE_SCENARIOS,
+    board_data,
+    button_keys,
+    click,
+    description,
+    open_page,
+    texts,
+)
 from streamlit.testing.v1 import AppTest
 
 from ui import learn, progress
 from ui.content import load_content
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "data" / "ui" / "scenarios"
 
-
-@pytest.fixture
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("DOMINO_SCENARIOS_DIR", str(FIXTURES))
-    return tmp_path
+# The lessons are the UI test fixtures' (but for "the site's own lessons" below).
+pytestmark = pytest.mark.usefixtures("fixture_scenarios")
 
 
 def open_learn(**params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=20)
-    at.run()
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    parts += [e.value for e in at.info] + [e.value for e in at.warning]
-    parts += [h.value for h in at.title] + [h.value for h in at.header]
-    return "\n".join(parts)
-
-
-def description(at: AppTest) -> str:
-    """The text description under the table."""
-    found = [m.value for m in at.markdown if "caption-desc" in m.value]
-    assert len(found) == 1
-    return found[0]
-
-
-def button_keys(at: AppTest) -> list[str]:
-    return [b.key for b in at.button if b.key]
-
-
-def click(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
+    return open_page("pages/learn.py", **params)
 
 
 def stars(data_dir: Path, learner: str) -> dict[tuple[str, str], int]:
@@ -239,7 +213,7 @@ def test_stars_for() -> None:
 def test_checks_come_from_the_engine() -> None:
     from engine.moves import Move
 
-    data = load_content(FIXTURES)
+    data = load_content(FIXTURE_SCENARIOS)
     found = data.step("matching-ends", "one-tile")
     assert found is not None
     step = found[1]
@@ -278,13 +252,12 @@ SITE_STEPS = [(lesson.id, step.id) for lesson in SITE.lessons for step in lesson
 @pytest.mark.skipif(not SITE_STEPS, reason="no lessons under scenarios/lessons yet")
 @pytest.mark.parametrize(("lesson_id", "step_id"), SITE_STEPS)
 def test_every_site_step_renders_and_takes_its_answer(monkeypatch: pytest.MonkeyPatch,
-                                                      tmp_path: Path, lesson_id: str,
+                                                      data_dir: Path, lesson_id: str,
                                                       step_id: str) -> None:
     """Each step of scenarios/lessons draws, and the engine's answer completes it."""
     from ui.board import fallback_moves
 
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")  # the site's own lessons, not the fixtures'
     found = SITE.step(lesson_id, step_id)
     assert found is not None
     step = found[1]
@@ -316,7 +289,7 @@ def test_every_site_step_renders_and_takes_its_answer(monkeypatch: pytest.Monkey
         assert "learn.next" in button_keys(at) or "learn.finish" in button_keys(at)
         return
     assert "Not quite." not in texts(at)
-    assert stars(tmp_path, at.query_params["learner"]) == {(lesson_id, step_id): 3}
+    assert stars(data_dir, at.query_params["learner"]) == {(lesson_id, step_id): 3}
 
 
 # -- seat names in the page's language --------------------------------------------------------
@@ -325,14 +298,11 @@ def test_every_site_step_renders_and_takes_its_answer(monkeypatch: pytest.Monkey
 def test_seat_names_on_a_learn_step_follow_the_language(data_dir: Path) -> None:
     """The scenario's English seat names read as the other pages name them: on the board,
     in the "Who wins?" choices, in a wrong answer and in the settlement's sentence."""
-    import json
-
     from ui.i18n import t_in
 
     north, east, south = (t_in("uk", f"seat.{w}") for w in ("north", "east", "south"))
     at = open_learn(lesson="settling", step="who-wins", lang="uk")
-    (component,) = at.get("bidi_component")
-    data = json.loads(component.proto.json)
+    data = board_data(at)
     labels = [data["hand"]["label"], *(o["label"] for o in data["others"])]
     assert any(north in label for label in labels), labels
     assert any(east in label for label in labels) and any(south in label for label in labels)

@@ -9,39 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.quiz import Question, question
 from ui import progress
 from ui import quiz as ui_quiz
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
-    return tmp_path
-
 
 def open_quiz(**params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    for key, value in params.items():  # keep them across the page switch
-        at.query_params[key] = value
-    at.switch_page("pages/quiz.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    parts += [e.value for e in at.info] + [e.value for e in at.warning]
-    parts += [e.value for e in at.success]
-    parts += [h.value for h in at.title] + [h.value for h in at.header]
-    return "\n".join(parts)
+    return open_page("pages/quiz.py", params_on_home=True, **params)
 
 
 def shown(at: AppTest) -> Question:
@@ -57,21 +34,13 @@ def answer(at: AppTest, seat: int | None, points: int | None = None) -> AppTest:
         ui_quiz.NOBODY if seat is None else seat)
     if points is not None:
         at.number_input(key="quiz.answer.points").set_value(points)
-    at.button(key="quiz.check").click().run()
-    assert not at.exception, at.exception
-    return at
+    return click(at, "quiz.check")
 
 
 def answer_right(at: AppTest) -> Question:
     q = shown(at)
     answer(at, q.winner, q.points if q.asks_points and q.winner is not None else None)
     return q
-
-
-def click(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
 
 
 def seed_where(level: int, pred: object) -> int:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from apptest_support import open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.notation import describe
@@ -20,28 +21,8 @@ EN = i18n.catalog("en")
 DECISION = "Our decision (the document is silent)"
 
 
-@pytest.fixture
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
-    return tmp_path
-
-
 def open_rules(**params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    at.run()
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.switch_page("pages/rules.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    parts += [e.value for e in at.info] + [h.value for h in at.title]
-    parts += [h.value for h in at.subheader]
-    return "\n".join(parts)
+    return open_page("pages/rules.py", **params)
 
 
 def captions(at: AppTest) -> list[str]:

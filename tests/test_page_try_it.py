@@ -7,70 +7,25 @@ test chooses among the engine's legal moves, the page checks and applies them.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
+from apptest_support import board_data, button_keys, click, description, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.state import State
 from ui.board import fallback_moves
 from ui.try_it import Game
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data_dir")  # the site's own scenarios
 
 
 def open_try(**params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=20)
-    at.run()
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.switch_page("pages/try_it.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    parts += [e.value for e in at.info] + [e.value for e in at.warning]
-    parts += [e.value for e in at.success] + [h.value for h in at.title]
-    return "\n".join(parts).replace("\\[", "[").replace("\\]", "]")  # markdown-escaped tiles
-
-
-def description(at: AppTest) -> str:
-    found = [m.value for m in at.markdown if "caption-desc" in m.value]
-    assert len(found) == 1
-    return found[0]
-
-
-def keys(at: AppTest) -> list[str]:
-    return [b.key for b in at.button if b.key]
-
-
-def click(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
+    return open_page("pages/try_it.py", **params)
 
 
 def game(at: AppTest) -> Game:
     g = at.session_state["try.game"]
     assert isinstance(g, Game)
     return g
-
-
-def board_data(at: AppTest) -> dict[str, Any]:
-    (component,) = at.get("bidi_component")
-    data: dict[str, Any] = json.loads(component.proto.json)
-    return data
 
 
 def legal_button(state: State) -> str:
@@ -107,7 +62,8 @@ def test_a_seeded_block_round_played_to_its_settlement() -> None:
     for name in ("North", "East", "South"):
         assert f"{name} holds" in body
     assert "Moves so far" in at.expander[-1].label
-    assert "try.again" in keys(at) and not [k for k in keys(at) if k.startswith("try-board.")]
+    assert "try.again" in button_keys(at)
+    assert not [k for k in button_keys(at) if k.startswith("try-board.")]
     assert at.query_params["seed"] == "1234" and at.query_params["rules"] == "block"
     # the same link deals the same round
     again = open_try(rules="block", players="3", seed="1234")
@@ -211,7 +167,7 @@ def test_gaple_dead_discard_through_the_buttons() -> None:
     click(at, "try-board.play.1-5")
     click(at, "try-board.play.1-3")
     # South is stuck: a pass is refused, a discard is the move
-    assert "try-board.pass" not in keys(at)
+    assert "try-board.pass" not in button_keys(at)
     click(at, "try-board.discard.6-6")
     state = game(at).state
     assert [str(x) for x in state.dead_tiles(2)] == ["6-6"]

@@ -1,0 +1,76 @@
+"""What the AppTest page tests share: opening a page, reading its texts, clicking its buttons.
+
+AppTest cannot click inside the board component, so moves go through its plain-button
+fallback (``<board key>.play.<tile>[.<end>]``, ``.pass`` …): ``button_keys`` lists them and
+``click`` presses one.  The fixtures that point the site at a data folder (``data_dir``,
+``fixture_scenarios``) are in conftest.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+FIXTURE_SCENARIOS = ROOT / "tests" / "data" / "ui" / "scenarios"  # the UI tests' lessons
+TIMEOUT = 30  # seconds a run may take: generous, for a busy small machine
+
+# Every kind of element that shows text, in the order texts() joins them.
+TEXT_KINDS = ("markdown", "caption", "info", "warning", "success", "error", "title", "header",
+              "subheader", "text")
+
+
+def home(**params: str) -> AppTest:
+    """Run app.py (Home) with ``params`` in its address; the caller checks ``at.exception``."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    for key, value in params.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def open_page(page_file: str, /, *, params_on_home: bool = False, **params: str) -> AppTest:
+    """Run Home, put ``params`` in the address, switch to ``page_file`` ("pages/learn.py")
+    and run it; it must not raise.  ``params_on_home``: Home's first run has them in its
+    address too (they are set again for the switch)."""
+    at = home(**params) if params_on_home else home()
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page(page_file).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    """Every text on the page (markdown, captions, notices, headings, plain text), one element
+    a line, with markdown-escaped tiles (``\\[1|4\\]``) read as they show: ``[1|4]``."""
+    parts = [element.value for kind in TEXT_KINDS for element in getattr(at, kind)]
+    return "\n".join(parts).replace("\\[", "[").replace("\\]", "]")
+
+
+def description(at: AppTest) -> str:
+    """The text description under the table (there is exactly one)."""
+    found = [m.value for m in at.markdown if "caption-desc" in m.value]
+    assert len(found) == 1
+    return found[0]
+
+
+def button_keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key]
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    """Press the button ``key`` and run; the run must not raise."""
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def board_data(at: AppTest) -> dict[str, Any]:
+    """What the page sends the (one) board component: hands, others, interactive …"""
+    (component,) = at.get("bidi_component")
+    data: dict[str, Any] = json.loads(component.proto.json)
+    return data
