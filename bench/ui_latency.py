@@ -33,15 +33,10 @@ import argparse
 import json
 import math
 import os
-import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,7 +44,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # live_site: the server and browser the tests use
 
+from live_site import CHROMIUM, CHROMIUM_ARGS, ServerDidNotStart, chromium_found, streamlit_server
 from playwright.sync_api import Page, expect, sync_playwright
 
 from engine.rules import block
@@ -57,12 +54,6 @@ from engine.state import State
 from ui.board import fallback_moves
 from ui.try_it import new_deal
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 TARGET_MEDIAN_MS, TARGET_P95_MS = 150.0, 300.0
 METHOD = ("in-page: performance.now() just before dispatching the click, MutationObserver "
@@ -128,50 +119,12 @@ async (el, [want, gone, timeout]) => {
 """
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-            return bool(resp.status == 200)
-    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-        return False
-
-
 @contextmanager
 def server() -> Iterator[str]:
     """`streamlit run app.py` on a free port with a temporary data folder; yields its URL."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="ui-latency-") as tmp:
-        log_path = Path(tmp) / "streamlit.log"
-        env = {**os.environ, "DOMINO_DATA_DIR": str(Path(tmp) / "data"),
-               "PYTHONUNBUFFERED": "1"}
-        cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-        with open(log_path, "wb") as log:
-            proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-                                    stdout=log, stderr=subprocess.STDOUT)
-            try:
-                deadline = time.monotonic() + 60
-                while not healthy(url):
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        raise SystemExit("Streamlit did not start:\n"
-                                         + log_path.read_text(errors="replace"))
-                    time.sleep(0.1)
-                yield url
-            finally:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(timeout=10)
+    with tempfile.TemporaryDirectory(prefix="ui-latency-") as tmp, \
+            streamlit_server(Path(tmp) / "data", Path(tmp) / "streamlit.log") as url:
+        yield url
 
 
 class Clicker:
@@ -332,7 +285,7 @@ def main() -> int:
                         help="timed clicks per page, at least (default 40; 30 is the minimum)")
     args = parser.parse_args()
     clicks = max(30, args.clicks)
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+    if not chromium_found():
         raise SystemExit(f"Chromium not found at {CHROMIUM} (run `make chromium`)")
     results = []
     load_before = round(os.getloadavg()[0], 2)
@@ -367,4 +320,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except ServerDidNotStart as exc:
+        sys.exit(f"Streamlit did not start: {exc}")

@@ -5,43 +5,23 @@ scenarios; `fixture_scenarios` adds the UI test fixtures' scenarios and lessons 
 (DOMINO_SCENARIOS_DIR=tests/data/ui/scenarios).  The AppTest helpers are in apptest_support.py.
 
 Browser tests use pytest-playwright's `page` fixture (each test gets a new browser context, so
-a new Streamlit session). They are marked `browser` automatically. Where the env var CI is set
-they never skip: a missing browser or a server that will not start fails the run.
+a new Streamlit session) against `live_server` (started by live_site.py). They are marked
+`browser` automatically. Where the env var CI is set they never skip: a missing browser or a
+server that will not start fails the run.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from apptest_support import FIXTURE_SCENARIOS
-
-ROOT = Path(__file__).resolve().parent.parent
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
+from live_site import CHROMIUM, CHROMIUM_ARGS, chromium_found, streamlit_server
 
 IN_CI = bool(os.environ.get("CI"))
-SERVER_START_TIMEOUT = 60.0
 
 
 def _skip_or_fail(reason: str) -> None:
@@ -79,23 +59,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+    if not chromium_found():
         _skip_or_fail(f"Chromium not found at {CHROMIUM} (run `make chromium`)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-            return bool(resp.status == 200)
-    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-        return False
 
 
 @pytest.fixture(scope="session")
@@ -107,61 +73,9 @@ def live_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory, live_data_dir: Path) -> Iterator[str]:
     """Start `streamlit run app.py` on a free loopback port; yield its URL."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    data_dir = live_data_dir
     log_path = tmp_path_factory.mktemp("server") / "streamlit.log"
-    env = {**os.environ, "DOMINO_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            cmd,
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            deadline = time.monotonic() + SERVER_START_TIMEOUT
-            while not _healthy(url):
-                if proc.poll() is not None:
-                    pytest.fail(
-                        f"Streamlit exited with code {proc.returncode} before becoming healthy."
-                        f"\n--- server log ---\n{log_path.read_text(errors='replace')}",
-                        pytrace=False,
-                    )
-                if time.monotonic() > deadline:
-                    pytest.fail(
-                        f"Streamlit not healthy at {url} after {SERVER_START_TIMEOUT:.0f} s."
-                        f"\n--- server log ---\n{log_path.read_text(errors='replace')}",
-                        pytrace=False,
-                    )
-                time.sleep(0.1)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+    with streamlit_server(live_data_dir, log_path) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -7,18 +7,12 @@ both ends.  Everything waits on the app (texts, the script state), never on time
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from live_site import streamlit_server
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -113,47 +107,12 @@ def test_show_me_highlights_the_move(page: Page) -> None:
 # -- a second server on the UI fixtures: a tile that fits both ends ------------------------
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-            return bool(resp.status == 200)
-    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-        return False
-
-
 @pytest.fixture(scope="module")
 def fixture_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "DOMINO_DATA_DIR": str(tmp_path_factory.mktemp("data")),
-           "DOMINO_SCENARIOS_DIR": str(ROOT / "tests" / "data" / "ui" / "scenarios")}
-    log = tmp_path_factory.mktemp("server") / "streamlit.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-             "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 60
-            while not _healthy(url):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"fixture server did not start:\n{log.read_text()}",
-                                pytrace=False)
-                time.sleep(0.1)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with streamlit_server(tmp_path_factory.mktemp("data"),
+                          tmp_path_factory.mktemp("server") / "streamlit.log",
+                          scenarios_dir=ROOT / "tests" / "data" / "ui" / "scenarios") as url:
+        yield url
 
 
 def test_choose_a_tile_then_a_marked_end(page: Page, fixture_server: str) -> None:
