@@ -7,20 +7,12 @@ board component lives in a shadow root; Playwright's CSS locators pierce it.
 from __future__ import annotations
 
 import pytest
+from browser_support import settle, tile
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 E3 = "E3: the empty hand wins at once"
-
-
-def settle(page: Page) -> None:
-    expect(page.locator(IDLE)).to_be_attached(timeout=20_000)
-
-
-def tile(page: Page, name: str) -> Locator:
-    return page.locator(f'button.tile[data-tile="{name}"]')
 
 
 def caption(page: Page) -> Locator:

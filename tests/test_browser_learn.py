@@ -12,24 +12,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import settle, tile
 from live_site import streamlit_server
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 NO_MATCH = "[3|5] shows 3 and 5; the open ends show 1 and 4: no match."
 RIGHT = "Right — 1 matches 1. A double lies across the line and keeps its value"
-
-
-def settle(page: Page) -> None:
-    expect(page.locator(IDLE)).to_be_attached(timeout=20_000)
-
-
-def tile(page: Page, name: str) -> Locator:
-    """A tile button in the board component's hand (CSS locators pierce its shadow root)."""
-    return page.locator(f'button.tile[data-tile="{name}"]')
 
 
 def caption(page: Page) -> Locator:

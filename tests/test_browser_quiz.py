@@ -9,18 +9,13 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from browser_support import settle
 from playwright.sync_api import Page, expect
 
 from engine.quiz import question
 from ui.quiz import seat_names
 
 pytestmark = pytest.mark.browser
-
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-
-
-def settle(page: Page) -> None:
-    expect(page.locator(IDLE)).to_be_attached(timeout=20_000)
 
 
 def params(page: Page) -> dict[str, str]:

@@ -10,12 +10,10 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
+from browser_support import WAIT, settle
 from playwright.sync_api import Page, expect
 
 from ui.i18n import t_in
-
-WAIT = 20_000  # ms
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 
 #: For each tile or sum in the text under ``root`` that is drawn: its text and the x of each
 #: of its visible characters, left to right in the text's logical order.
@@ -42,10 +40,6 @@ RUNS_JS = r"""
   return out;
 }
 """
-
-
-def settle(page: Page) -> None:
-    expect(page.locator(IDLE)).to_be_attached(timeout=WAIT)
 
 
 def runs(page: Page) -> list[tuple[str, list[float]]]:

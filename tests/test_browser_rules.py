@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from browser_support import settle
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-
-
-def settle(page: Page) -> None:
-    expect(page.locator(IDLE)).to_be_attached(timeout=20_000)
 
 
 def test_a_topic_link_opens_at_its_topic(page: Page) -> None:

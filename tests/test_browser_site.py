@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import WAIT, settle, tile
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from engine.quiz import question
@@ -30,8 +31,6 @@ from ui.try_it import new_deal
 
 pytestmark = pytest.mark.browser
 
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-WAIT = 20_000  # ms: generous, for a busy small machine
 FIRST_LOAD = 60_000  # ms: eight first page loads at once on two cores
 STEP_URL = "/learn?lesson=matching-ends&step=first-match"
 NO_MATCH = "[3|5] shows 3 and 5; the open ends show 1 and 4: no match."
@@ -41,15 +40,6 @@ ARABIC = re.compile(r"[\u0600-\u06ff]")
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def settle(page: Page) -> None:
-    expect(page.locator(IDLE)).to_be_attached(timeout=WAIT)
-
-
-def tile(page: Page, name: str) -> Locator:
-    """A tile button in the board component's hand (CSS locators pierce its shadow root)."""
-    return page.locator(f'button.tile[data-tile="{name}"]')
 
 
 def sidebar(page: Page) -> Locator:

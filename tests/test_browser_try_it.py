@@ -6,19 +6,10 @@ Waits on the app (texts, the script state), never on time.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from browser_support import settle, tile
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-
-
-def settle(page: Page) -> None:
-    expect(page.locator(IDLE)).to_be_attached(timeout=20_000)
-
-
-def tile(page: Page, name: str) -> Locator:
-    return page.locator(f'button.tile[data-tile="{name}"]')
 
 
 def test_play_undo_and_hide_on_the_table(page: Page) -> None:
