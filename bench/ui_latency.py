@@ -37,7 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -165,6 +165,14 @@ class Clicker:
                     self.parts[part].append(float(result[part]))
         self.settle()
 
+    def repeat(self, cycle: Callable[[], None], clicks: int) -> None:
+        """One warm-up ``cycle``, not counted; then cycles until ``clicks`` are timed."""
+        self.counting = False
+        cycle()
+        self.counting = True
+        while len(self.paint) < clicks:
+            cycle()
+
 
 def tile(name: str) -> str:
     return f'button.tile[data-tile="{name}"]'
@@ -186,11 +194,7 @@ def bench_learn(page: Page, base: str, clicks: int) -> Clicker:
         c.click("right tile", tile("1-1"), RIGHT)
         c.click("Do this step again", button("Do this step again"), RIGHT, gone=True)
 
-    c.counting = False
-    cycle()  # warm-up
-    c.counting = True
-    while len(c.paint) < clicks:
-        cycle()
+    c.repeat(cycle, clicks)
     return c
 
 
@@ -235,11 +239,7 @@ def bench_try_it(page: Page, base: str, clicks: int) -> Clicker:
         for n in range(len(moves) - 1, -1, -1):
             c.click("Undo", button("Undo"), LOG.format(n=n))
 
-    c.counting = False
-    cycle()  # warm-up
-    c.counting = True
-    while len(c.paint) < clicks:
-        cycle()
+    c.repeat(cycle, clicks)
     return c
 
 
