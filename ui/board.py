@@ -36,7 +36,9 @@ from engine.state import State
 from engine.tiles import Tile, TileError
 
 from . import svg
-from .i18n import describe, end_name, seat_name, t
+from .i18n import describe, end_name, move_text, seat_name, t
+
+move_label = move_text  # a button's words for a move
 
 WIDE = 680  # the line's width budget on a wide screen (px)
 WIDE_SCALE = 1.2  # ... where it is drawn a little larger than natural size
@@ -575,17 +577,6 @@ def fallback_moves(state: State, seat: int | None = None) -> list[tuple[str, Mov
         else:
             out.extend((f"discard.{tile}", Move.discard(tile)) for tile in state.hand(seat))
     return out
-
-
-def move_label(move: Move) -> str:
-    """A button's words for a move: "Play [1|4] on the left end"."""
-    if move.kind == "play":
-        if move.end:
-            return t("move.play_end", tile=move.tile, end=end_name(move.end))
-        return t("move.play", tile=move.tile)
-    if move.kind == "discard":
-        return t("move.discard", tile=move.tile)
-    return t(f"move.{move.kind}")
 
 
 def fallback_buttons(state: State, *, key: str, on_move: Callable[[Move], None],

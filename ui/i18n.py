@@ -29,6 +29,7 @@ from typing import Any
 import streamlit as st
 
 from engine.line import Description
+from engine.moves import Move
 from engine.notation import LANGUAGES as NOTATION_LANGUAGES
 from engine.notation import describe as _describe
 from engine.settlement import Holding, Settlement
@@ -339,6 +340,17 @@ def tile_text(tile: Tile) -> str:
 def end_name(end: str | None) -> str:
     """"left end" / "right end" in words."""
     return t(f"end.{end}") if end in ("left", "right") else ""
+
+
+def move_text(move: Move) -> str:
+    """A move in words: "Play [1|4] on the left end", "Pass"."""
+    if move.kind == "play":
+        if move.end:
+            return t("move.play_end", tile=move.tile, end=end_name(move.end))
+        return t("move.play", tile=move.tile)
+    if move.kind == "discard":
+        return t("move.discard", tile=move.tile)
+    return t(f"move.{move.kind}")
 
 
 def refusal_text(refusal: Refusal) -> str:

@@ -28,7 +28,7 @@ from engine.state import Refusal, State
 
 from . import session
 from .content import Content, content
-from .i18n import end_name, lesson_text, refusal_text, seat_name, settlement_text, t
+from .i18n import lesson_text, move_text, refusal_text, seat_name, settlement_text, t
 
 ATTEMPT = "learn.attempt"
 #: The answer widgets' keys (ends, winner, points).
@@ -154,17 +154,6 @@ def shown_state(step: Step, attempt: Attempt | None) -> State:
     if attempt is not None and attempt.played is not None:
         state.push(attempt.played)
     return state
-
-
-def move_words(move: Move) -> str:
-    """A move in words: "[1|1] on the left end", "pass"."""
-    if move.kind == "play":
-        if move.end:
-            return t("move.play_end", tile=move.tile, end=end_name(move.end))
-        return t("move.play", tile=move.tile)
-    if move.kind == "discard":
-        return t("move.discard", tile=move.tile)
-    return t(f"move.{move.kind}")
 
 
 # -- texts -----------------------------------------------------------------------
@@ -304,7 +293,7 @@ def on_move(lesson_id: str, step_id: str, move: Move) -> None:
     elif verdict.refusal is not None:
         _wrong(attempt, refusal_text(verdict.refusal))
     else:
-        _wrong(attempt, t("learn.not_asked", move=move_words(verdict.move),
+        _wrong(attempt, t("learn.not_asked", move=move_text(verdict.move),
                           task=task_prompt(lesson, step)))
 
 
@@ -323,7 +312,7 @@ def on_show_me(lesson_id: str, step_id: str) -> None:
         move = hint_move(step)
         attempt.highlight = move
         if move is not None:
-            hint = (hint + " " if hint else "") + t("learn.hint_move", move=move_words(move))
+            hint = (hint + " " if hint else "") + t("learn.hint_move", move=move_text(move))
     elif kind == "ends":
         hint = hint or t("learn.hint_ends")
     elif kind == "blocked":
