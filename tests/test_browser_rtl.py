@@ -7,6 +7,8 @@ accent bars sit on the side the text starts from, and "go on" arrows point the w
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from itertools import pairwise
 
 import pytest
@@ -47,6 +49,18 @@ def runs(page: Page) -> list[tuple[str, list[float]]]:
     return [(text, xs) for text, xs in main.evaluate(RUNS_JS)]
 
 
+def runs_once(page: Page, ready: Callable[[list[tuple[str, list[float]]]], bool]
+              ) -> list[tuple[str, list[float]]]:
+    """The runs as soon as ``ready`` holds for them: the page goes on drawing (the table,
+    the hands) after the text a test waited for, so poll the page until it is all there."""
+    deadline = time.monotonic() + WAIT / 1000
+    found = runs(page)
+    while not ready(found) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        found = runs(page)
+    return found
+
+
 def reversed_runs(page: Page) -> list[str]:
     return [text for text, xs in runs(page) if any(b <= a for a, b in pairwise(xs))]
 
@@ -57,9 +71,12 @@ def test_tiles_and_sums_read_left_to_right_in_every_language(page: Page, lang: s
     settle(page)
     story = page.locator(".st-key-ex-story")
     expect(story).to_contain_text(t_in(lang, "seat.black"), timeout=WAIT)
-    found = runs(page)
-    assert any(text == "1 + 2 = 3" for text, _ in found), found
-    assert sum(1 for text, _ in found if text.startswith("[")) >= 4, found
+    def complete(found: list[tuple[str, list[float]]]) -> bool:
+        return (any(text == "1 + 2 = 3" for text, _ in found)
+                and sum(1 for text, _ in found if text.startswith("[")) >= 4)
+
+    found = runs_once(page, complete)
+    assert complete(found), found
     assert not reversed_runs(page)
     # the story's accent bar is on the side the text starts from
     side = "right" if lang == "ar" else "left"
