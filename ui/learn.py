@@ -262,6 +262,12 @@ def _live(lesson_id: str, step_id: str) -> tuple[Lesson, Step, Attempt] | None:
     return found[0], found[1], current
 
 
+def _open(lesson_id: str, step_id: str) -> tuple[Lesson, Step, Attempt] | None:
+    """The step a callback is about, if the learner is on it and has not done it yet."""
+    live = _live(lesson_id, step_id)
+    return live if live is not None and not live[2].done else None
+
+
 def _complete(lesson: Lesson, step: Step, attempt: Attempt, text: str) -> None:
     attempt.done = True
     attempt.highlight = None
@@ -280,12 +286,10 @@ def _wrong(attempt: Attempt, text: str) -> None:
 
 def on_move(lesson_id: str, step_id: str, move: Move) -> None:
     """The learner chose ``move`` on the board."""
-    live = _live(lesson_id, step_id)
-    if live is None:
+    live = _open(lesson_id, step_id)
+    if live is None or live[1].task.kind not in TASK_MOVES:
         return
     lesson, step, attempt = live
-    if attempt.done or step.task.kind not in TASK_MOVES:
-        return
     verdict = check_move(step, move)
     if verdict.ok:
         attempt.played = verdict.move
@@ -298,12 +302,10 @@ def on_move(lesson_id: str, step_id: str, move: Move) -> None:
 
 
 def on_show_me(lesson_id: str, step_id: str) -> None:
-    live = _live(lesson_id, step_id)
+    live = _open(lesson_id, step_id)
     if live is None:
         return
     lesson, step, attempt = live
-    if attempt.done:
-        return
     attempt.hinted = True
     attempt.history.append("hint")
     hint = hint_text(lesson, step)
@@ -343,13 +345,11 @@ def on_watched(lesson_id: str, step_id: str) -> None:
 
 
 def on_ends(lesson_id: str, step_id: str) -> None:
-    live = _live(lesson_id, step_id)
+    live = _open(lesson_id, step_id)
     if live is None:
         return
     lesson, step, attempt = live
     a, b = st.session_state.get("learn.ends.a"), st.session_state.get("learn.ends.b")
-    if attempt.done:
-        return
     if a is None or b is None:
         attempt.feedback = Feedback("hint", t("learn.ends_pick_both"))
         return
@@ -360,12 +360,10 @@ def on_ends(lesson_id: str, step_id: str) -> None:
 
 
 def on_blocked(lesson_id: str, step_id: str, answer: bool) -> None:
-    live = _live(lesson_id, step_id)
+    live = _open(lesson_id, step_id)
     if live is None:
         return
     lesson, step, attempt = live
-    if attempt.done:
-        return
     if check_blocked(step, answer):
         _complete(lesson, step, attempt, success_text(lesson, step))
     else:
@@ -376,12 +374,10 @@ NOBODY = -1
 
 
 def on_winner(lesson_id: str, step_id: str) -> None:
-    live = _live(lesson_id, step_id)
+    live = _open(lesson_id, step_id)
     if live is None:
         return
     lesson, step, attempt = live
-    if attempt.done:
-        return
     raw_seat = st.session_state.get("learn.winner.seat")
     raw_points = st.session_state.get("learn.winner.points")
     if raw_seat is None:
