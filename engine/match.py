@@ -26,6 +26,12 @@ GAPLE_MATCH_NOTE = (
 )
 
 
+def _sole(scores: list[int], best: int) -> tuple[int, ...]:
+    """``(seat,)`` when one seat alone has the ``best`` score, else ``()``."""
+    leaders = tuple(seat for seat, v in enumerate(scores) if v == best)
+    return leaders if len(leaders) == 1 else ()
+
+
 @dataclass(frozen=True, slots=True)
 class Lot:
     """The lot's rounds of die rolls (seat → roll) and the seat that won it."""
@@ -99,9 +105,7 @@ class BlockMatch:
         """The match winner as ``(seat,)``; ``()`` while it goes on or when drawn."""
         if not self.over:
             return ()
-        top = max(self.scores)
-        leaders = tuple(s for s, v in enumerate(self.scores) if v == top)
-        return leaders if len(leaders) == 1 else ()
+        return _sole(self.scores, max(self.scores))
 
     @property
     def drawn(self) -> bool:
@@ -154,6 +158,4 @@ class GapleMatch:
     def winners(self) -> tuple[int, ...]:
         if not self.over:
             return ()
-        low = min(self.penalties)
-        leaders = tuple(s for s, v in enumerate(self.penalties) if v == low)
-        return leaders if len(leaders) == 1 else ()
+        return _sole(self.penalties, min(self.penalties))
