@@ -5,9 +5,16 @@ Waits on the app (texts, the script state), never on time.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_support import settle, tile
 from playwright.sync_api import Page, expect
+
+from engine.rules import block
+from engine.state import State
+from ui.board import fallback_moves
+from ui.try_it import new_deal
 
 pytestmark = pytest.mark.browser
 
@@ -45,3 +52,58 @@ def test_a_bad_link_gives_a_notice_and_a_table(page: Page) -> None:
     expect(page.get_by_text("“abc” is not a seed")).to_be_visible()
     expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=20_000)
     assert "rules=block" in page.url
+
+
+
+def first_legal(page: Page, state: State) -> None:
+    """Click the first legal move of ``state`` on the table (tile, then a marked end where
+    the tile fits two ends showing different values; or Pass) and play it in ``state``."""
+    for suffix, move in fallback_moves(state):
+        resolved = state.resolve(move)
+        if state.why_illegal(resolved) is not None:
+            continue
+        parts = suffix.split(".")
+        if parts[0] == "pass":
+            page.locator('.controls button[data-control="pass"]').click()
+        else:
+            tile(page, parts[1]).click()
+            if len(parts) == 3:
+                page.locator(f'.v-wide [data-end="{parts[2]}"]').click()
+        state.push(resolved)
+        return
+    raise AssertionError("no legal move")
+
+
+def test_a_move_reruns_the_table_and_deal_again_the_whole_page(page: Page) -> None:
+    """A move, undo and the switch rerun only the table (a fragment); "Deal again" deals from
+    a new seed, and the header, the setup's seed and the address follow it."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/try_it?rules=block&players=2&seed=101")
+    settle(page)
+    header = page.locator("span.muted").filter(has_text=re.compile(r"seed \d+$"))
+    expect(header).to_have_text("· seed 101", timeout=20_000)
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    expect(undo).to_be_disabled()
+    state = new_deal(block(2), 101).state
+    for n in (1, 2):
+        expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=20_000)
+        first_legal(page, state)
+        expect(page.get_by_text(f"Moves so far ({n})")).to_be_visible(timeout=20_000)
+        settle(page)
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(page.get_by_text("Moves so far (1)")).to_be_visible(timeout=20_000)
+    settle(page)
+    page.get_by_role("button", name="Deal again", exact=True).click()
+    expect(header).not_to_have_text("· seed 101", timeout=20_000)
+    settle(page)
+    found = re.search(r"seed (\d+)$", header.text_content() or "")
+    assert found, header.text_content()
+    seed = found.group(1)
+    expect(page).to_have_url(re.compile(rf"[?&]seed={seed}(&|$)"))
+    expect(page.get_by_text("Moves so far (0)")).to_be_visible()
+    expect(undo).to_be_disabled()
+    page.get_by_text("Change the rules or the seed, or open a scenario").click()
+    expect(page.get_by_label("Seed", exact=True)).to_have_value(seed, timeout=20_000)
+    assert not errors, errors

@@ -78,3 +78,12 @@ def setup(page: str, title_key: str) -> str:
     nav.sidebar(page)
     session.show_notices()
     return learner
+
+
+def rerun_page_if(changed: bool) -> None:
+    """First thing in a fragment (a part of a page that a click reruns alone): run the
+    whole page again instead when something drawn outside the fragment is out of date
+    (``changed``: another game or step, new progress), or when a notice is waiting (the
+    notices are drawn at the top of the page, by :func:`setup`)."""
+    if changed or st.session_state.get("notices"):
+        st.rerun()

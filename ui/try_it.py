@@ -13,8 +13,12 @@ Logic first, drawing after (the page, ``pages/try_it.py``, only calls
 - :func:`knowledge` is what the seat to move knows (engine.view), shown when
   the other hands are face down.
 
-Session keys (all ``try.``): ``try.game`` and the setup widgets' keys
-(:data:`WIDGETS`).
+- The table (the switch, match scores, board, actions, move log) is a fragment,
+  :func:`table`: a move, undo or the switch reruns only it; a click that deals a
+  new game reruns the whole page (the setup, the header and the address show it).
+
+Session keys (all ``try.``): ``try.game``, ``try.drawn`` (the game the page's last
+full run drew) and the setup widgets' keys (:data:`WIDGETS`).
 """
 
 from __future__ import annotations
@@ -41,11 +45,13 @@ from .board import board
 from .content import Content, content
 from .i18n import refusal_text, seat_name, t
 from .nav import page_link
+from .page import rerun_page_if
 from .svg import esc
 
 PAGE = "pages/try_it.py"
 EXAMPLES_PAGE = "pages/examples.py"
 GAME = "try.game"
+DRAWN = "try.drawn"  # the game the page's last full run drew (see table())
 BOARD = "try-board"
 
 W_FAMILY = "try.family"
@@ -667,13 +673,29 @@ def _actions(game: Game) -> None:
 
 
 def draw(data: Content) -> None:
-    """The page."""
+    """The page: the setup and the header in the page's run, the table in :func:`table`
+    (a fragment: a move, undo or the switch reruns only the table)."""
     _css()
     game = current_game(data)
+    st.session_state[DRAWN] = game
     st.title(t("try.title"), anchor=False)
     st.markdown(f'<p class="lead">{esc(t("try.lead"))}</p>', unsafe_allow_html=True)
     _setup_form(data, game)
     _header(data, game)
+    table()
+
+
+@st.fragment
+def table() -> None:
+    """The switch, the match scores, the board, the actions and the move log.
+
+    A click in here reruns only this function.  When a click dealt a new game ("Deal
+    again", "New match"), the setup, the header and the address show the old one: the
+    whole page runs again."""
+    game = _game()
+    rerun_page_if(game is None or game is not st.session_state.get(DRAWN))
+    if game is None:
+        return
     hide = st.toggle(t("try.hide"), key=W_HIDE, help=t("try.hide_help"), on_change=on_hide)
     _scores(game)
     state = game.state
