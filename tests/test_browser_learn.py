@@ -75,6 +75,37 @@ def test_play_the_first_step_by_clicking_tiles(page: Page) -> None:
     expect(page.locator('[aria-current="step"]')).to_have_text("1 ✓")  # this step, done
 
 
+def test_a_finished_step_shows_at_once_in_the_step_links_and_the_sidebar(page: Page) -> None:
+    """The step's task, board and buttons rerun alone on a click (a fragment); the click that
+    finishes the step runs the whole page, so its tick and the sidebar's count follow at
+    once, with no reload; "Do this step again" keeps them."""
+    open_first_match(page)
+    sidebar = page.get_by_test_id("stSidebar")
+    done = sidebar.get_by_text(re.compile(r"^\d+ of \d+ steps done"))
+    expect(done).to_have_text(re.compile(r"^0 of "))
+    tile(page, "3-5").click()
+    expect(page.get_by_text(NO_MATCH)).to_be_visible(timeout=10_000)
+    settle(page)
+    page.get_by_role("button", name="Try again").click()
+    expect(page.get_by_text(NO_MATCH)).to_have_count(0, timeout=10_000)
+    settle(page)
+    expect(page.locator('[aria-current="step"]')).to_have_text("1")
+    tile(page, "1-1").click()
+    expect(page.get_by_text(RIGHT)).to_be_visible(timeout=10_000)
+    expect(page.locator('[aria-current="step"]')).to_have_text("1 ✓", timeout=10_000)
+    expect(done).to_have_text(re.compile(r"^1 of \d+ steps done · 2 ★$"), timeout=10_000)
+    settle(page)
+    page.get_by_role("button", name="Do this step again").click()
+    expect(page.get_by_text(RIGHT)).to_have_count(0, timeout=10_000)
+    settle(page)
+    expect(tile(page, "1-1")).to_be_enabled()
+    expect(page.locator('[aria-current="step"]')).to_have_text("1 ✓")
+    expect(done).to_have_text(re.compile(r"^1 of \d+ steps done · 2 ★$"))
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator('[aria-current="step"]')).to_have_text("2", timeout=10_000)
+    assert "step=first-match" not in page.url
+
+
 def test_the_keyboard_alone_can_finish_the_step(page: Page) -> None:
     open_first_match(page)
     tile(page, "3-5").focus()

@@ -1,6 +1,8 @@
 """The Learn page's drawing: the list of lessons and one step.
 
-Drawing only; what a click means is in :mod:`ui.learn`.
+Drawing only; what a click means is in :mod:`ui.learn`.  A step's task, board, feedback
+and buttons are a fragment (:func:`step_body`): a click there reruns only them, unless it
+finished the step or went to another one (then the whole page runs again).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from .board import board
 from .content import Content
 from .i18n import scenario_text, seat_names, t
 from .nav import page_link
-from .page import stars_html
+from .page import rerun_page_if, stars_html
 from .svg import esc
 
 PAGE = "pages/learn.py"
+DRAWN = "learn.drawn"  # (lesson, step, progress) as the page's last full run drew them
 
 VIEW_CSS = """
 .st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
@@ -123,7 +126,7 @@ def _feedback(attempt: learn.Attempt) -> None:
 
 def step_view(data: Content, lesson: Lesson, step: Step) -> None:
     _css()
-    attempt = learn.attempt_for(lesson, step)
+    learn.attempt_for(lesson, step)
     done = session.steps_done()
     index = next(i for i, s in enumerate(lesson.steps) if s.id == step.id)
 
@@ -137,7 +140,25 @@ def step_view(data: Content, lesson: Lesson, step: Step) -> None:
     text = learn.step_text(lesson, step)
     if text:
         st.markdown(text)
+    st.session_state[DRAWN] = (lesson.id, step.id, done)  # what _drawn_now() will compare
+    step_body(data, lesson, step)
 
+
+def _drawn_now() -> tuple[object, object, dict[tuple[str, str], int]]:
+    """What the part of the page outside :func:`step_body` shows: the step in the address,
+    and the learner's progress (the step links' ticks, the sidebar)."""
+    return st.query_params.get("lesson"), st.query_params.get("step"), session.steps_done()
+
+
+@st.fragment
+def step_body(data: Content, lesson: Lesson, step: Step) -> None:
+    """The task, the board, the feedback, the answers and the buttons of a step.
+
+    A click in here (a wrong tile, Try again, Show me, Do this step again) reruns only
+    this function; when it finished the step (new progress) or went to another step, the
+    whole page runs again."""
+    rerun_page_if(st.session_state.get(DRAWN) != _drawn_now())
+    attempt = learn.attempt_for(lesson, step)
     kind = step.task.kind
     if learn.is_task(step):
         with st.container(key="learn-task"):
