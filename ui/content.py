@@ -9,6 +9,7 @@ file never takes a page down.  ``$DOMINO_SCENARIOS_DIR`` points elsewhere
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -45,15 +46,17 @@ def scenarios_dir() -> Path:
     return Path(raw) if raw else ROOT / "scenarios"
 
 
-def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
-    out = []
+def _signature(root: Path) -> str:
+    """The version of the files under ``root``: a digest of their names, sizes and
+    modification times (one short string, so the cache's key is cheap to hash)."""
+    digest = hashlib.blake2b(digest_size=16)
     for path in sorted(root.rglob("*.toml")) if root.is_dir() else ():
         try:
             stat = path.stat()
         except OSError:
             continue
-        out.append((str(path), stat.st_size, stat.st_mtime_ns))
-    return tuple(out)
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
 
 
 def load_content(root: Path) -> Content:
@@ -63,7 +66,7 @@ def load_content(root: Path) -> Content:
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def _cached(root: str, signature: tuple[tuple[str, int, int], ...]) -> Content:
+def _cached(root: str, signature: str) -> Content:
     return load_content(Path(root))
 
 
