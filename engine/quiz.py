@@ -154,7 +154,7 @@ def candidate(level: int, seed: int) -> tuple[Question, bool]:
     return q, keep
 
 
-def question(level: int = 1, seed: int | None = None, *, ending: str | None = None,
+def question(level: int, seed: int, *, ending: str | None = None,
              avoid: tuple[object, ...] | None = None) -> Question:
     """A finished round for ``level``, reproducible from ``seed``.
 
@@ -165,8 +165,6 @@ def question(level: int = 1, seed: int | None = None, *, ending: str | None = No
     """
     if level not in LEVELS:
         raise ValueError(f"level must be 1, 2 or 3, not {level}")
-    if seed is None:
-        seed = random.randrange(SEED_LIMIT)
     for i in range(TRIES):
         q, keep = candidate(level, seed + i)
         if not keep:
