@@ -16,13 +16,12 @@ arithmetic written out (``7 + 8 − 3 = 12``) so a learner can check it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .state import State
 from .tiles import FITS, TILES, Tile, mask_value, tiles_of
 
-MINUS = "−"  # U+2212, as the documents write it
+MINUS: Final = "−"  # U+2212, as the documents write it
 
 
 class Holding(NamedTuple):
@@ -45,33 +44,70 @@ class Holding(NamedTuple):
         return " + ".join(map(str, self.values)) + f" = {self.total}"
 
 
-@dataclass(frozen=True, slots=True)
 class Explanation:
     """Why the round ended as it did.
 
     ``code`` names the rule that decided it (for translation), ``params`` holds
-    its numbers and tiles, and ``arithmetic`` is the worked sum.
+    its numbers and tiles, and ``arithmetic`` is the worked sum.  A value: its
+    attributes are read-only by contract (``Final``, checked by mypy).
     """
 
-    code: str
-    params: dict[str, object] = field(default_factory=dict)
-    arithmetic: str = ""
+    __slots__ = ("arithmetic", "code", "params")
+
+    # A plain class rather than a frozen dataclass: one is made for every settled
+    # round, and compiled, this __init__ costs a tenth of a dataclass's.
+    def __init__(self, code: str, params: dict[str, object] | None = None,
+                 arithmetic: str = "") -> None:
+        self.code: Final = code
+        self.params: Final[dict[str, object]] = params if params is not None else {}
+        self.arithmetic: Final = arithmetic
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Explanation):
+            return NotImplemented
+        return (self.code, self.params, self.arithmetic) == (other.code, other.params,
+                                                             other.arithmetic)
+
+    def __repr__(self) -> str:
+        return (f"Explanation(code={self.code!r}, params={self.params!r}, "
+                f"arithmetic={self.arithmetic!r})")
 
 
-@dataclass(frozen=True, slots=True)
 class Settlement:
     """A round's result.  ``hands`` and ``dead`` are the players' tiles as masks;
-    :attr:`holdings` spells them out (with each tile's counted value) on demand."""
+    :attr:`holdings` spells them out (with each tile's counted value) on demand.
+    A value, like :class:`Explanation`: read-only attributes, compared by them all."""
 
-    status: str
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    draw: bool
-    points: tuple[int, ...]
-    explanation: Explanation
-    hands: tuple[int, ...] = field(repr=False)
-    dead: tuple[int, ...] = field(repr=False)
-    blank_double_25: bool = field(default=False, repr=False)
+    __slots__ = ("blank_double_25", "dead", "draw", "explanation", "hands", "points", "status",
+                 "totals", "winners")
+
+    def __init__(self, status: str, totals: tuple[int, ...], winners: tuple[int, ...],
+                 draw: bool, points: tuple[int, ...], explanation: Explanation,
+                 hands: tuple[int, ...], dead: tuple[int, ...],
+                 blank_double_25: bool = False) -> None:
+        self.status: Final = status
+        self.totals: Final = totals
+        self.winners: Final = winners
+        self.draw: Final = draw
+        self.points: Final = points
+        self.explanation: Final = explanation
+        self.hands: Final = hands
+        self.dead: Final = dead
+        self.blank_double_25: Final = blank_double_25
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.status, self.totals, self.winners, self.draw, self.points,
+                self.explanation, self.hands, self.dead, self.blank_double_25)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settlement):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"Settlement(status={self.status!r}, totals={self.totals!r}, "
+                f"winners={self.winners!r}, draw={self.draw!r}, points={self.points!r}, "
+                f"explanation={self.explanation!r})")
 
     @property
     def holdings(self) -> tuple[Holding, ...]:
@@ -132,9 +168,9 @@ def _total(hand: int, dead: int, blank_double_25: bool) -> int:
     return total
 
 
-_BLANK = TILES[0].bit
+_BLANK: Final = TILES[0].bit
 #: Tiles from the smallest single tile up: by value, then by the lower half.
-_SMALLEST_FIRST = tuple(sorted(TILES, key=lambda t: (t.value, t.low)))
+_SMALLEST_FIRST: Final = tuple(sorted(TILES, key=lambda t: (t.value, t.low)))
 
 
 def _smallest(mask: int) -> Tile | None:
@@ -144,15 +180,21 @@ def _smallest(mask: int) -> Tile | None:
     return None
 
 
-class _Round(NamedTuple):
+class _Round:
     """What settling reads: status, who moved last, masks and totals."""
 
-    status: str
-    last: int
-    hands: tuple[int, ...]
-    dead: tuple[int, ...]
-    totals: tuple[int, ...]
-    blank25: bool
+    __slots__ = ("blank25", "dead", "hands", "last", "status", "totals")
+
+    def __init__(self, state: State) -> None:
+        self.status: str = state.status
+        self.last: int = state.to_move
+        self.blank25: bool = state.rules.blank_double_25
+        self.hands: tuple[int, ...] = tuple(state.hands)
+        self.dead: tuple[int, ...] = tuple(state.dead)
+        totals = []
+        for seat in range(len(self.hands)):
+            totals.append(_total(self.hands[seat], self.dead[seat], self.blank25))
+        self.totals: tuple[int, ...] = tuple(totals)
 
     def result(self, winners: tuple[int, ...], draw: bool, points: tuple[int, ...],
                explanation: Explanation) -> Settlement:
@@ -162,7 +204,7 @@ class _Round(NamedTuple):
 
 def settle(state: State) -> Settlement:
     """The round's result.  A round still being played has no winners yet."""
-    r = _round(state)
+    r = _Round(state)
     if r.status == "playing":
         return r.result((), False, (0,) * len(r.totals), Explanation("playing"))
     family = state.rules.family
@@ -225,18 +267,11 @@ def _rank_key(r: _Round, seat: int) -> tuple[int, int, int, int]:
     )
 
 
-def _round(state: State) -> _Round:
-    blank25 = state.rules.blank_double_25
-    hands, dead = tuple(state.hands), tuple(state.dead)
-    return _Round(state.status, state.to_move, hands, dead,
-                  tuple(_total(h, d, blank25) for h, d in zip(hands, dead)), blank25)
-
-
 def gaple_places(state: State) -> tuple[int, ...]:
     """Each player's place in Gaple (1 = the round's winner): out by play with no
     dead tiles first, then the lowest total, then the smallest single tile's
     value, then its lower half."""
-    r = _round(state)
+    r = _Round(state)
     order = sorted(range(len(r.totals)), key=lambda seat: _rank_key(r, seat))
     places = [0] * len(order)
     for place, seat in enumerate(order, start=1):
