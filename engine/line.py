@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .moves import End
 from .tiles import OTHER, TILES, Tile
@@ -63,12 +63,13 @@ class Description:
     hidden: bool = False  # the line has tiles whose history is not shown
 
 
-_PLACEMENTS: dict[tuple[Tile, int, int, End | None], Placement] = {}
+_PLACEMENTS: Final[dict[int, Placement]] = {}
+_END_CODE: Final[dict[End | None, int]] = {None: 0, "left": 1, "right": 2}
 
 
 def _placement(tile: Tile, left: int, right: int, end: End | None) -> Placement:
     """Placements are values: each distinct one is made once and shared."""
-    key = (tile, left, right, end)
+    key = ((tile.index * 7 + left) * 7 + right) * 3 + _END_CODE[end]
     p = _PLACEMENTS.get(key)
     if p is None:
         ls, rs = _sides(tile, left, right, end)
@@ -85,11 +86,11 @@ def _sides(tile: Tile, left: int, right: int, joined: End | None) -> tuple[Side,
 
 # ``_JOIN_LEFT[index * 7 + v]``: the placement of a tile joined to a left end
 # showing ``v`` (None where it does not match); likewise on the right.
-_JOIN_LEFT: tuple[Placement | None, ...] = tuple(
+_JOIN_LEFT: Final[tuple[Placement | None, ...]] = tuple(
     _placement(t, OTHER[t.index * 7 + v], v, "left") if t.has(v) else None
     for t in TILES for v in range(7)
 )
-_JOIN_RIGHT: tuple[Placement | None, ...] = tuple(
+_JOIN_RIGHT: Final[tuple[Placement | None, ...]] = tuple(
     _placement(t, v, OTHER[t.index * 7 + v], "right") if t.has(v) else None
     for t in TILES for v in range(7)
 )

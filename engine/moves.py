@@ -10,20 +10,20 @@ scenario format (``{"play": "2-3", "end": "right"}``) and a short text form:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from .tiles import TILES, Tile, parse_halves
 
 Kind = Literal["play", "pass", "draw", "discard"]
 End = Literal["left", "right"]
-ENDS: tuple[End, End] = ("left", "right")
+ENDS: Final[tuple[End, End]] = ("left", "right")
 
 
 class MoveError(ValueError):
     """A move could not be read."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Move:
     """A move.  ``flipped`` matters only for the first tile of an empty line,
     which lies as written: ``play 6-3`` (flipped) shows 6 on the left.  It is
@@ -129,11 +129,22 @@ class Move:
     def __str__(self) -> str:
         return self.text()
 
+    # Written out rather than generated (``flipped`` is not compared): compiled, plain C.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.kind == other.kind and self.tile == other.tile and self.end == other.end
 
-_END_SLOT: dict[End | None, int] = {None: 0, "left": 1, "right": 2}
-_PLAYS: tuple[tuple[Move, Move, Move], ...] = tuple(
+    def __hash__(self) -> int:
+        return hash((self.kind, self.tile, self.end))
+
+
+_END_SLOT: Final[dict[End | None, int]] = {None: 0, "left": 1, "right": 2}
+_PLAYS: Final[tuple[tuple[Move, Move, Move], ...]] = tuple(
     (Move("play", t, None), Move("play", t, "left"), Move("play", t, "right")) for t in TILES
 )
-_DISCARDS: tuple[Move, ...] = tuple(Move("discard", t) for t in TILES)
-PASS = Move("pass")
-DRAW = Move("draw")
+_DISCARDS: Final[tuple[Move, ...]] = tuple(Move("discard", t) for t in TILES)
+PASS: Final = Move("pass")
+DRAW: Final = Move("draw")

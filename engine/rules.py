@@ -11,11 +11,11 @@ the round opens and how it is settled.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 Family = Literal["block", "gaple", "duel"]
 Stuck = Literal["pass", "draw", "discard"]
-FAMILIES: tuple[Family, ...] = ("block", "gaple", "duel")
+FAMILIES: Final[tuple[Family, ...]] = ("block", "gaple", "duel")
 
 
 class RulesError(ValueError):
@@ -130,14 +130,14 @@ def duel(draw: bool = False) -> Ruleset:
     return Ruleset("duel", 2, 7, "draw" if draw else "pass")
 
 
-_OPTION_TYPES: dict[str, type] = {
+_OPTION_TYPES: Final[dict[str, type]] = {
     "players": int,
     "draw": bool,
     "dead_tiles": bool,
     "blank_double_25": bool,
     "hand_size": int,
 }
-_FAMILY_OPTIONS: dict[str, frozenset[str]] = {
+_FAMILY_OPTIONS: Final[dict[str, frozenset[str]]] = {
     "block": frozenset({"players"}),
     "gaple": frozenset({"players", "dead_tiles", "blank_double_25", "hand_size"}),
     "duel": frozenset({"players", "draw"}),

@@ -16,16 +16,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
-MAX_PIP = 6
-PIPS = range(MAX_PIP + 1)
+MAX_PIP: Final = 6
+PIPS: Final = range(MAX_PIP + 1)
 
 
 class TileError(ValueError):
     """A tile could not be read."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
     """One tile.  Create tiles with :meth:`of` or :meth:`parse`, never twice."""
 
@@ -42,8 +43,8 @@ class Tile:
         return _BY_HALVES[a * 7 + b]
 
     @staticmethod
-    def parse(text: str) -> Tile:
-        """Read ``a-b`` or ``[a|b]`` (halves in either order)."""
+    def parse(text: object) -> Tile:
+        """Read ``a-b`` or ``[a|b]`` (halves in either order); anything else is refused."""
         return Tile.of(*parse_halves(text))
 
     @property
@@ -66,6 +67,30 @@ class Tile:
             return self.low
         raise TileError(f"{self.bracket()} has no {pip}")
 
+    # Written out rather than generated: compiled, they are plain C (dict keys, ``in``).
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.low == other.low and self.high == other.high
+
+    def __hash__(self) -> int:
+        return self.low * 7 + self.high
+
+    # Ordered by the lower half, then the higher: [0|0], [0|1] … [0|6], [1|1] … [6|6].
+    def __lt__(self, other: Tile) -> bool:
+        return (self.low, self.high) < (other.low, other.high)
+
+    def __le__(self, other: Tile) -> bool:
+        return (self.low, self.high) <= (other.low, other.high)
+
+    def __gt__(self, other: Tile) -> bool:
+        return (self.low, self.high) > (other.low, other.high)
+
+    def __ge__(self, other: Tile) -> bool:
+        return (self.low, self.high) >= (other.low, other.high)
+
     def bracket(self) -> str:
         """The documents' notation, ``[low|high]``."""
         return f"[{self.low}|{self.high}]"
@@ -77,7 +102,7 @@ class Tile:
         return f"Tile({self.low}, {self.high})"
 
 
-def parse_halves(text: str) -> tuple[int, int]:
+def parse_halves(text: object) -> tuple[int, int]:
     """The two halves of ``a-b`` or ``[a|b]`` in the order written."""
     m = _PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
     if m is None:
@@ -85,28 +110,28 @@ def parse_halves(text: str) -> tuple[int, int]:
     return int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
 
 
-_PATTERN = re.compile(r"(\d)\s*-\s*(\d)|\[\s*(\d)\s*\|\s*(\d)\s*\]")
+_PATTERN: Final = re.compile(r"(\d)\s*-\s*(\d)|\[\s*(\d)\s*\|\s*(\d)\s*\]")
 
 #: All 28 tiles, ordered by index: [0|0], [0|1], ... [0|6], [1|1], ... [6|6].
-TILES: tuple[Tile, ...] = tuple(
+TILES: Final[tuple[Tile, ...]] = tuple(
     Tile(low, high, i, 1 << i)
-    for i, (low, high) in enumerate((a, b) for a in PIPS for b in PIPS if a <= b)
+    for i, (low, high) in enumerate([(a, b) for a in PIPS for b in PIPS if a <= b])
 )
-_BY_HALVES: list[Tile] = [TILES[0]] * 49
+_BY_HALVES: Final[list[Tile]] = [TILES[0]] * 49
 for _t in TILES:
     _BY_HALVES[_t.low * 7 + _t.high] = _t
     _BY_HALVES[_t.high * 7 + _t.low] = _t
 
-ALL_MASK = (1 << len(TILES)) - 1
+ALL_MASK: Final = (1 << len(TILES)) - 1
 #: ``FITS[v]``: the mask of tiles that show ``v`` on either half.
-FITS: tuple[int, ...] = tuple(
+FITS: Final[tuple[int, ...]] = tuple(
     sum(t.bit for t in TILES if t.has(v)) for v in PIPS
 )
 #: ``OTHER[index * 7 + v]``: the free half after matching ``v`` (or -1).
-OTHER: tuple[int, ...] = tuple(
+OTHER: Final[tuple[int, ...]] = tuple(
     (t.other(v) if t.has(v) else -1) for t in TILES for v in PIPS
 )
-VALUES: tuple[int, ...] = tuple(t.value for t in TILES)
+VALUES: Final[tuple[int, ...]] = tuple(t.value for t in TILES)
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:
@@ -117,11 +142,11 @@ def mask_of(tiles: Iterable[Tile]) -> int:
 
 
 # Sets of tiles are masks; reading one goes 7 bits at a time through tables.
-_CHUNK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+_CHUNK_TILES: Final[tuple[tuple[tuple[Tile, ...], ...], ...]] = tuple(
     tuple(tuple(TILES[k * 7 + b] for b in range(7) if c >> b & 1) for c in range(128))
     for k in range(4)
 )
-_CHUNK_VALUES: tuple[tuple[int, ...], ...] = tuple(
+_CHUNK_VALUES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sum(t.value for t in _CHUNK_TILES[k][c]) for c in range(128)) for k in range(4)
 )
 
