@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from .line import Line
 from .moves import DRAW, PASS, Move
@@ -62,10 +62,61 @@ class Record:
     drawn: Tile | None = None  # the tile a draw took from the stock
 
 
+def _shuffle_rounds(count: int, bits: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Fisher–Yates' bounds ``count, count − 1, … 2`` in runs whose product fits in
+    ``bits`` random bits, each with the bound below which a draw of ``bits`` bits is
+    kept (a multiple of the product, so that every run of choices is equally likely)."""
+    rounds: list[tuple[tuple[int, ...], int]] = []
+    run: list[int] = []
+    product = 1
+    for bound in range(count, 1, -1):
+        if product * bound > 1 << (bits - 20):  # rejection: under one draw in a million
+            rounds.append((tuple(run), ((1 << bits) // product) * product))
+            run, product = [], 1
+        run.append(bound)
+        product *= bound
+    rounds.append((tuple(run), ((1 << bits) // product) * product))
+    return tuple(rounds)
+
+
+_RANDOM_BITS: Final = 62  # a machine-word integer, compiled
+_SHUFFLE: Final = _shuffle_rounds(len(TILES), _RANDOM_BITS)
+
+
+def shuffled(rng: random.Random) -> list[int]:
+    """The 28 tile indices in a uniformly random order, from ``rng``.
+
+    Fisher–Yates, with each choice ``j < bound`` read as one digit of a random
+    number in mixed radix: one ``getrandbits`` call serves several choices.
+    Exactly uniform (draws at or above the run's limit are thrown back).
+    """
+    order = list(range(len(TILES)))
+    getrandbits = rng.getrandbits
+    for bounds, limit in _SHUFFLE:
+        r = getrandbits(_RANDOM_BITS)
+        while r >= limit:
+            r = getrandbits(_RANDOM_BITS)
+        for bound in bounds:
+            j = r % bound
+            r //= bound
+            i = bound - 1
+            order[i], order[j] = order[j], order[i]
+    return order
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniformly random integer ``0 <= k < n`` from ``rng`` (``rng.randrange(n)``,
+    without its argument handling: a deal's first player)."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r
+
+
 # Legal play lists by (tiles fitting left, tiles fitting right), kept once made.
-_BITS = tuple(t.bit for t in TILES)
-_PLAYS_CACHE: dict[int, tuple[Move, ...]] = {}
-_CACHE_LIMIT = 1 << 18
+_PLAYS_CACHE: Final[dict[int, tuple[Move, ...]]] = {}
+_CACHE_LIMIT: Final = 1 << 18
 
 
 def _chunk_moves(make: Callable[[Tile], Move]) -> tuple[tuple[tuple[Move, ...], ...], ...]:
@@ -76,10 +127,10 @@ def _chunk_moves(make: Callable[[Tile], Move]) -> tuple[tuple[tuple[Move, ...], 
 
 
 # A move per tile of a mask, 7 bits at a time: the openings and the dead discards.
-_OPEN_CHUNKS = _chunk_moves(Move.play)
-_DISCARD_CHUNKS = _chunk_moves(Move.discard)
-_LEFT_CHUNKS = _chunk_moves(lambda t: Move.play(t, "left"))
-_RIGHT_CHUNKS = _chunk_moves(lambda t: Move.play(t, "right"))
+_OPEN_CHUNKS: Final = _chunk_moves(Move.play)
+_DISCARD_CHUNKS: Final = _chunk_moves(Move.discard)
+_LEFT_CHUNKS: Final = _chunk_moves(lambda t: Move.play(t, "left"))
+_RIGHT_CHUNKS: Final = _chunk_moves(lambda t: Move.play(t, "right"))
 
 
 def _plays(left_mask: int, right_mask: int) -> tuple[Move, ...]:
@@ -200,35 +251,36 @@ class State:
         start the line; Gaple with everything dealt and no ``to_move`` is a
         first round: the holder of [0|0] starts and must open with it.
         """
-        rnd = rng.random
-        keys = [rnd() for _ in TILES]
-        order = sorted(range(28), key=keys.__getitem__)
+        order = shuffled(rng)
         n, size = rules.players, rules.hand_size
-        bits = _BITS.__getitem__
-        hands = [sum(map(bits, order[seat * size:(seat + 1) * size])) for seat in range(n)]
-        rest = [TILES[i] for i in order[n * size:]]
+        hands = []
+        for seat in range(n):
+            mask = 0
+            for i in order[seat * size:(seat + 1) * size]:
+                mask |= 1 << i
+            hands.append(mask)
+        # The undealt tiles as the stock keeps them: its top, order[n * size], last.
+        stock = [TILES[order[k]] for k in range(len(order) - 1, n * size - 1, -1)]
         line = Line()
-        if rules.middle_up:
-            line.place(rest.pop(0), None)
-        if rules.family == "gaple" and not rules.middle_up and to_move is None:
+        middle_up = rules.middle_up
+        if middle_up:
+            line.place(stock.pop(), None)
+        if rules.family == "gaple" and not middle_up and to_move is None:
             blank = TILES[0].bit
             to_move = next(seat for seat in range(n) if hands[seat] & blank)
             opening = TILES[0]
         if to_move is None:
-            to_move = rng.randrange(n)  # a fair lot (matches show the dice: match.draw_lots)
-        return cls(rules, hands, line, stock=rest, to_move=to_move, opening=opening)
+            to_move = below(rng, n)  # a fair lot (matches show the dice: match.draw_lots)
+        state = State(rules, hands, line, stock_count=len(stock), to_move=to_move,
+                      opening=opening)
+        state._stock = stock
+        return state
 
     def copy(self) -> State:
-        other = State.__new__(State)
-        other.rules = self.rules
-        other.hands = list(self.hands)
-        other.dead = list(self.dead)
-        other.line = self.line.copy()
+        other = State(self.rules, list(self.hands), self.line.copy(), dead=list(self.dead),
+                      stock_count=self.stock_count, to_move=self.to_move, passes=self.passes,
+                      opening=self.opening)
         other._stock = list(self._stock) if self._stock is not None else None
-        other.stock_count = self.stock_count
-        other.to_move = self.to_move
-        other.passes = self.passes
-        other.opening = self.opening
         other.status = self.status
         other._undo = list(self._undo)
         other._legal = self._legal

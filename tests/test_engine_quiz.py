@@ -62,7 +62,7 @@ def test_higher_levels_bring_more_ties_and_blocks() -> None:
     tricky = [share(level, lambda q: q.settlement.explanation.code in TRICKY)
               for level in quiz.LEVELS]
     assert tricky[2] > 2 * tricky[0] and tricky[2] >= 0.12, tricky
-    codes = {question(3, seed).settlement.explanation.code for seed in range(300)}
+    codes = {question(3, seed).settlement.explanation.code for seed in range(800)}  # ties on a half: 1 in 40
     assert TRICKY <= codes
 
 

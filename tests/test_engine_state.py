@@ -3,18 +3,19 @@ ends (RULES.md §1–4)."""
 
 from __future__ import annotations
 
-import inspect
+import math
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from engine_helpers import m, play, snapshot, t
 
-from engine import state as state_module
 from engine.moves import DRAW, PASS, Move
 from engine.rules import Ruleset, block, duel, gaple
-from engine.state import IllegalMoveError, State
+from engine.state import _SHUFFLE, IllegalMoveError, State, below, shuffled
 from engine.tiles import TILES
 
 
@@ -162,7 +163,7 @@ def test_a_refused_move_says_which_rule_it_breaks_and_changes_nothing(
 
 
 def test_every_refusal_code_in_the_engine_is_tested() -> None:
-    source = inspect.getsource(state_module)
+    source = (Path(__file__).parents[1] / "engine" / "state.py").read_text(encoding="utf-8")
     codes = set(re.findall(r'Refusal\(\s*"(\w+)"', source))
     assert codes == {code for code, *_ in REFUSALS}
 
@@ -473,6 +474,49 @@ def test_block_and_duel_deals_leave_the_undealt_tiles_out_of_play() -> None:
         s.push(s.legal_moves()[0])
         assert DRAW not in s.legal_moves()
     assert s.stock_count == 14
+
+
+def test_a_shuffle_is_a_permutation_and_every_tile_lands_anywhere_alike() -> None:
+    rng = random.Random(5)
+    counts = [[0] * 28 for _ in range(28)]  # counts[tile][position]
+    shuffles = 28 * 400
+    for _ in range(shuffles):
+        order = shuffled(rng)
+        assert sorted(order) == list(range(28))
+        for position, tile in enumerate(order):
+            counts[tile][position] += 1
+    # 400 expected per cell; a cell off by more than 25% would mean a biased shuffle
+    # (a binomial's standard deviation here is 19.6, so 100 is over five of them).
+    assert all(300 < c < 500 for row in counts for c in row), min(map(min, counts))
+
+
+def test_a_shuffle_reads_its_choices_as_digits_of_few_random_numbers() -> None:
+    """Fisher–Yates' bounds 28 … 2 in runs whose product leaves room to reject; each run
+    costs one ``getrandbits`` call (or, under one time in a million, more)."""
+    bounds = [b for run, _ in _SHUFFLE for b in run]
+    assert bounds == list(range(28, 1, -1))
+    for run, limit in _SHUFFLE:
+        product = math.prod(run)
+        assert limit % product == 0 and limit <= 1 << 62 < limit + product
+        assert product <= 1 << 42  # a draw is thrown back with probability < 2**-20
+
+    class Counting(random.Random):
+        calls = 0
+
+        def getrandbits(self, k: int) -> int:
+            Counting.calls += 1
+            return super().getrandbits(k)
+
+    shuffled(Counting(3))
+    assert Counting.calls == len(_SHUFFLE)
+
+
+def test_a_number_below_n_is_uniform() -> None:
+    rng = random.Random(9)
+    for n in (1, 2, 3, 4, 5):
+        seen = Counter(below(rng, n) for _ in range(5000 * n))
+        assert set(seen) == set(range(n))
+        assert all(4000 < c < 6000 for c in seen.values()), seen
 
 
 def test_the_first_player_is_chosen_by_lot() -> None:
