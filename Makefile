@@ -11,7 +11,7 @@ PORT   ?= 8501
 APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: venv chromium run test lint bench bench-compare bench-ui clean
+.PHONY: venv build chromium run test lint bench bench-compare bench-ui clean
 
 venv: $(STAMP)
 
@@ -25,6 +25,17 @@ $(STAMP): pyproject.toml $(wildcard engine/__init__.py ui/__init__.py locales/__
 	$(PY) -m pip install -q -e ".[test,dev]"
 	touch $(STAMP)
 
+# The engine's core compiled with mypyc beside its source (tools/compile_engine.py), again
+# whenever an engine file changed.  Without a C compiler the engine runs from source, slower.
+ENGINE_BUILD := .build/engine.stamp
+build: $(ENGINE_BUILD)
+
+$(ENGINE_BUILD): $(wildcard engine/*.py) tools/compile_engine.py $(STAMP)
+	@mkdir -p .build
+	@echo "Compiling the engine with mypyc ..."
+	@if $(PY) tools/compile_engine.py >.build/compile.log 2>&1; then touch $@; \
+	else cat .build/compile.log; echo "note: the engine could not be compiled; it runs from source"; fi
+
 chromium:
 	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
 	  echo "Installing $(APT_PACKAGES) from Debian ..."; \
@@ -33,10 +44,10 @@ chromium:
 	    $(APT_PACKAGES); \
 	fi
 
-run: venv
+run: venv build
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
-test: venv chromium
+test: venv build chromium
 	$(PY) -m engine check scenarios
 	$(PY) -m pytest -q
 
@@ -45,7 +56,7 @@ lint: venv
 	$(VENV)/bin/mypy --strict engine
 
 # Random playouts through the engine, one process and then one per core.
-bench: venv
+bench: venv build
 	@for r in "block --players 2" "block --players 3" "block --players 4" "gaple --players 4" \
 	          "gaple --players 4 --hand-size 7" "gaple --players 5" "duel" "duel --draw"; do \
 	  $(PY) -m engine bench --rules $$r --games 20000 --seed 1; \
@@ -55,14 +66,14 @@ bench: venv
 # Side by side with OpenSpiel's python_block_dominoes and the dominoes package, installed
 # into their own venv (they are references, not dependencies of the site).
 BENCH_VENV := .venv-bench
-bench-compare: venv
+bench-compare: venv build
 	@[ -x $(BENCH_VENV)/bin/python ] || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install -q open-spiel dominoes -e .
 	$(BENCH_VENV)/bin/python bench/compare.py --seconds 3
 
 # Click → updated page in a real browser (Learn and Try it).
-bench-ui: venv chromium
+bench-ui: venv build chromium
 	$(PY) bench/ui_latency.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) .build build engine/*.so .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info

@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable
 
+from engine import COMPILED
 from engine.bench import play_random
 from engine.rules import block, gaple
 from engine.settlement import settle
@@ -87,10 +88,11 @@ def main() -> None:
         "ours_gaple4": rate(ours("gaple"), args.seconds),
         "dominoes_four_player": rate(dominoes_four(), args.seconds),
     }
-    out = {k: round(v) for k, v in figures.items()}
+    out: dict[str, object] = {k: round(v) for k, v in figures.items()}
     out["ratio_block2_vs_openspiel"] = round(figures["ours_block2"] / figures["openspiel_block2"], 1)
     out["ratio_gaple4_vs_dominoes"] = round(
         figures["ours_gaple4"] / figures["dominoes_four_player"], 1)
+    out["engine"] = "compiled" if COMPILED else "source"
     print(json.dumps(out))
 
 

@@ -13,7 +13,15 @@ Standard library only.  The pieces, from the bottom up:
 - :mod:`engine.match` — lots, matches and their targets;
 - :mod:`engine.scenario` — the scenario files and lessons (TOML);
 - :mod:`engine.cli` — the referee: ``python -m engine replay|check|bench``.
+
+The core modules also run compiled: ``make build`` compiles these same files with
+mypyc, and :mod:`engine._build` imports that build only while it is current
+(``COMPILED`` says which one runs).
 """
+
+from . import _build
+
+_build.choose()  # the compiled build if it is current, else the source (before any import)
 
 from .line import Description, Line, LineError, Placement, SidePart
 from .moves import DRAW, PASS, Move, MoveError
@@ -21,7 +29,11 @@ from .rules import RulesError, Ruleset, block, duel, gaple, preset
 from .state import IllegalMoveError, Refusal, State
 from .tiles import TILES, Tile, TileError
 
+#: Whether this process runs the mypyc-compiled build of the engine (see engine/_build.py).
+COMPILED = _build.compiled()
+
 __all__ = [
+    "COMPILED",
     "DRAW",
     "PASS",
     "TILES",

@@ -12,6 +12,7 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from . import _build
 from .rules import Ruleset, block, duel, gaple
 from .settlement import settle
 from .state import State
@@ -31,12 +32,11 @@ def ruleset_for(rules: str, players: int | None = None, hand_size: int | None = 
 def play_random(rules: Ruleset, rng: random.Random) -> State:
     """One complete game: a fresh deal, then uniformly random legal moves."""
     state = State.deal(rules, rng)
-    rnd = rng.random
-    legal_moves, apply = state.legal_moves, state.apply
-    moves = legal_moves()
+    moves = state.legal_moves()
     while moves:
-        apply(moves[int(rnd() * len(moves))] if len(moves) > 1 else moves[0])
-        moves = legal_moves()
+        count = len(moves)
+        state.apply(moves[int(rng.random() * count)] if count > 1 else moves[0])
+        moves = state.legal_moves()
     return state
 
 
@@ -68,4 +68,5 @@ def run(rules: str, *, players: int | None = None, hand_size: int | None = None,
         "seconds": round(seconds, 4),
         "playouts_per_s": round(games / seconds),
         "workers": workers,
+        "engine": "compiled" if _build.compiled() else "source",
     }

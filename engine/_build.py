@@ -1,0 +1,96 @@
+"""Which engine modules run compiled, and whether their compiled build is current.
+
+The engine's core (tiles, moves, rules, line, state, settlement, view, solve,
+bench) is plain, fully typed Python; ``tools/compile_engine.py`` (run by the
+Makefile) compiles those same files with mypyc into C extensions beside them,
+``engine/state.cpython-311-….so`` and so on.  Python imports an extension in
+preference to the ``.py`` file of the same name, so the site, the referee and
+the benchmark all run the compiled build once it exists — the same source, two
+to three times faster.
+
+This module decides, before the package imports any of them, whether to let
+that happen: if any compiled module is missing or older than its source (the
+source was edited or checked out since the build), or if ``DOMINO_ENGINE=python``
+is set, every module is imported from its ``.py`` file instead (all or none:
+the compiled modules call each other directly), with a warning in the stale
+case.  Standard library only; this file itself is never compiled.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+#: The modules compiled with mypyc, in ``engine/``.
+MODULES: Final = ("tiles", "moves", "rules", "line", "state", "settlement", "view", "solve",
+                  "bench")
+#: Set to ``python`` to run the engine from its source files even when compiled.
+ENV: Final = "DOMINO_ENGINE"
+HERE: Final = Path(__file__).resolve().parent
+
+
+def extension(module: str) -> Path | None:
+    """The compiled file of ``engine.<module>`` for this Python, if there is one."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = HERE / f"{module}{suffix}"
+        if path.exists():
+            return path
+    return None
+
+
+def stale() -> list[str]:
+    """The compiled modules that are missing or older than their source."""
+    out = []
+    for module in MODULES:
+        built = extension(module)
+        if built is None or built.stat().st_mtime < (HERE / f"{module}.py").stat().st_mtime:
+            out.append(module)
+    return out
+
+
+def any_built() -> bool:
+    return any(extension(module) is not None for module in MODULES)
+
+
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """Imports the compiled modules from their ``.py`` files."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        package, _, name = fullname.rpartition(".")
+        if package != __package__ or name not in MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
+
+
+def choose() -> None:
+    """Make ``engine.*`` import from source when the compiled build is not to be used."""
+    if not any_built():
+        return
+    if os.environ.get(ENV, "").lower() == "python":
+        reason = None
+    else:
+        old = stale()
+        if not old:
+            return
+        reason = (f"engine: the compiled build is older than engine/{old[0]}.py (or missing "
+                  "a module); running the engine from source. Rebuild it with `make build`.")
+    if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFinder())
+    if reason:
+        warnings.warn(reason, RuntimeWarning, stacklevel=3)
+
+
+def compiled() -> bool:
+    """Whether the engine running in this process is the compiled build."""
+    module = sys.modules.get(f"{__package__}.state")
+    return module is not None and not str(getattr(module, "__file__", "")).endswith(".py")
