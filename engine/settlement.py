@@ -228,7 +228,7 @@ def _settle_block(r: _Round) -> Settlement:
         return r.result((winner,), False, tuple(points),
                         Explanation("block_domino", {"winner": winner}, arithmetic))
     low = min(totals)
-    lowest = tuple(seat for seat, x in enumerate(totals) if x == low)
+    lowest = tuple([seat for seat, x in enumerate(totals) if x == low])
     if len(lowest) > 1:
         return r.result((), False, tuple(points),
                         Explanation("block_tied_lowest", {"low": low, "tied": lowest},
@@ -282,15 +282,22 @@ def gaple_places(state: State) -> tuple[int, ...]:
 def _settle_gaple(r: _Round) -> Settlement:
     totals = r.totals
     zeros = (0,) * len(totals)
-    listing = " · ".join(f"{seat}: {x}" for seat, x in enumerate(totals))
+    listing = " · ".join([f"{seat}: {x}" for seat, x in enumerate(totals)])
     if r.status == "domino" and not r.dead[r.last]:
         return r.result((r.last,), False, zeros,
                         Explanation("gaple_out", {"winner": r.last}, listing))
     low = min(totals)
-    tied = tuple(seat for seat, x in enumerate(totals) if x == low)
+    tied = tuple([seat for seat, x in enumerate(totals) if x == low])
     if len(tied) == 1:
         return r.result(tied, False, zeros,
                         Explanation("gaple_lowest", {"winner": tied[0], "low": low}, listing))
+    return _settle_gaple_tie(r, tied, low)
+
+
+def _settle_gaple_tie(r: _Round, tied: tuple[int, ...], low: int) -> Settlement:
+    """Lowest totals tied: the smallest single tile, then its lower half (apart from
+    :func:`_settle_gaple`, whose every call would otherwise pay for this one's lambda)."""
+    zeros = (0,) * len(r.totals)
     smallest = {seat: _smallest(r.hands[seat] | r.dead[seat]) for seat in tied}
     winner = min(tied, key=lambda seat: _rank_key(r, seat))
     tile = smallest[winner]
