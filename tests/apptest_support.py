@@ -14,6 +14,8 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from ui.page import STYLED
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 FIXTURE_SCENARIOS = ROOT / "tests" / "data" / "ui" / "scenarios"  # the UI tests' lessons
@@ -27,6 +29,7 @@ TEXT_KINDS = ("markdown", "caption", "info", "warning", "success", "error", "tit
 def home(**params: str) -> AppTest:
     """Run app.py (Home) with ``params`` in its address; the caller checks ``at.exception``."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.session_state[STYLED] = True  # as a browser tab that has the styles (ui.page)
     for key, value in params.items():
         at.query_params[key] = value
     return at.run()

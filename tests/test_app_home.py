@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest_support import home, texts
+from apptest_support import APP, TIMEOUT, home, texts
+from streamlit.testing.v1 import AppTest
 
 from ui import progress
+from ui.page import STYLED
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDERS = ["pages/examples.py", "pages/try_it.py", "pages/quiz.py", "pages/rules.py"]
@@ -28,6 +30,23 @@ def test_home_renders(data_dir: Path) -> None:
     assert 'role="img"' in body
     assert "Tiles: [1|4], [1|1], [4|4]." in body
     assert not at.warning
+
+
+def test_a_sessions_first_run_waits_for_the_styles(data_dir: Path) -> None:
+    """A session's first run stops after the styles and the (hidden) gate that waits for them
+    in the browser; the gate's answer sets the session's flag and the page is drawn."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.query_params["lang"] = "xx"
+    at.run()
+    assert not at.exception
+    assert not at.title and not at.info and not at.warning  # nothing of the page yet
+    assert len(at.get("bidi_component")) == 1  # the gate
+    assert progress.valid_learner_id(at.query_params["learner"])  # the session is set up
+    at.session_state[STYLED] = True  # what the gate's answer does
+    at.run()
+    assert at.title[0].value == "Learn block dominoes"
+    assert not at.get("bidi_component")
+    assert any("“xx” is not available" in i.value for i in at.info)  # the notice waited
 
 
 def test_a_new_learner_gets_an_id_in_the_url(data_dir: Path) -> None:

@@ -1,5 +1,9 @@
 """What every page does first: page config, styles, session, language, sidebar.
 
+A session's first run stops after the styles until the browser has them applied
+(:func:`hold_until_styled`), so that the first frame with the page's text is already
+laid out in the site's column and direction.
+
 >>> # at the top of a page
 >>> # from ui.page import setup
 >>> # setup("pages/learn.py", "nav.learn")
@@ -11,14 +15,21 @@ from html import escape
 from pathlib import Path
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from . import i18n, nav, session
 from .i18n import t
 
 ICON = Path(__file__).resolve().parent / "static" / "icon.png"
 _NOTICE_KEY = "lang_notice_for"
+#: Session key: this browser tab has the site's styles and Streamlit's drawing code in
+#: (see :func:`hold_until_styled`).
+STYLED = "page.styled"
+GATE_TIMEOUT_MS = 4000
 
 CSS = """
+:root { --site-styles: 1; }
+.st-key-site-gate { display: none; }
 [data-testid="stMainBlockContainer"] { max-width: 58rem; padding-top: 2.2rem; padding-bottom: 4rem; }
 @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; } }
 h1 { letter-spacing: -0.01em; }
@@ -61,6 +72,71 @@ def stars_html(stars: int, out_of: int = 3) -> str:
             f'<span class="off">{"★" * (out_of - stars)}</span></span>')
 
 
+# A first load of the site in a browser tab draws the page's text at once, but Streamlit
+# fetches the code that draws st.html (which brings the styles in) and markdown with HTML
+# only when a page first uses them, 150-350 ms later: the page showed left to right, in
+# Streamlit's narrower column, then widened and (in Arabic) flipped.  So the first run of a
+# session draws only the styles and a small component that waits until they apply and that
+# code is in; then it asks for the page.
+_GATE_JS = r"""
+export default function (component) {
+  const { data, setTriggerValue } = component;
+  let stopped = false;
+  const start = performance.now();
+  function ready() {
+    const styled = getComputedStyle(document.documentElement)
+      .getPropertyValue("--site-styles").trim() !== "";
+    const gate = document.querySelector(".st-key-site-gate");
+    return styled && !!gate && (data.wait || []).every((s) => gate.querySelector(s));
+  }
+  function check() {
+    if (stopped) return;
+    if (ready() || performance.now() - start > data.timeout) {
+      stopped = true;
+      setTriggerValue("ready", true);
+      return;
+    }
+    setTimeout(check, 10);
+  }
+  check();
+  return () => { stopped = true; };
+}
+"""
+_GATE = st.components.v2.component("site_gate", js=_GATE_JS)
+
+
+def _styled() -> None:
+    st.session_state[STYLED] = True
+
+
+#: What the gate draws (hidden) so that Streamlit fetches its drawing code for them, and
+#: how the gate's script finds each once it is drawn: markdown with HTML, a page link, a
+#: selectbox and a button (every page's sidebar, and most pages' buttons).
+_PRELOAD = (".site-gate-html", 'a[data-testid="stPageLink-NavLink"]',
+            '[data-testid="stSelectbox"]', 'button[data-testid^="stBaseButton"]')
+
+
+def hold_until_styled() -> None:
+    """On a session's first run, stop after the styles: draw (hidden, in the sidebar, where
+    the page's links will be) a markdown with HTML, a page link, a selectbox, a button and
+    the gate component, which asks for the page once the styles apply and those are drawn
+    (or after :data:`GATE_TIMEOUT_MS`).  Later runs go straight on."""
+    if st.session_state.get(STYLED):
+        return
+    with st.sidebar, st.container(key="site-gate", height=1, border=False):
+        st.markdown('<span class="site-gate-html"></span>', unsafe_allow_html=True)
+        try:
+            st.page_link("app.py", label=t("nav.home"))
+        except StreamlitAPIException:  # a page run alone (AppTest): no page to link to
+            pass
+        st.selectbox(t("nav.language"), [t("nav.home")], key="site-gate.select",
+                     label_visibility="collapsed")
+        st.button(t("nav.home"), key="site-gate.button")
+        _GATE(key="site-gate-ready", data={"wait": list(_PRELOAD), "timeout": GATE_TIMEOUT_MS},
+              on_ready_change=_styled)
+    st.stop()
+
+
 def setup(page: str, title_key: str) -> str:
     """Configure and frame a page; returns the learner id.
 
@@ -70,6 +146,7 @@ def setup(page: str, title_key: str) -> str:
                        layout="centered")
     learner = session.init()
     st.html(f"<style>{CSS}{i18n.direction_css()}</style>")
+    hold_until_styled()
     requested = i18n.requested_lang()
     notice = i18n.language_notice()
     if notice and st.session_state.get(_NOTICE_KEY) != requested:
