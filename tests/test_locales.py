@@ -137,6 +137,17 @@ def test_no_stale_keys(lang: str) -> None:
     assert not stale, f"{lang}.toml has keys English no longer has: {stale}"
 
 
+def test_every_seat_of_a_dealt_table_is_named(lang: str) -> None:
+    """Try it and the quiz name their seats from one table (ui.i18n.TABLE_SEATS): each name
+    is in the language's catalog, and no two seats of a table share a name."""
+    flat = load(lang)
+    for names in [*i18n.TABLE_SEATS.values(), i18n.DUEL_SEATS]:
+        for name in names:
+            assert i18n.SEAT_KEYS[name] in flat, (lang, name)
+        words = i18n.seat_names(names, lang=lang)
+        assert len(set(words)) == len(names) and not set(words) & set(names), words
+
+
 def test_placeholders_match_english(lang: str) -> None:
     flat = load(lang)
     en_groups = english_plurals()

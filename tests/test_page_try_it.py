@@ -229,3 +229,18 @@ def test_a_block_match_adds_the_round_and_moves_the_start_on() -> None:
     assert sum(g.match.scores) == sum(g.match.rounds[0].points)
     assert g.state.mover == ((first or 0) + 1) % 3
     assert "Match to 61 · round 2" in texts(at)
+
+
+def test_gaple_for_five_names_the_seats_as_the_quiz_does() -> None:
+    """Five seats are North, East, South-east, South-west and West, as in the quiz (and in
+    the page's language), not "Player 1 … 5"."""
+    at = open_try(rules="gaple", players="5", seed="11")
+    assert game(at).seats == ("North", "East", "South-east", "South-west", "West")
+    play_out(at)
+    body = texts(at)
+    for name in game(at).seats:
+        assert f"{name} holds" in body, name
+    assert "Player" not in body
+    ukrainian = open_try(rules="gaple", players="5", seed="11", lang="uk")
+    assert game(ukrainian).seats == ("Північ", "Схід", "Південний схід", "Південний захід",
+                                     "Захід")

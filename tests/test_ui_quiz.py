@@ -25,7 +25,7 @@ def test_every_settlement_code_has_a_result_a_topic_and_a_lesson_step() -> None:
         assert key in EN, key
     for key in ui_quiz.LEVEL_NAME_KEYS.values():
         assert key in EN, key
-    for names in [*ui_quiz.SEATS.values(), ui_quiz.DUEL_SEATS]:
+    for names in [*i18n.TABLE_SEATS.values(), i18n.DUEL_SEATS]:
         for name in names:  # every seat name has its catalog key
             assert i18n.SEAT_KEYS[name] in EN, name
 

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from engine.moves import PASS, Move
-from engine.rules import block, duel, gaple
+from engine.rules import Ruleset, block, duel, gaple
 from engine.settlement import settle
 from engine.state import State
+from ui import quiz as ui_quiz
 from ui import try_it
 from ui.content import load_content
 
@@ -68,7 +69,17 @@ def test_the_same_seed_deals_the_same_round() -> None:
     assert try_it.new_deal(block(3), 100).state.hands != a.state.hands
     assert a.seats == ("North", "East", "South")
     assert try_it.new_deal(duel(), 1).seats == ("White", "Black")
-    assert try_it.new_deal(gaple(5), 1).seats == tuple(f"Player {n}" for n in range(1, 6))
+    assert try_it.new_deal(gaple(5), 1).seats == ("North", "East", "South-east", "South-west",
+                                                  "West")
+
+
+@pytest.mark.parametrize("rules", [block(2), block(3), block(4), gaple(4), gaple(5), duel()],
+                         ids=lambda r: f"{r.family}{r.players}")
+def test_try_it_names_the_seats_as_the_quiz_does(rules: Ruleset) -> None:
+    """One set of seat names for every page that deals (ui.i18n.table_seat_names)."""
+    state = try_it.new_deal(rules, 7).state
+    assert try_it.seat_names(rules) == ui_quiz.seat_names(state)
+    assert not any(name.startswith("Player") for name in try_it.seat_names(rules))
 
 
 def test_moves_undo_and_restart() -> None:

@@ -415,6 +415,24 @@ def seat_names(names: Sequence[str], players: int | None = None,
     return tuple(seat_name(i, names, lang) for i in range(count))
 
 
+#: The seats of a dealt table (Try it, Quiz), in English and clockwise, by player count:
+#: compass points; the two-player game's are White and Black.  One table for every page
+#: that deals, so a seat has the same name everywhere.
+TABLE_SEATS: dict[int, tuple[str, ...]] = {
+    2: ("North", "South"),
+    3: ("North", "East", "South"),
+    4: ("North", "East", "South", "West"),
+    5: ("North", "East", "South-east", "South-west", "West"),
+}
+DUEL_SEATS = ("White", "Black")
+
+
+def table_seat_names(family: str, players: int, lang: str | None = None) -> tuple[str, ...]:
+    """The seats of a dealt table in the page's language (see :data:`TABLE_SEATS`)."""
+    names = DUEL_SEATS if family == "duel" else TABLE_SEATS.get(players, ())
+    return seat_names(names, players, lang)
+
+
 def settlement_text(settlement: Settlement, seats: Sequence[str] | None = None) -> str:
     """The result and its arithmetic, e.g. "Blocked: Black holds the lowest
     total, 3, and scores the others' totals minus their own: 7 + 8 − 3 = 12." """

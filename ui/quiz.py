@@ -103,14 +103,6 @@ RESULT_KEYS: dict[str, str] = {
     "gaple_tie_tile": "quiz.result.gaple_tie_tile",
     "gaple_tie_half": "quiz.result.gaple_tie_half",
 }
-#: Seat names by player count, clockwise (in English: ``ui.i18n.seat_names`` translates them).
-SEATS: dict[int, tuple[str, ...]] = {
-    2: ("North", "South"),
-    3: ("North", "East", "South"),
-    4: ("North", "East", "South", "West"),
-    5: ("North", "East", "South-east", "South-west", "West"),
-}
-DUEL_SEATS = ("White", "Black")
 LEVEL_NAME_KEYS = {1: "quiz.level_1", 2: "quiz.level_2", 3: "quiz.level_3"}
 
 
@@ -118,8 +110,9 @@ LEVEL_NAME_KEYS = {1: "quiz.level_1", 2: "quiz.level_2", 3: "quiz.level_3"}
 
 
 def seat_names(state: State) -> tuple[str, ...]:
-    """The seats' names: White and Black in the two-player game, compass points otherwise."""
-    return i18n.seat_names(DUEL_SEATS if state.rules.family == "duel" else SEATS[state.players])
+    """The seats' names: White and Black in the two-player game, compass points otherwise
+    (:func:`ui.i18n.table_seat_names`, as on Try it)."""
+    return i18n.table_seat_names(state.rules.family, state.players)
 
 
 def topic(q: Question) -> str:

@@ -197,12 +197,9 @@ def parse_params(params: Mapping[str, str]) -> Parsed:
 
 
 def seat_names(rules: Ruleset) -> tuple[str, ...]:
-    """Names for the seats, in turn order."""
-    if rules.family == "duel":
-        return i18n.seat_names(("White", "Black"))
-    compass = {2: ("North", "South"), 3: ("North", "East", "South"),
-               4: ("North", "East", "South", "West")}
-    return i18n.seat_names(compass.get(rules.players, ()), rules.players)
+    """Names for the seats, in turn order: the same as the quiz's
+    (:func:`ui.i18n.table_seat_names`)."""
+    return i18n.table_seat_names(rules.family, rules.players)
 
 
 def rules_label(rules: Ruleset) -> str:
