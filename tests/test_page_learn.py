@@ -185,6 +185,12 @@ def test_an_unknown_lesson_falls_back_to_the_first_with_a_notice(data_dir: Path)
     assert at.query_params["step"] == "one-tile"
 
 
+def test_a_long_unknown_lesson_is_quoted_clipped_with_an_ellipsis(data_dir: Path) -> None:
+    at = open_learn(lesson="x" * 200, step="y" * 200)
+    (notice,) = [i.value for i in at.info if "no lesson" in i.value]
+    assert f"“{'x' * 59}…”" in notice
+
+
 def test_an_unknown_step_falls_back_to_the_first_with_a_notice(data_dir: Path) -> None:
     at = open_learn(lesson="settling", step="nope")
     assert any("no step" in i.value for i in at.info)

@@ -244,3 +244,11 @@ def test_gaple_for_five_names_the_seats_as_the_quiz_does() -> None:
     ukrainian = open_try(rules="gaple", players="5", seed="11", lang="uk")
     assert game(ukrainian).seats == ("Північ", "Схід", "Південний схід", "Південний захід",
                                      "Захід")
+
+
+def test_notices_clip_a_long_typed_value_with_an_ellipsis() -> None:
+    at = open_try(rules="r" * 100, seed="9" * 100, scenario="s" * 100)
+    shown = [i.value for i in at.info]
+    for value, limit in (("r", 20), ("9", 20), ("s", 60)):
+        assert any(f"“{value * (limit - 1)}…”" in n for n in shown), (value, shown)
+    assert not any(value * limit in n for n in shown for value, limit in (("r", 20), ("s", 60)))

@@ -59,6 +59,14 @@ def test_right_to_left_languages(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert i18n.direction_css("en") == ""
 
 
+def test_a_long_typed_value_is_clipped_with_an_ellipsis() -> None:
+    assert i18n.clip("abc", 20) == "abc"
+    assert i18n.clip("a" * 20, 20) == "a" * 20
+    assert i18n.clip("a" * 21, 20) == "a" * 19 + "…"
+    assert len(i18n.clip("x" * 500, 60)) == 60
+    assert i18n.clip("word " * 10, 11) == "word word…"  # no space before the ellipsis
+
+
 def test_languages_are_named_in_their_own_scripts() -> None:
     assert i18n.LANGUAGES == {"en": "English", "uk": "Українська", "ru": "Русский",
                               "ar": "العربية", "ko": "한국어"}

@@ -39,7 +39,7 @@ from engine.state import Record, State
 from . import i18n
 from .board import board
 from .content import Content, content
-from .i18n import end_name, refusal_text, scenario_text, seat_name, settlement_text, t
+from .i18n import clip, end_name, refusal_text, scenario_text, seat_name, settlement_text, t
 from .nav import page_link
 from .svg import esc
 
@@ -319,7 +319,7 @@ def locate(data: Content) -> tuple[Scenario, int] | None:
         return None
     s = data.scenarios.get(sid)
     if s is None:
-        st.info(t("examples.unknown_example", example=sid[:60]))
+        st.info(t("examples.unknown_example", example=clip(sid, 60)))
         _set_params(None, None)
         return None
     raw = st.query_params.get("move")
@@ -329,7 +329,7 @@ def locate(data: Content) -> tuple[Scenario, int] | None:
         if text.isdigit() and int(text) <= len(s.moves):
             step = int(text)
         else:
-            st.info(t("examples.unknown_move", move=raw[:20], title=title(s),
+            st.info(t("examples.unknown_move", move=clip(raw, 20), title=title(s),
                       count=len(s.moves)))
     _set_params(s.id, step)
     return s, step

@@ -118,12 +118,19 @@ def current_lang() -> str:
     return lang if lang in LANGUAGES else DEFAULT
 
 
+def clip(text: str, limit: int) -> str:
+    """A value typed into the address, as a notice quotes it: at most ``limit`` characters,
+    ending with "…" where it was cut."""
+    text = str(text)
+    return text if len(text) <= limit else text[:max(0, limit - 1)].rstrip() + "…"
+
+
 def language_notice() -> str | None:
     """A notice to show when the requested language is unknown or has no
     catalog yet (then the page is in English); None when all is well."""
     lang = requested_lang()
     if lang not in LANGUAGES:
-        return t("lang.unknown", lang=lang[:20])
+        return t("lang.unknown", lang=clip(lang, 20))
     if lang != DEFAULT and not catalog(lang):
         return t("lang.untranslated", language=LANGUAGES[lang])
     return None

@@ -28,7 +28,7 @@ from engine.state import Refusal, State
 
 from . import session
 from .content import Content, content
-from .i18n import lesson_text, move_text, refusal_text, seat_name, settlement_text, t
+from .i18n import clip, lesson_text, move_text, refusal_text, seat_name, settlement_text, t
 
 ATTEMPT = "learn.attempt"
 #: The answer widgets' keys (ends, winner, points).
@@ -209,7 +209,7 @@ def locate(data: Content) -> tuple[Lesson, Step] | None:
         return None
     lesson = data.lesson(lesson_id)
     if lesson is None:
-        st.info(t("learn.unknown_lesson", lesson=lesson_id[:60]))
+        st.info(t("learn.unknown_lesson", lesson=clip(lesson_id, 60)))
         lesson = data.lessons[0]
         step = lesson.steps[0]
     elif step_id is None:
@@ -217,7 +217,7 @@ def locate(data: Content) -> tuple[Lesson, Step] | None:
     else:
         found = data.step(lesson.id, step_id)
         if found is None:
-            st.info(t("learn.unknown_step", step=step_id[:60], lesson=lesson_title(lesson)))
+            st.info(t("learn.unknown_step", step=clip(step_id, 60), lesson=lesson_title(lesson)))
             step = lesson.steps[0]
         else:
             step = found[1]

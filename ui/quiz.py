@@ -38,7 +38,7 @@ from engine.state import State
 from . import i18n, session
 from .board import caption_html
 from .content import Content, content
-from .i18n import describe, settlement_text, t
+from .i18n import clip, describe, settlement_text, t
 from .learn import lesson_title, step_title
 from .nav import page_link
 from .svg import esc, hand_svg, line_svg
@@ -333,7 +333,7 @@ def locate() -> Current:
         current = None
     level, seed, bad = parse_params(raw_level, raw_seed)
     if bad:
-        shown = f"{PARAM_LEVEL}={raw_level or ''}, {PARAM_SEED}={raw_seed or ''}"[:80]
+        shown = clip(f"{PARAM_LEVEL}={raw_level or ''}, {PARAM_SEED}={raw_seed or ''}", 80)
         st.info(t("quiz.bad_link", link=shown))
     pref = st.session_state.get(PREF_LEVEL)
     fallback_level = pref if pref in LEVELS else 1

@@ -26,7 +26,7 @@ from engine.state import State
 
 from .board import caption_html
 from .content import ROOT, content
-from .i18n import describe, seat_names, settlement_text, t
+from .i18n import clip, describe, seat_names, settlement_text, t
 from .learn import lesson_title, step_title
 from .nav import page_link
 from .quiz import CSS as QUIZ_CSS
@@ -175,7 +175,7 @@ def family_from_url() -> str:
     if raw in FAMILIES:
         return str(raw)
     if raw is not None:
-        st.info(t("rules.unknown_family", family=str(raw)[:40]))
+        st.info(t("rules.unknown_family", family=clip(str(raw), 40)))
     return "block"
 
 

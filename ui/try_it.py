@@ -43,7 +43,7 @@ from engine.view import view
 from . import examples, i18n
 from .board import board
 from .content import Content, content
-from .i18n import refusal_text, seat_name, t
+from .i18n import clip, refusal_text, seat_name, t
 from .nav import page_link
 from .page import rerun_page_if
 from .svg import esc
@@ -129,7 +129,7 @@ def _flag(params: Mapping[str, str], name: str, label: str, default: bool,
         return True
     if raw.strip().lower() in _FALSE:
         return False
-    problems.append(t("try.bad_flag", value=raw[:20], name=label,
+    problems.append(t("try.bad_flag", value=clip(raw, 20), name=label,
                       default=t("try.yes") if default else t("try.no")))
     return default
 
@@ -151,25 +151,25 @@ def parse_params(params: Mapping[str, str]) -> Parsed:
     problems: list[str] = []
     family = params.get("rules", "block")
     if family not in FAMILIES:
-        problems.append(t("try.bad_rules", value=family[:20]))
+        problems.append(t("try.bad_rules", value=clip(family, 20)))
         family = "block"
     raw_players = params.get("players")
     players = _int(raw_players)
     rules: Ruleset
     if family == "block":
         if raw_players is not None and players not in BLOCK_PLAYERS:
-            problems.append(t("try.bad_players", value=raw_players[:20],
+            problems.append(t("try.bad_players", value=clip(raw_players, 20),
                               family=family_name(family), players=2))
             players = 2
         rules = block(players or 2)
     elif family == "duel":
         if raw_players is not None and players != 2:
-            problems.append(t("try.bad_players", value=raw_players[:20],
+            problems.append(t("try.bad_players", value=clip(raw_players, 20),
                               family=family_name(family), players=2))
         rules = duel(_flag(params, "draw", t("try.param_draw"), False, problems))
     else:
         if raw_players is not None and players not in (4, 5):
-            problems.append(t("try.bad_players", value=raw_players[:20],
+            problems.append(t("try.bad_players", value=clip(raw_players, 20),
                               family=family_name(family), players=4))
             players = 4
         players = players or 4
@@ -177,7 +177,7 @@ def parse_params(params: Mapping[str, str]) -> Parsed:
         hand = _int(raw_hand)
         allowed = (6, 7) if players == 4 else (5,)
         if raw_hand is not None and hand not in allowed:
-            problems.append(t("try.bad_hand", value=raw_hand[:20], players=players,
+            problems.append(t("try.bad_hand", value=clip(raw_hand, 20), players=players,
                               hand=allowed[0]))
             hand = None
         dead = _flag(params, "dead", t("try.param_dead"), True, problems)
@@ -189,7 +189,7 @@ def parse_params(params: Mapping[str, str]) -> Parsed:
     raw_seed = params.get("seed")
     seed = _int(raw_seed)
     if raw_seed is not None and (seed is None or seed > SEED_MAX):
-        problems.append(t("try.bad_seed", value=raw_seed[:20], max=SEED_MAX))
+        problems.append(t("try.bad_seed", value=clip(raw_seed, 20), max=SEED_MAX))
         seed = None
     match = _flag(params, "match", t("try.param_match"), False, problems) \
         if family == "block" else False
@@ -428,7 +428,7 @@ def current_game(data: Content) -> Game:
         if s is not None:
             made = from_scenario(s)
         else:
-            notices.append(t("try.unknown_scenario", value=url["scenario"][:60]))
+            notices.append(t("try.unknown_scenario", value=clip(url["scenario"], 60)))
             url = {k: v for k, v in url.items() if k != "scenario"}
     if made is None:
         parsed = parse_params(url)
