@@ -26,7 +26,7 @@ TEXT_KINDS = ("markdown", "caption", "info", "warning", "success", "error", "tit
               "subheader", "text")
 
 
-def home(**params: str) -> AppTest:
+def home(**params: str | list[str]) -> AppTest:
     """Run app.py (Home) with ``params`` in its address; the caller checks ``at.exception``."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.session_state[STYLED] = True  # as a browser tab that has the styles (ui.page)
@@ -35,10 +35,12 @@ def home(**params: str) -> AppTest:
     return at.run()
 
 
-def open_page(page_file: str, /, *, params_on_home: bool = False, **params: str) -> AppTest:
-    """Run Home, put ``params`` in the address, switch to ``page_file`` ("pages/learn.py")
-    and run it; it must not raise.  ``params_on_home``: Home's first run has them in its
-    address too (they are set again for the switch)."""
+def open_page(page_file: str, /, *, params_on_home: bool = False,
+              **params: str | list[str]) -> AppTest:
+    """Run Home, put ``params`` in the address (a list: the parameter given that many times),
+    switch to ``page_file`` ("pages/learn.py") and run it; it must not raise.
+    ``params_on_home``: Home's first run has them in its address too (they are set again
+    for the switch)."""
     at = home(**params) if params_on_home else home()
     for key, value in params.items():
         at.query_params[key] = value

@@ -107,3 +107,13 @@ def test_a_move_reruns_the_table_and_deal_again_the_whole_page(page: Page) -> No
     page.get_by_text("Change the rules or the seed, or open a scenario").click()
     expect(page.get_by_label("Seed", exact=True)).to_have_value(seed, timeout=20_000)
     assert not errors, errors
+
+
+def test_a_repeated_parameter_gives_a_notice_and_one_value_in_the_address(page: Page) -> None:
+    page.goto("/try_it?rules=block&seed=1&seed=2")
+    settle(page)
+    expect(page.get_by_text("“seed” is in the address more than once (1, 2)")).to_be_visible(
+        timeout=20_000)
+    expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=20_000)
+    expect(page).to_have_url(re.compile(r"[?&]seed=\d+(&|$)"))
+    assert page.url.count("seed=") == 1, page.url

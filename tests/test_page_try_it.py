@@ -18,7 +18,7 @@ from ui.try_it import Game
 pytestmark = pytest.mark.usefixtures("data_dir")  # the site's own scenarios
 
 
-def open_try(**params: str) -> AppTest:
+def open_try(**params: str | list[str]) -> AppTest:
     return open_page("pages/try_it.py", **params)
 
 
@@ -244,6 +244,34 @@ def test_gaple_for_five_names_the_seats_as_the_quiz_does() -> None:
     ukrainian = open_try(rules="gaple", players="5", seed="11", lang="uk")
     assert game(ukrainian).seats == ("Північ", "Схід", "Південний схід", "Південний захід",
                                      "Захід")
+
+
+@pytest.mark.parametrize(("repeated", "notice", "fallback"), [
+    ({"seed": ["1", "2"]}, "“seed” is in the address more than once (1, 2)", {}),
+    ({"rules": ["gaple", "duel"]}, "“rules” is in the address more than once (gaple, duel)",
+     {"rules": "block"}),
+    ({"scenario": ["e1-one-tile-loss", "e3-empty-hand-wins"]},
+     "“scenario” is in the address more than once", {"rules": "block"}),
+])
+def test_a_repeated_param_falls_back_with_a_notice_and_the_address_is_cleaned(
+        repeated: dict[str, list[str]], notice: str, fallback: dict[str, str]) -> None:
+    at = open_try(**repeated)
+    assert any(notice in i.value for i in at.info), [i.value for i in at.info]
+    for key in ("rules", "seed", "scenario"):  # one value each, or none
+        value = at.query_params.get(key)
+        assert value is None or isinstance(value, str) or len(value) == 1, (key, value)
+    for key, value in fallback.items():
+        assert at.query_params[key] == value
+    assert "scenario" not in at.query_params and at.query_params["seed"].isdigit()
+    assert game(at).params == {k: at.query_params[k] for k in game(at).params}
+    click(at, legal_button(game(at).state))  # and the table works
+    assert not at.info
+
+
+def test_the_same_value_twice_is_read_once_and_cleaned() -> None:
+    at = open_try(seed=["77", "77"], rules="block")
+    assert not at.info
+    assert game(at).seed == 77 and at.query_params["seed"] == "77"
 
 
 def test_notices_clip_a_long_typed_value_with_an_ellipsis() -> None:

@@ -5,14 +5,14 @@ Logic first, drawing after (the page, ``pages/try_it.py``, only calls
 
 - What to deal comes from the URL (``?rules=block&players=3&seed=1234``,
   :func:`parse_params`) or from the setup widgets; bad values fall back with a
-  notice.  ``?scenario=<id>`` opens a scenario's start position instead.
+  notice (so does a parameter given twice, ``?seed=1&seed=2``, and the address is
+  cleaned).  ``?scenario=<id>`` opens a scenario's start position instead.
 - A :class:`Game` (session key ``try.game``) holds the rules, the seat names,
   the :class:`~engine.state.State` being played, its seed or scenario, and —
   in Block's match mode — an :class:`engine.match.BlockMatch`.  Moves, undo and
   restart go through the engine (:func:`apply`, :func:`undo`, :func:`restart`).
 - :func:`knowledge` is what the seat to move knows (engine.view), shown when
   the other hands are face down.
-
 - The table (the switch, match scores, board, actions, move log) is a fragment,
   :func:`table`: a move, undo or the switch reruns only it; a click that deals a
   new game reruns the whole page (the setup, the header and the address show it).
@@ -358,14 +358,26 @@ def log_lines(game: Game, show_hidden: bool) -> list[str]:
 # -- the URL and the session ------------------------------------------------------------------
 
 
-def _url_params() -> dict[str, str]:
-    return {k: str(st.query_params[k]) for k in PARAM_KEYS if k in st.query_params}
+def _url_params() -> tuple[dict[str, str], dict[str, list[str]]]:
+    """This page's parameters in the address, one value each; and apart, those given more
+    than once with different values (``?seed=1&seed=2``: which one was meant is not
+    known, so they are left out)."""
+    single: dict[str, str] = {}
+    repeated: dict[str, list[str]] = {}
+    for key in PARAM_KEYS:
+        values = [str(v) for v in st.query_params.get_all(key)]
+        if len(set(values)) > 1:
+            repeated[key] = values
+        elif values:
+            single[key] = values[0]
+    return single, repeated
 
 
 def _write_params(params: Mapping[str, str]) -> None:
+    """Make the address carry ``params`` (this page's part of it), one value each."""
     for key in PARAM_KEYS:
         if key in params:
-            if st.query_params.get(key) != params[key]:
+            if st.query_params.get_all(key) != [params[key]]:
                 st.query_params[key] = params[key]
         elif key in st.query_params:
             del st.query_params[key]
@@ -411,9 +423,9 @@ def _store(game: Game, fold: bool = False) -> None:
 def current_game(data: Content) -> Game:
     """This session's game; a new one when the URL asks for another (with a
     notice for every bad value), or when there is none yet."""
-    url = _url_params()
+    url, repeated = _url_params()
     game = st.session_state.get(GAME)
-    if isinstance(game, Game) and (not url or url == game.params):
+    if isinstance(game, Game) and not repeated and (not url or url == game.params):
         _write_params(game.params)
         # seat names in the page's language (it may have changed)
         if game.scenario is None:
@@ -421,7 +433,8 @@ def current_game(data: Content) -> Game:
         elif game.scenario in data.scenarios:
             game.seats = examples.seat_names(data.scenarios[game.scenario])
         return game
-    notices: list[str] = []
+    notices = [t("try.repeated", name=key, values=clip(", ".join(values), 40))
+               for key, values in repeated.items()]
     made: Game | None = None
     if "scenario" in url:
         s = data.scenarios.get(url["scenario"])
