@@ -106,6 +106,19 @@ def test_a_finished_step_shows_at_once_in_the_step_links_and_the_sidebar(page: P
     assert "step=first-match" not in page.url
 
 
+def test_a_notice_about_the_link_goes_with_the_first_click(page: Page) -> None:
+    page.goto("/learn?lesson=matching-ends&step=nope")
+    settle(page)
+    notice = page.get_by_text("There is no step “nope” in Matching ends")
+    expect(notice).to_be_visible(timeout=20_000)
+    expect(tile(page, "3-5")).to_be_enabled(timeout=20_000)
+    tile(page, "3-5").click()
+    expect(page.get_by_text(NO_MATCH)).to_be_visible(timeout=10_000)
+    expect(notice).to_have_count(0, timeout=10_000)
+    settle(page)
+    expect(page.get_by_text(NO_MATCH)).to_be_visible()  # the click's answer stays
+
+
 def test_the_keyboard_alone_can_finish_the_step(page: Page) -> None:
     open_first_match(page)
     tile(page, "3-5").focus()

@@ -52,6 +52,13 @@ def test_a_bad_link_gives_a_notice_and_a_table(page: Page) -> None:
     expect(page.get_by_text("“abc” is not a seed")).to_be_visible()
     expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=20_000)
     assert "rules=block" in page.url
+    # The notices were for that link: the first move on the table takes them away.
+    found = re.search(r"[?&]seed=(\d+)", page.url)
+    assert found, page.url
+    first_legal(page, new_deal(block(2), int(found.group(1))).state)
+    expect(page.get_by_text("Moves so far (1)")).to_be_visible(timeout=20_000)
+    expect(page.get_by_text("“abc” is not a seed")).to_have_count(0, timeout=20_000)
+    expect(page.get_by_text("There is no rule family “chess” here")).to_have_count(0)
 
 
 

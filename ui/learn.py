@@ -209,7 +209,7 @@ def locate(data: Content) -> tuple[Lesson, Step] | None:
         return None
     lesson = data.lesson(lesson_id)
     if lesson is None:
-        st.info(t("learn.unknown_lesson", lesson=clip(lesson_id, 60)))
+        session.notice(t("learn.unknown_lesson", lesson=clip(lesson_id, 60)))
         lesson = data.lessons[0]
         step = lesson.steps[0]
     elif step_id is None:
@@ -217,7 +217,8 @@ def locate(data: Content) -> tuple[Lesson, Step] | None:
     else:
         found = data.step(lesson.id, step_id)
         if found is None:
-            st.info(t("learn.unknown_step", step=clip(step_id, 60), lesson=lesson_title(lesson)))
+            session.notice(t("learn.unknown_step", step=clip(step_id, 60),
+                             lesson=lesson_title(lesson)))
             step = lesson.steps[0]
         else:
             step = found[1]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from . import i18n, nav, session
 from .i18n import t
@@ -147,6 +148,7 @@ def setup(page: str, title_key: str) -> str:
     learner = session.init()
     st.html(f"<style>{CSS}{i18n.direction_css()}</style>")
     hold_until_styled()
+    st.session_state[session.NOTICED] = False  # until this run shows one
     requested = i18n.requested_lang()
     notice = i18n.language_notice()
     if notice and st.session_state.get(_NOTICE_KEY) != requested:
@@ -157,10 +159,18 @@ def setup(page: str, title_key: str) -> str:
     return learner
 
 
+def in_fragment_rerun() -> bool:
+    """Whether this run is a fragment's own (a click inside it), not the whole page's."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
 def rerun_page_if(changed: bool) -> None:
     """First thing in a fragment (a part of a page that a click reruns alone): run the
     whole page again instead when something drawn outside the fragment is out of date
-    (``changed``: another game or step, new progress), or when a notice is waiting (the
-    notices are drawn at the top of the page, by :func:`setup`)."""
-    if changed or st.session_state.get("notices"):
+    (``changed``: another game or step, new progress), when a notice is waiting (the
+    notices are drawn at the top of the page, by :func:`setup`), or when the page's last
+    run showed notices (they were for that view only: a click takes them away)."""
+    if changed or st.session_state.get("notices") or (
+            in_fragment_rerun() and st.session_state.get(session.NOTICED)):
         st.rerun()

@@ -13,6 +13,10 @@ Shared keys (all set here with ``setdefault``):
 - ``notices`` — one-shot messages for the next page draw (:func:`notify`);
 - ``progress_ok`` — False once the progress database has failed.
 
+- ``notices_shown`` — the page's last full run showed a notice (:func:`notice`): a
+  notice is for one view of the page, so a click in a fragment runs the whole page again
+  (``ui.page.rerun_page_if``), and the notice goes, as it would without fragments.
+
 Page-specific keys carry the page's prefix (``learn.…``, ``quiz.…``).
 """
 
@@ -24,6 +28,8 @@ import streamlit as st
 
 from . import progress
 from .i18n import DEFAULT, LANGUAGES, t
+
+NOTICED = "notices_shown"
 
 DEFAULTS: dict[str, Any] = {
     "learner": None,
@@ -46,11 +52,18 @@ def notify(message: str, kind: str = "info") -> None:
         notices.append((kind, message))
 
 
+def notice(message: str, kind: str = "info") -> None:
+    """Show a notice now, where the page is (an address that could not be read), and mark
+    that this run showed one (:data:`NOTICED`)."""
+    (st.warning if kind == "warning" else st.info)(message)
+    st.session_state[NOTICED] = True
+
+
 def show_notices() -> None:
     """Show the queued notices once, as info boxes at the top of the page."""
     notices = st.session_state.get("notices") or []
     for kind, message in notices:
-        (st.warning if kind == "warning" else st.info)(message)
+        notice(message, kind)
     st.session_state["notices"] = []
 
 

@@ -40,7 +40,7 @@ from engine.settlement import settle
 from engine.state import State
 from engine.view import view
 
-from . import examples, i18n
+from . import examples, i18n, session
 from .board import board
 from .content import Content, content
 from .i18n import clip, refusal_text, seat_name, t
@@ -449,7 +449,7 @@ def current_game(data: Content) -> Game:
         made = new_deal(parsed.rules, parsed.seed if parsed.seed is not None else random_seed(),
                         parsed.match)
     for notice in notices:
-        st.info(notice)
+        session.notice(notice)
     _store(made)
     _sync_widgets(made)
     return made
