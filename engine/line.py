@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from .moves import End
 from .tiles import OTHER, TILES, Tile
+from .values import by_fields
 
 Side = Literal["higher", "lower", "A", "B", "left", "right"]
 
@@ -42,6 +43,9 @@ class Placement:
     left_side: Side
     right_side: Side
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class SidePart:
@@ -52,6 +56,9 @@ class SidePart:
     side: Side
     value: int | None = None
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Description:
@@ -61,6 +68,9 @@ class Description:
     connections: tuple[tuple[SidePart, SidePart], ...]
     points: tuple[SidePart, ...]
     hidden: bool = False  # the line has tiles whose history is not shown
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 _PLACEMENTS: Final[dict[int, Placement]] = {}

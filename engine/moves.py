@@ -10,9 +10,10 @@ scenario format (``{"play": "2-3", "end": "right"}``) and a short text form:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from .tiles import TILES, Tile, parse_halves
+from .values import by_fields
 
 Kind = Literal["play", "pass", "draw", "discard"]
 End = Literal["left", "right"]
@@ -139,6 +140,9 @@ class Move:
 
     def __hash__(self) -> int:
         return hash((self.kind, self.tile, self.end))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 _END_SLOT: Final[dict[End | None, int]] = {None: 0, "left": 1, "right": 2}

@@ -11,7 +11,9 @@ the round opens and how it is settled.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
+
+from .values import by_fields
 
 Family = Literal["block", "gaple", "duel"]
 Stuck = Literal["pass", "draw", "discard"]
@@ -98,6 +100,9 @@ class Ruleset:
             "dead_tiles": self.dead_tiles,
             "blank_double_25": self.blank_double_25,
         }
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 def block(players: int = 2) -> Ruleset:

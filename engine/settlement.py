@@ -16,7 +16,7 @@ arithmetic written out (``7 + 8 − 3 = 12``) so a learner can check it.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .state import State
 from .tiles import FITS, TILES, Tile, mask_value, tiles_of
@@ -72,6 +72,9 @@ class Explanation:
         return (f"Explanation(code={self.code!r}, params={self.params!r}, "
                 f"arithmetic={self.arithmetic!r})")
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Explanation, (self.code, self.params, self.arithmetic)
+
 
 class Settlement:
     """A round's result.  ``hands`` and ``dead`` are the players' tiles as masks;
@@ -103,6 +106,9 @@ class Settlement:
         if not isinstance(other, Settlement):
             return NotImplemented
         return self._fields() == other._fields()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Settlement, self._fields()
 
     def __repr__(self) -> str:
         return (f"Settlement(status={self.status!r}, totals={self.totals!r}, "

@@ -20,12 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from .line import Line
 from .moves import DRAW, PASS, Move
 from .rules import Ruleset
 from .tiles import FITS, TILES, Tile, iter_mask, mask_of, tiles_of
+from .values import by_fields
 
 Status = Literal["playing", "domino", "blocked", "emptied"]
 #: The opening constraint: a named tile, any double, or none.
@@ -39,6 +40,9 @@ class Refusal:
     code: str
     message: str
     params: dict[str, object] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 class IllegalMoveError(ValueError):
@@ -60,6 +64,9 @@ class Record:
     passes: int
     opening: Opening
     drawn: Tile | None = None  # the tile a draw took from the stock
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 def _shuffle_rounds(count: int, bits: int) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -275,6 +282,12 @@ class State:
                       opening=opening)
         state._stock = stock
         return state
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled and copied through the constructor, as the compiled class requires.
+        return _restore, (self.rules, self.hands, self.line, self._stock, self.stock_count,
+                          self.dead, self.to_move, self.passes, self.opening, self.status,
+                          self._undo)
 
     def copy(self) -> State:
         other = State(self.rules, list(self.hands), self.line.copy(), dead=list(self.dead),
@@ -561,3 +574,16 @@ class State:
                           for i in range(self.players))
         return (f"<State {self.rules.name} {self.status} ends={list(self.line.ends)} "
                 f"to_move={self.mover} hands={hands} stock={self.stock_count}>")
+
+
+def _restore(rules: Ruleset, hands: list[int], line: Line, stock: list[Tile] | None,
+             stock_count: int, dead: list[int], to_move: int, passes: int, opening: Opening,
+             status: Status, undo: list[tuple[Move, int, int, int, int, Opening, Tile | None]]
+             ) -> State:
+    """A state from the parts :meth:`State.__reduce__` gives (stock top last)."""
+    state = State(rules, list(hands), line, stock_count=stock_count, dead=list(dead),
+                  to_move=to_move, passes=passes, opening=opening)
+    state._stock = list(stock) if stock is not None else None
+    state.status = status
+    state._undo = list(undo)
+    return state

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 MAX_PIP: Final = 6
 PIPS: Final = range(MAX_PIP + 1)
@@ -90,6 +90,11 @@ class Tile:
 
     def __ge__(self, other: Tile) -> bool:
         return (self.low, self.high) >= (other.low, other.high)
+
+    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+        # Pickled and copied as the interned tile itself (the compiled class could not
+        # be filled in field by field: it is frozen).
+        return Tile.of, (self.low, self.high)
 
     def bracket(self) -> str:
         """The documents' notation, ``[low|high]``."""

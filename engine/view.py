@@ -10,11 +10,13 @@ The site's hidden-hands mode and the computer players read only this.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .line import Line
 from .moves import Move
 from .state import State
 from .tiles import Tile, tiles_of
+from .values import by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,9 @@ class SeatView:
     to_move: int | None
     missing: tuple[frozenset[int], ...]  # values each player is known not to hold
     legal: tuple[Move, ...]  # the seat's legal moves when it is to move
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 def known_missing(state: State) -> tuple[frozenset[int], ...]:

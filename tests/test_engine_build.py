@@ -118,3 +118,20 @@ def test_the_digest_script_sees_every_family() -> None:
     assert result.returncode == 0, result.stderr
     statuses, count = result.stdout.split()
     assert statuses == "blocked,domino,emptied" and count == "1500"
+
+
+#: The engine's unit tests that run in a few seconds: run again from source below.
+UNIT_TESTS = ("test_engine_values.py", "test_engine_state.py", "test_engine_settlement.py",
+              "test_engine_tiles.py", "test_engine_moves.py", "test_engine_line.py",
+              "test_engine_view.py", "test_engine_rules.py", "test_engine_match.py")
+
+
+def test_the_engine_unit_tests_pass_from_source_too() -> None:
+    """The suite runs the compiled build; the same source must pass them as plain Python."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         *(str(ROOT / "tests" / name) for name in UNIT_TESTS)],
+        check=False, cwd=ROOT, capture_output=True, text=True, timeout=600,
+        env={**os.environ, _build.ENV: "python"})
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert " passed" in result.stdout and "failed" not in result.stdout
