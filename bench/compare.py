@@ -7,7 +7,12 @@ pyspiel), and (3) the ``dominoes`` package (four-player games), then prints
 each figure and the ratios.  The references are not project dependencies:
 ``make bench-compare`` installs them into a separate ``.venv-bench``.
 
-    python bench/compare.py [--seconds 3]
+The contenders take turns: ``--rounds`` rounds, each giving every contender
+``--seconds`` / ``--rounds`` of play, so that a slower or faster spell of a
+shared machine falls on all of them alike; each figure is the median of its
+rounds, and each ratio the median of the rounds' ratios.
+
+    python bench/compare.py [--seconds 3] [--rounds 5]
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -25,9 +31,7 @@ from engine.settlement import settle
 
 
 def rate(play: Callable[[], object], seconds: float) -> float:
-    """Games per second over at least ``seconds`` of play (after a short warm-up)."""
-    for _ in range(50):
-        play()
+    """Games per second over at least ``seconds`` of play."""
     games, start = 0, time.perf_counter()
     while True:
         for _ in range(100):
@@ -81,17 +85,29 @@ def dominoes_four() -> Callable[[], object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    figures = {
-        "ours_block2": rate(ours("block"), args.seconds),
-        "openspiel_block2": rate(openspiel_block(), args.seconds),
-        "ours_gaple4": rate(ours("gaple"), args.seconds),
-        "dominoes_four_player": rate(dominoes_four(), args.seconds),
+    contenders = {
+        "ours_block2": ours("block"),
+        "openspiel_block2": openspiel_block(),
+        "ours_gaple4": ours("gaple"),
+        "dominoes_four_player": dominoes_four(),
     }
-    out: dict[str, object] = {k: round(v) for k, v in figures.items()}
-    out["ratio_block2_vs_openspiel"] = round(figures["ours_block2"] / figures["openspiel_block2"], 1)
-    out["ratio_gaple4_vs_dominoes"] = round(
-        figures["ours_gaple4"] / figures["dominoes_four_player"], 1)
+    for play in contenders.values():  # warm-up
+        for _ in range(50):
+            play()
+    rounds: dict[str, list[float]] = {name: [] for name in contenders}
+    for _ in range(args.rounds):
+        for name, play in contenders.items():
+            rounds[name].append(rate(play, args.seconds / args.rounds))
+    out: dict[str, object] = {k: round(statistics.median(v)) for k, v in rounds.items()}
+    pairs = {"ratio_block2_vs_openspiel": ("ours_block2", "openspiel_block2"),
+             "ratio_gaple4_vs_dominoes": ("ours_gaple4", "dominoes_four_player")}
+    for key, (a, b) in pairs.items():
+        ratios = [x / y for x, y in zip(rounds[a], rounds[b])]
+        out[key] = round(statistics.median(ratios), 1)
+        out[key + "_range"] = [round(min(ratios), 1), round(max(ratios), 1)]
+    out["rounds"] = args.rounds
     out["engine"] = "compiled" if COMPILED else "source"
     print(json.dumps(out))
 

@@ -32,10 +32,11 @@ def ruleset_for(rules: str, players: int | None = None, hand_size: int | None = 
 def play_random(rules: Ruleset, rng: random.Random) -> State:
     """One complete game: a fresh deal, then uniformly random legal moves."""
     state = State.deal(rules, rng)
+    rnd = rng.random  # bound once: a method looked up on every call costs more than a move
     moves = state.legal_moves()
     while moves:
         count = len(moves)
-        state.apply(moves[int(rng.random() * count)] if count > 1 else moves[0])
+        state.apply(moves[int(rnd() * count)] if count > 1 else moves[0])
         moves = state.legal_moves()
     return state
 
