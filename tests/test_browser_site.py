@@ -18,13 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import WAIT, settle, tile
+from browser_support import WAIT, play, settle, tile
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
 from engine.quiz import question
 from engine.rules import block
-from engine.state import State
-from ui.board import fallback_moves
 from ui.progress import DB_NAME
 from ui.quiz import seat_names
 from ui.try_it import new_deal
@@ -74,26 +72,6 @@ def new_learner(tag: str) -> str:
 def db_rows(data_dir: Path, sql: str, *args: object) -> list[tuple[Any, ...]]:
     with closing(sqlite3.connect(data_dir / DB_NAME, timeout=5.0)) as conn:
         return list(conn.execute(sql, args).fetchall())
-
-
-def play(page: Page, state: State) -> str:
-    """Click the first legal move of ``state`` on the table (tile, then a marked end where
-    the tile fits two ends showing different values; or Pass); play it in ``state`` too.
-    Returns the move's tile as the page writes it ("[5|5]"), or "pass"."""
-    for suffix, move in fallback_moves(state):
-        resolved = state.resolve(move)
-        if state.why_illegal(resolved) is not None:
-            continue
-        parts = suffix.split(".")
-        if parts[0] == "pass":
-            page.locator('.controls button[data-control="pass"]').click()
-        else:
-            tile(page, parts[1]).click()
-            if len(parts) == 3:
-                page.locator(f'.v-wide [data-end="{parts[2]}"]').click()
-        state.push(resolved)
-        return resolved.tile.bracket() if resolved.tile else "pass"
-    raise AssertionError("no legal move")
 
 
 def seed_shown(where: Page | Locator, seed: int) -> Locator:

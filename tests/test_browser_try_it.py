@@ -8,12 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import settle, tile
+from browser_support import play, settle, tile
 from playwright.sync_api import Page, expect
 
 from engine.rules import block
-from engine.state import State
-from ui.board import fallback_moves
 from ui.try_it import new_deal
 
 pytestmark = pytest.mark.browser
@@ -55,30 +53,10 @@ def test_a_bad_link_gives_a_notice_and_a_table(page: Page) -> None:
     # The notices were for that link: the first move on the table takes them away.
     found = re.search(r"[?&]seed=(\d+)", page.url)
     assert found, page.url
-    first_legal(page, new_deal(block(2), int(found.group(1))).state)
+    play(page, new_deal(block(2), int(found.group(1))).state)
     expect(page.get_by_text("Moves so far (1)")).to_be_visible(timeout=20_000)
     expect(page.get_by_text("“abc” is not a seed")).to_have_count(0, timeout=20_000)
     expect(page.get_by_text("There is no rule family “chess” here")).to_have_count(0)
-
-
-
-def first_legal(page: Page, state: State) -> None:
-    """Click the first legal move of ``state`` on the table (tile, then a marked end where
-    the tile fits two ends showing different values; or Pass) and play it in ``state``."""
-    for suffix, move in fallback_moves(state):
-        resolved = state.resolve(move)
-        if state.why_illegal(resolved) is not None:
-            continue
-        parts = suffix.split(".")
-        if parts[0] == "pass":
-            page.locator('.controls button[data-control="pass"]').click()
-        else:
-            tile(page, parts[1]).click()
-            if len(parts) == 3:
-                page.locator(f'.v-wide [data-end="{parts[2]}"]').click()
-        state.push(resolved)
-        return
-    raise AssertionError("no legal move")
 
 
 def test_a_move_reruns_the_table_and_deal_again_the_whole_page(page: Page) -> None:
@@ -95,7 +73,7 @@ def test_a_move_reruns_the_table_and_deal_again_the_whole_page(page: Page) -> No
     state = new_deal(block(2), 101).state
     for n in (1, 2):
         expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=20_000)
-        first_legal(page, state)
+        play(page, state)
         expect(page.get_by_text(f"Moves so far ({n})")).to_be_visible(timeout=20_000)
         settle(page)
     expect(undo).to_be_enabled()
