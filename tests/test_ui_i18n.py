@@ -72,12 +72,18 @@ def test_languages_are_named_in_their_own_scripts() -> None:
                               "ar": "العربية", "ko": "한국어"}
 
 
+def catalogs(monkeypatch: pytest.MonkeyPatch, folder: Path, **others: str) -> None:
+    """Point the site at ``folder``: the real English catalog and ``others`` (lang=text)."""
+    (folder / "en.toml").write_text((ROOT / "locales" / "en.toml").read_text("utf-8"),
+                                    encoding="utf-8")
+    for lang, text in others.items():
+        (folder / f"{lang}.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES_DIR", folder)
+
+
 def test_missing_keys_fall_back_to_english(monkeypatch: pytest.MonkeyPatch,
                                            tmp_path: Path) -> None:
-    (tmp_path / "en.toml").write_text((ROOT / "locales" / "en.toml").read_text("utf-8"),
-                                      encoding="utf-8")
-    (tmp_path / "uk.toml").write_text('[nav]\nlearn = "Навчання"\n', encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    catalogs(monkeypatch, tmp_path, uk='[nav]\nlearn = "Навчання"\n')
     assert i18n.t_in("uk", "nav.learn") == "Навчання"
     assert i18n.t_in("uk", "nav.quiz") == "Quiz"  # not translated yet: English
     assert i18n.t_in("ru", "nav.learn") == "Learn"  # no catalog at all: English
@@ -87,10 +93,7 @@ def test_missing_keys_fall_back_to_english(monkeypatch: pytest.MonkeyPatch,
 
 def test_a_broken_catalog_falls_back_to_english(monkeypatch: pytest.MonkeyPatch,
                                                 tmp_path: Path) -> None:
-    (tmp_path / "en.toml").write_text((ROOT / "locales" / "en.toml").read_text("utf-8"),
-                                      encoding="utf-8")
-    (tmp_path / "ko.toml").write_text("this is [not toml", encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    catalogs(monkeypatch, tmp_path, ko="this is [not toml")
     assert i18n.t_in("ko", "nav.learn") == "Learn"
 
 
