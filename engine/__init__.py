@@ -7,7 +7,7 @@ Standard library only.  The pieces, from the bottom up:
 - :mod:`engine.rules` — rule families as frozen data with named presets;
 - :mod:`engine.line` — the line of play and its diagram description;
 - :mod:`engine.notation` — that description in each language of the site;
-- :mod:`engine.state` — a round: legal moves, apply with reasons, undo;
+- :mod:`engine.state` — a round: legal moves, push (checked, with reasons) or push_unchecked (the fast path), undo;
 - :mod:`engine.settlement` — a round's result with its arithmetic;
 - :mod:`engine.view` — what one seat may know;
 - :mod:`engine.match` — lots, matches and their targets;

@@ -36,7 +36,7 @@ def play_random(rules: Ruleset, rng: random.Random) -> State:
     moves = state.legal_moves()
     while moves:
         count = len(moves)
-        state.apply(moves[int(rnd() * count)] if count > 1 else moves[0])
+        state.push_unchecked(moves[int(rnd() * count)] if count > 1 else moves[0])
         moves = state.legal_moves()
     return state
 

@@ -124,7 +124,7 @@ def nobody_can_play(state: State) -> bool:
     if state.over or state.line.empty:
         return False
     fits = FITS[state.line.left] | FITS[state.line.right]
-    return not any(h & fits for h in state.hands) and not state.can_draw()
+    return not any(h & fits for h in state.hand_masks) and not state.can_draw()
 
 
 def _err(file: str, where: str, message: str) -> ScenarioError:

@@ -100,7 +100,7 @@ class Question:
     @property
     def key(self) -> tuple[object, ...]:
         """Two questions with the same key show the same ending."""
-        return (self.rules.name, tuple(self.state.hands), tuple(self.state.dead),
+        return (self.rules.name, tuple(self.state.hand_masks), tuple(self.state.dead_masks),
                 self.state.line.tiles())
 
 
@@ -120,7 +120,7 @@ def _finish(state: State, rng: random.Random, heavy_first: bool) -> State:
             move = max(moves, key=lambda m: m.tile.value if m.tile else -1)
         else:
             move = moves[rng.randrange(len(moves))]
-        state.apply(move)
+        state.push_unchecked(move)
         moves = state.legal_moves()
     return state
 
@@ -132,7 +132,7 @@ def _blank_25_counted(state: State) -> bool:
     blank = TILES[0].bit
     others = FITS[0] & ~blank  # [0|1] … [0|6]: another blank half
     return any((h | d) & blank and not (h | d) & others
-               for h, d in zip(state.hands, state.dead, strict=True))
+               for h, d in zip(state.hand_masks, state.dead_masks, strict=True))
 
 
 def candidate(level: int, seed: int) -> tuple[Question, bool]:

@@ -147,10 +147,9 @@ def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenar
         except (MoveError, TileError) as e:
             raise ScenarioError(file, where, str(e)) from None
         try:
-            state.push(move)
+            moves.append(state.push(move))
         except IllegalMoveError as e:
             raise ScenarioError(file, f"{where} ({move.text()})", str(e)) from None
-        moves.append(state.history[-1].move)
         notes.append(note)
 
     expect = data.get("expect", {})

@@ -77,12 +77,12 @@ class Explanation:
 
 
 class Settlement:
-    """A round's result.  ``hands`` and ``dead`` are the players' tiles as masks;
+    """A round's result.  ``hand_masks`` and ``dead_masks`` are the players' tiles as masks;
     :attr:`holdings` spells them out (with each tile's counted value) on demand.
     A value, like :class:`Explanation`: read-only attributes, compared by them all."""
 
-    __slots__ = ("blank_double_25", "dead", "draw", "explanation", "hands", "points", "status",
-                 "totals", "winners")
+    __slots__ = ("blank_double_25", "dead_masks", "draw", "explanation", "hand_masks", "points",
+                 "status", "totals", "winners")
 
     def __init__(self, status: str, totals: tuple[int, ...], winners: tuple[int, ...],
                  draw: bool, points: tuple[int, ...], explanation: Explanation,
@@ -94,13 +94,13 @@ class Settlement:
         self.draw: Final = draw
         self.points: Final = points
         self.explanation: Final = explanation
-        self.hands: Final = hands
-        self.dead: Final = dead
+        self.hand_masks: Final = hands
+        self.dead_masks: Final = dead
         self.blank_double_25: Final = blank_double_25
 
     def _fields(self) -> tuple[object, ...]:
         return (self.status, self.totals, self.winners, self.draw, self.points,
-                self.explanation, self.hands, self.dead, self.blank_double_25)
+                self.explanation, self.hand_masks, self.dead_masks, self.blank_double_25)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Settlement):
@@ -118,7 +118,7 @@ class Settlement:
     @property
     def holdings(self) -> tuple[Holding, ...]:
         return tuple(_holding(seat, hand, dead, self.blank_double_25)
-                     for seat, (hand, dead) in enumerate(zip(self.hands, self.dead)))
+                     for seat, (hand, dead) in enumerate(zip(self.hand_masks, self.dead_masks)))
 
     def text(self) -> str:
         """An English sentence with the arithmetic (the site translates the code)."""
@@ -164,7 +164,7 @@ def _holding(seat: int, hand_mask: int, dead_mask: int, blank_double_25: bool) -
 
 def holding(state: State, seat: int) -> Holding:
     """A player's counted tiles under the state's ruleset."""
-    return _holding(seat, state.hands[seat], state.dead[seat], state.rules.blank_double_25)
+    return _holding(seat, state.hand_masks[seat], state.dead_masks[seat], state.rules.blank_double_25)
 
 
 def _total(hand: int, dead: int, blank_double_25: bool) -> int:
@@ -189,23 +189,23 @@ def _smallest(mask: int) -> Tile | None:
 class _Round:
     """What settling reads: status, who moved last, masks and totals."""
 
-    __slots__ = ("blank25", "dead", "hands", "last", "status", "totals")
+    __slots__ = ("blank25", "dead_masks", "hand_masks", "last", "status", "totals")
 
     def __init__(self, state: State) -> None:
         self.status: str = state.status
         self.last: int = state.to_move
         self.blank25: bool = state.rules.blank_double_25
-        self.hands: tuple[int, ...] = tuple(state.hands)
-        self.dead: tuple[int, ...] = tuple(state.dead)
+        self.hand_masks: tuple[int, ...] = tuple(state.hand_masks)
+        self.dead_masks: tuple[int, ...] = tuple(state.dead_masks)
         totals = []
-        for seat in range(len(self.hands)):
-            totals.append(_total(self.hands[seat], self.dead[seat], self.blank25))
+        for seat in range(len(self.hand_masks)):
+            totals.append(_total(self.hand_masks[seat], self.dead_masks[seat], self.blank25))
         self.totals: tuple[int, ...] = tuple(totals)
 
     def result(self, winners: tuple[int, ...], draw: bool, points: tuple[int, ...],
                explanation: Explanation) -> Settlement:
         return Settlement(self.status, self.totals, winners, draw, points, explanation,
-                          self.hands, self.dead, self.blank25)
+                          self.hand_masks, self.dead_masks, self.blank25)
 
 
 def settle(state: State) -> Settlement:
@@ -263,8 +263,8 @@ def _settle_duel(r: _Round) -> Settlement:
 
 def _rank_key(r: _Round, seat: int) -> tuple[int, int, int, int]:
     """A seat's Gaple order: out cleanly, total, smallest tile's value, its lower half."""
-    out_clean = r.status == "domino" and r.last == seat and not r.dead[seat]
-    smallest = _smallest(r.hands[seat] | r.dead[seat])
+    out_clean = r.status == "domino" and r.last == seat and not r.dead_masks[seat]
+    smallest = _smallest(r.hand_masks[seat] | r.dead_masks[seat])
     return (
         0 if out_clean else 1,
         r.totals[seat],
@@ -289,7 +289,7 @@ def _settle_gaple(r: _Round) -> Settlement:
     totals = r.totals
     zeros = (0,) * len(totals)
     listing = " · ".join([f"{seat}: {x}" for seat, x in enumerate(totals)])
-    if r.status == "domino" and not r.dead[r.last]:
+    if r.status == "domino" and not r.dead_masks[r.last]:
         return r.result((r.last,), False, zeros,
                         Explanation("gaple_out", {"winner": r.last}, listing))
     low = min(totals)
@@ -304,7 +304,7 @@ def _settle_gaple_tie(r: _Round, tied: tuple[int, ...], low: int) -> Settlement:
     """Lowest totals tied: the smallest single tile, then its lower half (apart from
     :func:`_settle_gaple`, whose every call would otherwise pay for this one's lambda)."""
     zeros = (0,) * len(r.totals)
-    smallest = {seat: _smallest(r.hands[seat] | r.dead[seat]) for seat in tied}
+    smallest = {seat: _smallest(r.hand_masks[seat] | r.dead_masks[seat]) for seat in tied}
     winner = min(tied, key=lambda seat: _rank_key(r, seat))
     tile = smallest[winner]
     assert tile is not None

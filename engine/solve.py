@@ -21,7 +21,7 @@ Key = tuple[object, ...]
 
 
 def _key(state: State) -> Key:
-    return (tuple(state.hands), tuple(state.dead), state.line.left, state.line.right,
+    return (tuple(state.hand_masks), tuple(state.dead_masks), state.line.left, state.line.right,
             state.to_move, state.passes, state.stock_count, state.opening, state.status)
 
 
@@ -57,7 +57,7 @@ class Solver:
             best: tuple[int, ...] | None = None
             best_move: Move | None = None
             for move in moves:
-                state.apply(move)
+                state.push_unchecked(move)
                 child, _ = self.values(state)
                 state.pop()
                 if best is None or self._score(child, mover) > self._score(best, mover):
@@ -94,7 +94,7 @@ def solve(state: State) -> dict[str, Any]:
 
     best: list[dict[str, object]] = []
     for move in state.legal_moves():
-        state.apply(move)
+        state.push_unchecked(move)
         child, _ = solver.values(state)
         state.pop()
         if Solver._score(child, seat) == Solver._score(values, seat):
@@ -104,7 +104,7 @@ def solve(state: State) -> dict[str, Any]:
     next_move = solver.values(walker)[1]
     while next_move is not None:
         line.append(next_move.to_dict())
-        walker.apply(next_move)
+        walker.push_unchecked(next_move)
         next_move = solver.values(walker)[1]
     return {
         "to_move": mover,

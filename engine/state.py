@@ -3,7 +3,8 @@
 One mutable :class:`State` that knows its legal moves, applies a move with
 :meth:`State.push` (or refuses it with a :class:`Refusal` that says which rule
 the move breaks, leaving the state unchanged) and takes it back with
-:meth:`State.pop`.  Hands are kept as bit masks over the 28 tiles, so the
+`State.pop`.  Hands are kept as bit masks over the 28 tiles (``hand_masks``,
+``dead_masks``; :meth:`State.hand` spells one out as tiles), so the
 legal moves are a couple of mask operations; the moves themselves are shared
 values, so a playout allocates almost nothing.
 
@@ -158,11 +159,12 @@ class State:
     """A round in progress (or ended).  Build one with :meth:`deal` or :meth:`setup`."""
 
     __slots__ = (
+        "_history",
         "_legal",
-        "_stock",
+        "_stock_top_last",
         "_undo",
-        "dead",
-        "hands",
+        "dead_masks",
+        "hand_masks",
         "line",
         "opening",
         "passes",
@@ -186,11 +188,11 @@ class State:
         opening: Opening = None,
     ) -> None:
         self.rules = rules
-        self.hands = hands
-        self.dead = dead if dead is not None else [0] * len(hands)
+        self.hand_masks = hands
+        self.dead_masks = dead if dead is not None else [0] * len(hands)
         self.line = line
         #: The stock when its tiles are known, kept with the top tile last.
-        self._stock: list[Tile] | None = list(reversed(stock)) if stock is not None else None
+        self._stock_top_last: list[Tile] | None = list(reversed(stock)) if stock is not None else None
         self.stock_count = len(stock) if stock is not None else (stock_count or 0)
         self.to_move = to_move
         self.passes = passes
@@ -200,6 +202,7 @@ class State:
         #: empty line), passes and opening before it, and the tile a draw took.
         self._undo: list[tuple[Move, int, int, int, int, Opening, Tile | None]] = []
         self._legal: tuple[Move, ...] | None = None
+        self._history: tuple[Record, ...] | None = None  # built on first read, kept until a move
 
     # -- building ---------------------------------------------------------
 
@@ -280,22 +283,23 @@ class State:
             to_move = below(rng, n)  # a fair lot (matches show the dice: match.draw_lots)
         state = State(rules, hands, line, stock_count=len(stock), to_move=to_move,
                       opening=opening)
-        state._stock = stock
+        state._stock_top_last = stock
         return state
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Pickled and copied through the constructor, as the compiled class requires.
-        return _restore, (self.rules, self.hands, self.line, self._stock, self.stock_count,
-                          self.dead, self.to_move, self.passes, self.opening, self.status,
+        return _restore, (self.rules, self.hand_masks, self.line, self._stock_top_last, self.stock_count,
+                          self.dead_masks, self.to_move, self.passes, self.opening, self.status,
                           self._undo)
 
     def copy(self) -> State:
-        other = State(self.rules, list(self.hands), self.line.copy(), dead=list(self.dead),
+        other = State(self.rules, list(self.hand_masks), self.line.copy(), dead=list(self.dead_masks),
                       stock_count=self.stock_count, to_move=self.to_move, passes=self.passes,
                       opening=self.opening)
-        other._stock = list(self._stock) if self._stock is not None else None
+        other._stock_top_last = list(self._stock_top_last) if self._stock_top_last is not None else None
         other.status = self.status
         other._undo = list(self._undo)
+        other._history = self._history
         other._legal = self._legal
         return other
 
@@ -303,7 +307,7 @@ class State:
 
     @property
     def players(self) -> int:
-        return len(self.hands)
+        return len(self.hand_masks)
 
     @property
     def over(self) -> bool:
@@ -315,15 +319,15 @@ class State:
         return None if self.status != "playing" else self.to_move
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tiles_of(self.hands[seat])
+        return tiles_of(self.hand_masks[seat])
 
     def dead_tiles(self, seat: int) -> tuple[Tile, ...]:
-        return tiles_of(self.dead[seat])
+        return tiles_of(self.dead_masks[seat])
 
     @property
     def stock(self) -> tuple[Tile, ...] | None:
         """The stock, top tile first, when its tiles are known."""
-        return tuple(reversed(self._stock)) if self._stock is not None else None
+        return tuple(reversed(self._stock_top_last)) if self._stock_top_last is not None else None
 
     def can_draw(self) -> bool:
         return self.rules.draw_mode and self.stock_count > 0
@@ -337,7 +341,7 @@ class State:
             return legal
         left = self.line.left
         if left >= 0 and self.status == "playing":
-            hand = self.hands[self.to_move]
+            hand = self.hand_masks[self.to_move]
             lm = hand & FITS[left]
             rm = hand & FITS[self.line.right]
             if lm | rm:
@@ -352,7 +356,7 @@ class State:
     def _opening_moves(self) -> tuple[Move, ...]:
         if self.status != "playing":
             return ()
-        hand = self.hands[self.to_move]
+        hand = self.hand_masks[self.to_move]
         opening = self.opening
         if opening is None:
             return _per_tile(_OPEN_CHUNKS, hand)
@@ -407,14 +411,14 @@ class State:
     def why_illegal(self, move: Move) -> Refusal | None:
         """None if ``move`` is legal here; otherwise the rule it breaks."""
         if self._find_legal(move) is not None:
-            if move.kind == "draw" and self._stock is None:
+            if move.kind == "draw" and self._stock_top_last is None:
                 return Refusal("stock_unknown", "the stock's tiles are not known (give it as "
                                "a list to draw)", {})
             return None
         move = self.resolve(move)
         if self.status != "playing":
             return Refusal("round_over", "the round has ended", {"status": self.status})
-        seat, hand = self.to_move, self.hands[self.to_move]
+        seat, hand = self.to_move, self.hand_masks[self.to_move]
         legal = self.legal_moves()
         playable = [m for m in legal if m.kind == "play"]
         tile = move.tile
@@ -476,32 +480,37 @@ class State:
 
     # -- changing ---------------------------------------------------------
 
-    def push(self, move: Move) -> None:
-        """Apply a legal move, or raise :class:`IllegalMoveError` (state unchanged)."""
+    def push(self, move: Move) -> Move:
+        """Apply a legal move and return it as applied (its end filled in where the
+        position decides it), or raise :class:`IllegalMoveError` (state unchanged)."""
         found = self._find_legal(move)
-        if found is None or (found.kind == "draw" and self._stock is None):
+        if found is None or (found.kind == "draw" and self._stock_top_last is None):
             refusal = self.why_illegal(move)
             assert refusal is not None
             raise IllegalMoveError(self.resolve(move), refusal)
-        self.apply(found)
+        self.push_unchecked(found)
+        return found
 
-    def apply(self, move: Move) -> None:
-        """Apply a move taken from :meth:`legal_moves`, without checking it again.
+    def push_unchecked(self, move: Move) -> None:
+        """The fast path: apply a move taken from :meth:`legal_moves` as it is,
+        without checking it.
 
         This is :meth:`push` after its check; playouts and searches that only
-        ever choose among the legal moves call it directly.
+        ever choose among the legal moves call it directly.  A move from
+        anywhere else (a learner, a file) goes through :meth:`push`.
         """
         p = self.to_move
         line = self.line
         left = line.left
         self._legal = None
+        self._history = None
         kind = move.kind
         if kind == "play":
             tile = move.tile
             assert tile is not None
             self._undo.append((move, p, left, line.right, self.passes, self.opening, None))
-            hand = self.hands[p] ^ tile.bit
-            self.hands[p] = hand
+            hand = self.hand_masks[p] ^ tile.bit
+            self.hand_masks[p] = hand
             if move.flipped and left < 0:
                 line.place_as(tile, tile.high, tile.low, None)  # the first tile lies as written
             else:
@@ -512,10 +521,10 @@ class State:
                 self.status = "domino"
                 return
         elif kind == "draw":
-            assert self._stock is not None
-            drawn = self._stock.pop()
+            assert self._stock_top_last is not None
+            drawn = self._stock_top_last.pop()
             self._undo.append((move, p, left, line.right, self.passes, self.opening, drawn))
-            self.hands[p] |= drawn.bit
+            self.hand_masks[p] |= drawn.bit
             self.stock_count -= 1
             return  # the same player goes on
         else:
@@ -524,20 +533,21 @@ class State:
             if kind == "discard":
                 tile = move.tile
                 assert tile is not None
-                self.hands[p] ^= tile.bit
-                self.dead[p] |= tile.bit
-                if not self.hands[p]:
+                self.hand_masks[p] ^= tile.bit
+                self.dead_masks[p] |= tile.bit
+                if not self.hand_masks[p]:
                     self.status = "emptied"
                     return
             if self.passes >= self.rules.block_after:
                 self.status = "blocked"
                 return
-        self.to_move = p + 1 if p + 1 < len(self.hands) else 0
+        self.to_move = p + 1 if p + 1 < len(self.hand_masks) else 0
 
     def pop(self) -> Move:
         """Take back the last move."""
         move, p, _left, _right, passes, opening, drawn = self._undo.pop()
         self._legal = None
+        self._history = None
         self.status = "playing"
         self.to_move = p
         self.passes = passes
@@ -545,25 +555,39 @@ class State:
         if move.kind == "play":
             assert move.tile is not None
             self.line.unplace()
-            self.hands[p] |= move.tile.bit
+            self.hand_masks[p] |= move.tile.bit
         elif move.kind == "draw":
-            assert self._stock is not None and drawn is not None
-            self.hands[p] ^= drawn.bit
-            self._stock.append(drawn)
+            assert self._stock_top_last is not None and drawn is not None
+            self.hand_masks[p] ^= drawn.bit
+            self._stock_top_last.append(drawn)
             self.stock_count += 1
         elif move.kind == "discard":
             assert move.tile is not None
-            self.dead[p] ^= move.tile.bit
-            self.hands[p] |= move.tile.bit
+            self.dead_masks[p] ^= move.tile.bit
+            self.hand_masks[p] |= move.tile.bit
         return move
 
     @property
     def history(self) -> tuple[Record, ...]:
-        """Every applied move with its player and the position it was made in."""
-        return tuple(
-            Record(move, p, (left, right) if left >= 0 else (), passes, opening, drawn)
-            for move, p, left, right, passes, opening, drawn in self._undo
-        )
+        """Every applied move with its player and the position it was made in.
+
+        Built on the first read after a move and kept until the next one, so a
+        loop that reads it repeatedly pays once; :attr:`last_record` reads only
+        the last move.
+        """
+        history = self._history
+        if history is None:
+            history = tuple(_record(entry) for entry in self._undo)
+            self._history = history
+        return history
+
+    @property
+    def last_record(self) -> Record | None:
+        """The last applied move with its player and position; None before any."""
+        if not self._undo:
+            return None
+        history = self._history
+        return history[-1] if history is not None else _record(self._undo[-1])
 
     @property
     def moves(self) -> list[Move]:
@@ -576,6 +600,11 @@ class State:
                 f"to_move={self.mover} hands={hands} stock={self.stock_count}>")
 
 
+def _record(entry: tuple[Move, int, int, int, int, Opening, Tile | None]) -> Record:
+    move, p, left, right, passes, opening, drawn = entry
+    return Record(move, p, (left, right) if left >= 0 else (), passes, opening, drawn)
+
+
 def _restore(rules: Ruleset, hands: list[int], line: Line, stock: list[Tile] | None,
              stock_count: int, dead: list[int], to_move: int, passes: int, opening: Opening,
              status: Status, undo: list[tuple[Move, int, int, int, int, Opening, Tile | None]]
@@ -583,7 +612,7 @@ def _restore(rules: Ruleset, hands: list[int], line: Line, stock: list[Tile] | N
     """A state from the parts :meth:`State.__reduce__` gives (stock top last)."""
     state = State(rules, list(hands), line, stock_count=stock_count, dead=list(dead),
                   to_move=to_move, passes=passes, opening=opening)
-    state._stock = list(stock) if stock is not None else None
+    state._stock_top_last = list(stock) if stock is not None else None
     state.status = status
     state._undo = list(undo)
     return state

@@ -67,12 +67,12 @@ def view(state: State, seat: int) -> SeatView:
     """The state as ``seat`` sees it."""
     return SeatView(
         seat=seat,
-        hand=tiles_of(state.hands[seat]),
-        dead=tiles_of(state.dead[seat]),
+        hand=tiles_of(state.hand_masks[seat]),
+        dead=tiles_of(state.dead_masks[seat]),
         line=state.line.copy(),
         ends=state.line.ends,
-        hand_counts=tuple(h.bit_count() for h in state.hands),
-        dead_counts=tuple(d.bit_count() for d in state.dead),
+        hand_counts=tuple(h.bit_count() for h in state.hand_masks),
+        dead_counts=tuple(d.bit_count() for d in state.dead_masks),
         stock_count=state.stock_count,
         to_move=state.mover,
         missing=known_missing(state),

@@ -72,8 +72,8 @@ def snapshot(state: State) -> tuple[Any, ...]:
     """Everything a state shows through its public API, as one comparable value."""
     return (
         state.rules,
-        tuple(state.hands),
-        tuple(state.dead),
+        tuple(state.hand_masks),
+        tuple(state.dead_masks),
         tuple(state.hand(i) for i in range(state.players)),
         tuple(state.dead_tiles(i) for i in range(state.players)),
         line_snapshot(state.line),
@@ -177,5 +177,5 @@ def with_hidden_tiles_shuffled(state: State, seat: int, rng: random.Random) -> S
         for tile in hidden[:count]:
             mask |= tile.bit
         hidden = hidden[count:]
-        other.hands[s] = mask
+        other.hand_masks[s] = mask
     return other

@@ -32,7 +32,7 @@ for rules in (block(2), block(3), block(4), gaple(4), gaple(4, 7), gaple(5),
     for _ in range(150):
         s = play_random(rules, rng)
         r = settle(s)
-        out.append([rules.name, [m.text() for m in s.moves], s.hands, s.dead, s.status,
+        out.append([rules.name, [m.text() for m in s.moves], s.hand_masks, s.dead_masks, s.status,
                     r.winners, r.points, r.totals, r.draw, r.explanation.code,
                     r.explanation.arithmetic, repr(r.explanation.params)])
 print(engine.COMPILED, hashlib.sha256(json.dumps(out).encode()).hexdigest())

@@ -110,6 +110,6 @@ def test_check_duel_draw_and_gaple_winner() -> None:
 
 def test_out_names_who_went_out() -> None:
     q = find(2, lambda q: q.ending == "domino")
-    assert q.out is not None and not q.state.hands[q.out]
+    assert q.out is not None and not q.state.hand_masks[q.out]
     b = find(2, lambda q: q.ending == "blocked")
     assert b.out is None

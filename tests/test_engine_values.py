@@ -24,7 +24,7 @@ from engine.view import SeatView, view
 def comparable(value: Any) -> Any:
     """A value as something ``==`` compares by content (State and Line compare by identity)."""
     if isinstance(value, State):
-        return (value.rules, value.hands, value.dead, value.history, comparable(value.line),
+        return (value.rules, value.hand_masks, value.dead_masks, value.history, comparable(value.line),
                 value.stock, value.stock_count, value.status, value.mover, value.legal_moves())
     if isinstance(value, Line):
         return (tuple(value.placements), value.ends, value.hidden_ends)

@@ -53,7 +53,7 @@ def test_a_seeded_block_round_played_to_its_settlement() -> None:
     assert at.number_input(key="try.seed").value == 1234
     assert at.radio(key="try.players").value == 3
     first = description(at)
-    dealt = list(game(at).state.hands)
+    dealt = list(game(at).state.hand_masks)
     moves = play_out(at)
     assert moves >= 3
     body = texts(at)
@@ -68,13 +68,13 @@ def test_a_seeded_block_round_played_to_its_settlement() -> None:
     # the same link deals the same round
     again = open_try(rules="block", players="3", seed="1234")
     assert description(again) == first
-    assert game(again).state.hands == dealt
+    assert game(again).state.hand_masks == dealt
 
 
 def test_undo_restores_the_position_and_restart_goes_back_to_the_deal() -> None:
     at = open_try(rules="block", players="2", seed="77")
     start = description(at)
-    hands = list(game(at).state.hands)
+    hands = list(game(at).state.hand_masks)
     assert at.button(key="try.undo").disabled
     click(at, legal_button(game(at).state))
     after_one = description(at)
@@ -83,7 +83,7 @@ def test_undo_restores_the_position_and_restart_goes_back_to_the_deal() -> None:
     click(at, "try.undo")
     assert description(at) == after_one
     click(at, "try.restart")
-    assert description(at) == start and game(at).state.hands == hands
+    assert description(at) == start and game(at).state.hand_masks == hands
     assert at.button(key="try.undo").disabled
 
 

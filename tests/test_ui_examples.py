@@ -59,7 +59,7 @@ def test_positions_follow_the_documented_line() -> None:
     s = S["e1-one-tile-loss"]
     for n, state in enumerate(s.states()):
         assert ex.position(s, ex.Replay(s.id, n)).line.ends == state.line.ends
-        assert ex.position(s, ex.Replay(s.id, n)).hands == state.hands
+        assert ex.position(s, ex.Replay(s.id, n)).hand_masks == state.hand_masks
 
 
 def test_the_board_takes_moves_only_after_try_another_move() -> None:

@@ -65,8 +65,8 @@ def test_a_bad_seed_is_replaced() -> None:
 
 def test_the_same_seed_deals_the_same_round() -> None:
     a, b = try_it.new_deal(block(3), 99), try_it.new_deal(block(3), 99)
-    assert a.state.hands == b.state.hands and a.state.mover == b.state.mover
-    assert try_it.new_deal(block(3), 100).state.hands != a.state.hands
+    assert a.state.hand_masks == b.state.hand_masks and a.state.mover == b.state.mover
+    assert try_it.new_deal(block(3), 100).state.hand_masks != a.state.hand_masks
     assert a.seats == ("North", "East", "South")
     assert try_it.new_deal(duel(), 1).seats == ("White", "Black")
     assert try_it.new_deal(gaple(5), 1).seats == ("North", "East", "South-east", "South-west",
@@ -84,18 +84,18 @@ def test_try_it_names_the_seats_as_the_quiz_does(rules: Ruleset) -> None:
 
 def test_moves_undo_and_restart() -> None:
     game = try_it.new_deal(block(2), 5)
-    start = list(game.state.hands)
+    start = list(game.state.hand_masks)
     first = game.state.legal_moves()[0]
     assert try_it.apply(game, first)
-    after = (list(game.state.hands), game.state.line.ends)
+    after = (list(game.state.hand_masks), game.state.line.ends)
     assert not try_it.apply(game, PASS)  # seed 5: the second player can play, so must
     assert game.feedback is not None and game.feedback.kind == "no"
-    assert (list(game.state.hands), game.state.line.ends) == after  # unchanged
+    assert (list(game.state.hand_masks), game.state.line.ends) == after  # unchanged
     try_it.apply(game, game.state.legal_moves()[0])
     try_it.undo(game)
-    assert (list(game.state.hands), game.state.line.ends) == after
+    assert (list(game.state.hand_masks), game.state.line.ends) == after
     try_it.restart(game)
-    assert game.state.hands == start and not game.state.history
+    assert game.state.hand_masks == start and not game.state.history
 
 
 def play_round(game: try_it.Game, rng: random.Random) -> None:
@@ -129,7 +129,7 @@ def test_a_block_match_to_its_end() -> None:
 
 def test_a_match_is_the_same_from_the_same_seed() -> None:
     a, b = try_it.new_deal(block(2), 8, match=True), try_it.new_deal(block(2), 8, match=True)
-    assert a.state.hands == b.state.hands and a.state.mover == b.state.mover
+    assert a.state.hand_masks == b.state.hand_masks and a.state.mover == b.state.mover
 
 
 def test_what_a_seat_knows() -> None:

@@ -250,8 +250,7 @@ def play(s: Scenario, r: Replay, move: Move) -> Replay:
     refusal = state.why_illegal(resolved)
     if refusal is not None:
         return replace(r, feedback=Feedback("no", refusal_text(refusal)))
-    state.push(resolved)
-    made = state.history[-1].move
+    made = state.push(resolved)
     if not r.branch and r.step < len(s.moves) and _same(documented(s, r.step), made,
                                                           s.moves[r.step]):
         return replace(r, step=r.step + 1, feedback=Feedback("ok", t("examples.as_documented")))
@@ -275,7 +274,7 @@ def same_start(a: Scenario, b: Scenario) -> bool:
     if a.rules != b.rules:
         return False
     x, y = a.initial(), b.initial()
-    return (x.hands == y.hands and x.dead == y.dead and x.to_move == y.to_move
+    return (x.hand_masks == y.hand_masks and x.dead_masks == y.dead_masks and x.to_move == y.to_move
             and x.stock_count == y.stock_count and x.passes == y.passes
             and [(p.tile, p.left, p.right) for p in x.line.layout()]
             == [(p.tile, p.left, p.right) for p in y.line.layout()]
