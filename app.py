@@ -3,9 +3,9 @@
 Streamlit's multipage app starts here; the other pages are in pages/.
 """
 
-from ui import home
 from ui.content import content
 from ui.page import setup
+from ui.pages import home
 
 setup("app.py", "nav.home")
 data = content()

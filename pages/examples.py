@@ -6,9 +6,9 @@ callbacks before this script runs again.
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
 
-from ui import examples
 from ui.content import content
 from ui.page import setup
+from ui.pages import examples
 
 setup("pages/examples.py", "nav.examples")
 examples.draw(content())

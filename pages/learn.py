@@ -6,9 +6,9 @@ in ui/learn.py callbacks before this script runs again.
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
 
-from ui import learn, learn_view
 from ui.content import content
 from ui.page import setup
+from ui.pages import learn, learn_view
 
 setup("pages/learn.py", "nav.learn")
 data = content()

@@ -6,8 +6,8 @@ every click is handled in ui/quiz.py callbacks before this script runs again.
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
 
-from ui import quiz
 from ui.page import setup
+from ui.pages import quiz
 
 setup("pages/quiz.py", "nav.quiz")
 quiz.draw()

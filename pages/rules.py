@@ -6,8 +6,8 @@ ui/rules_page.py.
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
 
-from ui import rules_page
 from ui.page import setup
+from ui.pages import rules as rules_page
 
 setup("pages/rules.py", "nav.rules")
 rules_page.draw()

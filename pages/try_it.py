@@ -6,9 +6,9 @@ callbacks before this script runs again.
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
 
-from ui import try_it
 from ui.content import content
 from ui.page import setup
+from ui.pages import try_it
 
 setup("pages/try_it.py", "nav.try_it")
 try_it.draw(content())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page, expect
 
 from engine.state import State
-from ui.board import fallback_moves
+from ui.widgets.board import fallback_moves
 
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 WAIT = 20_000  # ms: generous, for a busy small machine

@@ -12,7 +12,7 @@ from ui import progress
 from ui.page import STYLED
 
 ROOT = Path(__file__).resolve().parent.parent
-PLACEHOLDERS = ["pages/examples.py", "pages/try_it.py", "pages/quiz.py", "pages/rules.py"]
+PAGES = ["pages/examples.py", "pages/try_it.py", "pages/quiz.py", "pages/rules.py"]
 
 # Home and the sidebar read the UI test fixtures' lessons (tests/data/ui/scenarios).
 pytestmark = pytest.mark.usefixtures("fixture_scenarios")
@@ -143,8 +143,8 @@ def test_choosing_a_language_puts_it_in_the_url(data_dir: Path) -> None:
     assert "타일: [1|4]" in texts(at)
 
 
-@pytest.mark.parametrize("page", PLACEHOLDERS)
-def test_placeholder_pages_render(data_dir: Path, page: str) -> None:
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_its_title(data_dir: Path, page: str) -> None:
     at = home()
     at.switch_page(page).run()
     assert not at.exception

@@ -23,9 +23,9 @@ from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
 from engine.quiz import question
 from engine.rules import block
+from ui.pages.quiz import seat_names
+from ui.pages.try_it import new_deal
 from ui.progress import DB_NAME
-from ui.quiz import seat_names
-from ui.try_it import new_deal
 
 pytestmark = pytest.mark.browser
 

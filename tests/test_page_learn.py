@@ -21,8 +21,9 @@ from apptest_support import (
 )
 from streamlit.testing.v1 import AppTest
 
-from ui import learn, progress
+from ui import progress
 from ui.content import load_content
+from ui.pages import learn
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -261,7 +262,7 @@ def test_every_site_step_renders_and_takes_its_answer(monkeypatch: pytest.Monkey
                                                       data_dir: Path, lesson_id: str,
                                                       step_id: str) -> None:
     """Each step of scenarios/lessons draws, and the engine's answer completes it."""
-    from ui.board import fallback_moves
+    from ui.widgets.board import fallback_moves
 
     monkeypatch.delenv("DOMINO_SCENARIOS_DIR")  # the site's own lessons, not the fixtures'
     found = SITE.step(lesson_id, step_id)

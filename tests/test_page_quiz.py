@@ -14,7 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine.quiz import Question, question
 from ui import progress
-from ui import quiz as ui_quiz
+from ui.pages import quiz as ui_quiz
+from ui.widgets import seats as seats_widget
 
 
 def open_quiz(**params: str) -> AppTest:
@@ -103,7 +104,7 @@ def test_a_wrong_answer_shows_the_arithmetic_and_breaks_the_streak(data_dir: Pat
     assert "The right player, but not the points." in body
     assert q.settlement.explanation.arithmetic in body  # 7 + 8 − 3 = 12 style
     for h in q.settlement.holdings:  # each seat's total as its sum
-        assert f"→ {ui_quiz.seat_sum(h)}" in body
+        assert f"→ {seats_widget.seat_sum(h)}" in body
     lesson, step = ui_quiz.LESSON_FOR[ui_quiz.topic(q)]
     assert lesson == "settling-block"
     assert any(link.proto.label.startswith("Learn it again: Settling a Block round — ")

@@ -14,7 +14,8 @@ from engine.notation import describe
 from engine.rules import FAMILIES
 from engine.scenario import load
 from engine.settlement import settle
-from ui import i18n, rules_page
+from ui import i18n
+from ui.pages import rules as rules_page
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = i18n.catalog("en")

@@ -12,8 +12,8 @@ from apptest_support import board_data, button_keys, click, description, open_pa
 from streamlit.testing.v1 import AppTest
 
 from engine.state import State
-from ui.board import fallback_moves
-from ui.try_it import Game
+from ui.pages.try_it import Game
+from ui.widgets.board import fallback_moves
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # the site's own scenarios
 

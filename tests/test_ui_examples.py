@@ -1,4 +1,4 @@
-"""ui/examples.py without Streamlit: grouping, the replay's pure steps, branches, words."""
+"""ui/pages/examples.py and ui/widgets/story.py without Streamlit: grouping, the replay's pure steps, branches, words."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from engine.moves import PASS, Move
-from ui import examples as ex
 from ui.content import load_content
+from ui.pages import examples as ex
+from ui.widgets import story
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = load_content(ROOT / "scenarios")
@@ -24,24 +25,24 @@ EN = tomllib.loads((ROOT / "locales" / "en.toml").read_text(encoding="utf-8"))
     ("trip-must-play", "trips"), ("lesson-thing", "other"), ("double-six", "other"),
 ])
 def test_groups_by_id(sid: str, group: str) -> None:
-    assert ex.group_of(sid) == group
+    assert story.group_of(sid) == group
 
 
 def test_every_group_has_a_heading_in_the_catalog() -> None:
-    for name, key in ex.GROUPS:
+    for name, key in story.GROUPS:
         section, field = key.split(".")
         assert field in EN[section], name
 
 
 def test_the_list_order() -> None:
-    ids = [s.id for s in ex.ordered(S)]
+    ids = [s.id for s in story.ordered(S)]
     assert ids[:7] == [f"d{n}" + S_ID_SUFFIX[n] for n in range(1, 8)]
-    endings = [sid for sid in ids if ex.group_of(sid) == "endings"]
+    endings = [sid for sid in ids if story.group_of(sid) == "endings"]
     assert endings == ["e1-one-tile-loss", "e2-equal-totals-draw", "e3-empty-hand-wins",
                        "e3-other-choice", "demo-reading-ends"]
-    groups = [name for name, _ in ex.grouped(S)]
+    groups = [name for name, _ in story.grouped(S)]
     assert groups == ["diagrams", "endings", "block", "gaple", "trips"]
-    assert sum(len(items) for _, items in ex.grouped(S)) == len(S)
+    assert sum(len(items) for _, items in story.grouped(S)) == len(S)
 
 
 S_ID_SUFFIX = {1: "-one-four", 2: "-double-one", 3: "-double-six", 4: "-double-blank",
@@ -78,7 +79,7 @@ def test_e3_branch_black_plays_the_double_blank_and_wins() -> None:
     r = ex.play(s, r, Move.play("0-2"))
     state = ex.position(s, r)
     assert state.status == "domino" and state.hand(1) == ()
-    view = ex.settlement_view(state, s.seats)
+    view = story.settlement_view(state, s.seats)
     assert view.winners == (1,)
     assert view.text == "Black played their last tile and wins at once."
     assert view.holdings == ("White holds [2|2]: 4", "Black holds nothing: 0")
@@ -117,7 +118,7 @@ def test_a_finished_round_cannot_be_tried_further() -> None:
 
 def test_e1_settlement_words() -> None:
     s = S["e1-one-tile-loss"]
-    view = ex.settlement_view(s.replay(), s.seats)
+    view = story.settlement_view(s.replay(), s.seats)
     assert view.text == "Blocked: Black has the lower total: 3 < 8."
     assert view.holdings == ("White holds [4|4]: 8", "Black holds [0|1], [1|1]: 1 + 2 = 3")
 
@@ -126,28 +127,28 @@ def test_gaple_holdings_count_dead_tiles() -> None:
     s = S["gaple-emptied-by-discard"]
     state = s.replay()
     assert state.over
-    view = ex.settlement_view(state, s.seats)
+    view = story.settlement_view(state, s.seats)
     assert any("dead tiles" in line for line in view.holdings)
 
 
 def test_narration_of_every_kind_of_move() -> None:
     s = S["gaple-dead-discard"]
-    words = [ex.narrate(rec, s.seats) for rec in s.replay().history]
+    words = [story.narrate(rec, s.seats) for rec in s.replay().history]
     assert words[0] == "North plays [1|5] on the right end."
     assert words[2] == "South discards [6|6] face down: a dead tile."
-    hidden = ex.narrate(s.replay().history[2], s.seats, show_hidden=False)
+    hidden = story.narrate(s.replay().history[2], s.seats, show_hidden=False)
     assert hidden == "South discards a tile face down: a dead tile."
     d = S["trip-draw-until-playable"]
-    assert ex.narrate(d.replay().history[0], d.seats) == "White draws [1|5]."
-    assert ex.narrate(d.replay().history[0], d.seats, show_hidden=False) == "White draws a tile."
+    assert story.narrate(d.replay().history[0], d.seats) == "White draws [1|5]."
+    assert story.narrate(d.replay().history[0], d.seats, show_hidden=False) == "White draws a tile."
     d1 = S["d1-one-four"]
-    assert ex.narrate(d1.replay().history[0], d1.seats) == "North opens with [1|4]."
+    assert story.narrate(d1.replay().history[0], d1.seats) == "North opens with [1|4]."
     e1 = S["e1-one-tile-loss"]
-    assert ex.narrate(e1.replay().history[2], e1.seats) == "White passes."
+    assert story.narrate(e1.replay().history[2], e1.seats) == "White passes."
 
 
 def test_scenario_texts_fall_back_to_the_file() -> None:
     s = S["e1-one-tile-loss"]
-    assert ex.title(s) == s.title
-    assert ex.move_note(s, 1) == s.move_notes[0]
-    assert ex.move_note(s, 0) == "" and ex.move_note(s, 9) == ""
+    assert story.title(s) == s.title
+    assert story.move_note(s, 1) == s.move_notes[0]
+    assert story.move_note(s, 0) == "" and story.move_note(s, 9) == ""

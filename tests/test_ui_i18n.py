@@ -213,7 +213,7 @@ def test_lesson_texts_fall_back_to_the_file() -> None:
 def used_keys() -> dict[str, list[str]]:
     """Every literal key passed to t()/t_in() in app.py, pages/ and ui/."""
     files = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")),
-             *sorted((ROOT / "ui").glob("*.py"))]
+             *sorted((ROOT / "ui").rglob("*.py"))]
     keys: dict[str, list[str]] = {}
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -224,7 +224,7 @@ def used_keys() -> dict[str, list[str]]:
             args = node.args
             if name == "t_in":
                 args = args[1:]
-            elif name not in ("t", "coming_soon", "setup", "page_link_key"):
+            elif name not in ("t", "setup", "page_link_key"):
                 continue
             if name == "setup":
                 args = args[1:]
@@ -232,7 +232,7 @@ def used_keys() -> dict[str, list[str]]:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     keys.setdefault(arg.value, []).append(path.name)
     # keys named in tables of (page, key) / (family, name, line)
-    for path in (ROOT / "ui" / "nav.py", ROOT / "ui" / "home.py"):
+    for path in (ROOT / "ui" / "nav.py", ROOT / "ui" / "pages" / "home.py"):
         for key in re.findall(r'"((?:nav|home)\.[a-z_]+)"', path.read_text(encoding="utf-8")):
             keys.setdefault(key, []).append(path.name)
     return keys
@@ -348,8 +348,8 @@ def test_the_sites_css_uses_logical_sides_so_right_to_left_needs_no_mirroring() 
     (border-inline-start, margin-inline-end, text-align: start): they flip with the
     direction, and direction_css keeps only what Streamlit's own styles need."""
     physical = re.compile(r"\b(?:border|margin|padding)-(?:left|right)\b|text-align:\s*(?:left|right)")
-    for path in sorted((ROOT / "ui").glob("*.py")):
-        if path.name == "i18n.py":
+    for path in sorted((ROOT / "ui").rglob("*")):
+        if path.suffix not in (".py", ".css", ".js") or "i18n" in (path.stem, path.parent.name):
             continue
         found = physical.findall(path.read_text(encoding="utf-8"))
         assert not found, (path.name, found)

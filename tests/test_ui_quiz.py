@@ -11,8 +11,9 @@ from engine.quiz import question
 from engine.scenario import load
 from engine.settlement import settle
 from ui import i18n
-from ui import quiz as ui_quiz
-from ui.quiz import LESSON_FOR, RESULT_KEYS, TOPIC_KEYS, Result, parse_params, revisits, score
+from ui.pages import quiz as ui_quiz
+from ui.pages.quiz import LESSON_FOR, RESULT_KEYS, TOPIC_KEYS, Result, parse_params, revisits, score
+from ui.widgets import seats as seats_widget
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = i18n.catalog("en")
@@ -72,7 +73,7 @@ def test_the_address_is_read_safely(level: str | None, seed: str | None,
 
 def test_seat_sums_show_each_tile_and_dead_tiles() -> None:
     s = settle(load(ROOT / "scenarios" / "gaple-emptied-by-discard.toml").replay())
-    lines = ui_quiz.sums_lines(s, ["North", "East", "South", "West"])
+    lines = seats_widget.sums_lines(s, ["North", "East", "South", "West"])
     assert lines[0] == "North: no tiles left, dead [5|6] [6|6] → dead 11 + dead 12 = 23"
     assert lines[1] == "East: [0|1] [0|2] → 1 + 2 = 3"
     assert lines[3] == "West: [4|4] → 8"
@@ -87,11 +88,11 @@ def test_in_arabic_each_sum_reads_left_to_right_as_a_whole(monkeypatch: pytest.M
     lri, fsi, pdi = "\u2066", "\u2068", "\u2069"
     s = settle(load(ROOT / "scenarios" / "gaple-emptied-by-discard.toml").replay())
     dead = i18n.t_in("ar", "quiz.sum_dead", value=11), i18n.t_in("ar", "quiz.sum_dead", value=12)
-    assert ui_quiz.seat_sum(s.holdings[0]) == \
+    assert seats_widget.seat_sum(s.holdings[0]) == \
         f"{lri}{fsi}{dead[0]}{pdi} + {fsi}{dead[1]}{pdi} = 23{pdi}"
-    line = ui_quiz.sums_lines(s, i18n.seat_names(["North", "East", "South", "West"]))[0]
-    assert line.endswith(ui_quiz.seat_sum(s.holdings[0]))  # not isolated again
-    lines = ui_quiz.sums_lines(s, i18n.seat_names(["North", "East", "South", "West"]))
+    line = seats_widget.sums_lines(s, i18n.seat_names(["North", "East", "South", "West"]))[0]
+    assert line.endswith(seats_widget.seat_sum(s.holdings[0]))  # not isolated again
+    lines = seats_widget.sums_lines(s, i18n.seat_names(["North", "East", "South", "West"]))
     assert lines[1] == i18n.t_in("ar", "quiz.seat_sum", name="الشرق",
                                  tiles=f"{lri}[0|1]{pdi} {lri}[0|2]{pdi}", sum=f"{lri}1 + 2 = 3{pdi}")
     assert lines[1].count(lri) == 3

@@ -10,7 +10,7 @@ import pytest
 from engine.line import Line
 from engine.notation import describe
 from engine.tiles import Tile
-from ui import svg
+from ui.widgets import svg
 
 
 def line_of(*plays: tuple[str, str | None], hidden: tuple[int, int] | None = None) -> Line:

@@ -12,9 +12,9 @@ from engine.moves import PASS, Move
 from engine.rules import Ruleset, block, duel, gaple
 from engine.settlement import settle
 from engine.state import State
-from ui import quiz as ui_quiz
-from ui import try_it
 from ui.content import load_content
+from ui.pages import quiz as ui_quiz
+from ui.pages import try_it
 
 ROOT = Path(__file__).resolve().parent.parent
 S = load_content(ROOT / "scenarios").scenarios

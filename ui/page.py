@@ -20,6 +20,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from . import i18n, nav, session
 from .i18n import t
+from .widgets import feedback
 
 ICON = Path(__file__).resolve().parent / "static" / "icon.png"
 _NOTICE_KEY = "lang_notice_for"
@@ -39,20 +40,8 @@ details.caption-desc summary { cursor: pointer; color: #1f6f5c; }
 .dominoes-figure svg { max-width: 100%; height: auto; }
 .lead { font-size: 1.18rem; line-height: 1.55; color: #3b4046; margin: 0 0 0.6rem; }
 .muted { color: #5b6168; font-size: 0.92rem; }
-.feedback { min-height: 4.2rem; border-radius: 10px; padding: 0.75rem 1rem; margin: 0.2rem 0 0.6rem;
-            line-height: 1.5; border: 1px solid transparent; }
-.feedback.empty { border-color: transparent; background: transparent; }
-.feedback.ok { background: #e5f2ea; border-color: #b5d8c3; color: #15402c; }
-.feedback.no { background: #fbeee8; border-color: #edc6b6; color: #5a2414; }
-.feedback.hint { background: #fbf4dd; border-color: #ecd99a; color: #4d3b06; }
-.feedback .title { font-weight: 700; margin-inline-end: 0.35rem; }
-.task { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
-        border-radius: 10px; padding: 0.7rem 1rem; margin: 0.4rem 0 0.8rem; font-size: 1.05rem; }
-.task .label { display: block; font-size: 0.78rem; letter-spacing: 0.06em; text-transform: uppercase;
-               color: #1f6f5c; font-weight: 700; margin-bottom: 0.15rem; }
 .stars { color: #c98a00; letter-spacing: 0.08em; font-size: 1.05rem; white-space: nowrap; }
 .stars .off { color: #cfc8b6; }
-.family-card h3 { margin-top: 0.2rem; }
 [class*="st-key-cta"] a[data-testid="stPageLink-NavLink"] {
     background: #1f6f5c; border-radius: 10px; padding: 0.55rem 1.3rem; }
 [class*="st-key-cta-lesson"] a[data-testid="stPageLink-NavLink"] { padding: 0.3rem 1.1rem; }
@@ -146,7 +135,7 @@ def setup(page: str, title_key: str) -> str:
     st.set_page_config(page_title=f"{t(title_key)} · {t('site.name')}", page_icon=str(ICON),
                        layout="centered")
     learner = session.init()
-    st.html(f"<style>{CSS}{i18n.direction_css()}</style>")
+    st.html(f"<style>{CSS}{feedback.CSS}{i18n.direction_css()}</style>")
     hold_until_styled()
     st.session_state[session.NOTICED] = False  # until this run shows one
     requested = i18n.requested_lang()

@@ -22,164 +22,42 @@ Scenario texts are English data; a catalog may translate them by key:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from html import escape
-from typing import Literal
 
 import streamlit as st
 
 from engine.moves import Move
 from engine.scenario import Scenario
-from engine.settlement import settle
-from engine.state import Record, State
+from engine.state import State
 
-from . import i18n
-from .board import board
-from .content import Content, content
-from .i18n import clip, end_name, refusal_text, scenario_text, seat_name, settlement_text, t
-from .nav import page_link
-from .svg import esc
+from ..content import Content, content
+from ..i18n import clip, refusal_text, seat_name, t
+from ..nav import page_link
+from ..widgets import feedback
+from ..widgets.board import board
+from ..widgets.feedback import Feedback
+from ..widgets.story import (
+    group_of,
+    group_title,
+    grouped,
+    move_note,
+    narrate,
+    notes,
+    ordered,
+    seat_names,
+    settlement_view,
+    title,
+)
+from ..widgets.svg import esc
 
 PAGE = "pages/examples.py"
 TRY_PAGE = "pages/try_it.py"
 REPLAY = "ex.replay"
 BOARD = "ex-board"
 
-#: The groups of the list, in order, with the catalog key of each heading.
-GROUPS: tuple[tuple[str, str], ...] = (
-    ("diagrams", "examples.group_diagrams"),
-    ("endings", "examples.group_endings"),
-    ("block", "examples.group_block"),
-    ("gaple", "examples.group_gaple"),
-    ("trips", "examples.group_trips"),
-    ("other", "examples.group_other"),
-)
-_ORDER = {name: i for i, (name, _) in enumerate(GROUPS)}
-
-FeedbackKind = Literal["ok", "no", "hint"]
-
-
-# -- texts ---------------------------------------------------------------------------
-
-
-def seat_names(s: Scenario) -> tuple[str, ...]:
-    """A scenario's seat names in the page's language (other names as written)."""
-    return i18n.seat_names(s.seats)
-
-
-def title(s: Scenario) -> str:
-    return scenario_text(s.id, "title", s.title)
-
-
-def notes(s: Scenario) -> str:
-    return scenario_text(s.id, "notes", s.notes.strip())
-
-
-def move_note(s: Scenario, n: int) -> str:
-    """The documented note of move ``n`` (from 1); "" when it has none."""
-    if not 1 <= n <= len(s.move_notes):
-        return ""
-    return scenario_text(s.id, f"note_{n}", s.move_notes[n - 1])
-
-
-def narrate(record: Record, seats: Sequence[str] | None, *, show_hidden: bool = True) -> str:
-    """One applied move in words: "Black plays [2|2] on the right end."
-
-    ``show_hidden`` False keeps a draw's tile and a dead tile face down."""
-    name = seat_name(record.player, seats)
-    move = record.move
-    if move.kind == "play":
-        if not record.ends or move.end is None:
-            return t("examples.did_open", name=name, tile=move.tile)
-        return t("examples.did_play", name=name, tile=move.tile, end=end_name(move.end))
-    if move.kind == "pass":
-        return t("examples.did_pass", name=name)
-    if move.kind == "draw":
-        if show_hidden and record.drawn is not None:
-            return t("examples.did_draw_tile", name=name, tile=record.drawn)
-        return t("examples.did_draw", name=name)
-    if show_hidden:
-        return t("examples.did_discard", name=name, tile=move.tile)
-    return t("examples.did_discard_hidden", name=name)
-
-
-@dataclass(frozen=True, slots=True)
-class SettlementView:
-    """A finished round in words: the result with its arithmetic, then each hand."""
-
-    text: str
-    holdings: tuple[str, ...]
-    winners: tuple[int, ...]
-
-
-def settlement_view(state: State, seats: Sequence[str] | None) -> SettlementView:
-    result = settle(state)
-    lines = []
-    for h in result.holdings:
-        name = seat_name(h.seat, seats)
-        if not h.tiles:
-            lines.append(t("examples.holds_nothing", name=name))
-            continue
-        hand = ", ".join(x.bracket() for x in h.hand)
-        if h.dead:
-            dead = ", ".join(x.bracket() for x in h.dead)
-            lines.append(t("examples.holds_with_dead", name=name, hand=hand or "—", dead=dead,
-                           sum=h.sum_text()))
-        else:
-            lines.append(t("examples.holds", name=name, hand=hand, sum=h.sum_text()))
-    return SettlementView(settlement_text(result, seats), tuple(lines), result.winners)
-
-
-# -- the list ------------------------------------------------------------------------
-
-
-def group_of(sid: str) -> str:
-    """Where an example comes from, by its id."""
-    if re.match(r"d\d", sid):
-        return "diagrams"
-    if re.match(r"e\d", sid) or sid.startswith("demo-"):
-        return "endings"
-    for prefix, name in (("block-", "block"), ("gaple-", "gaple"), ("trip-", "trips")):
-        if sid.startswith(prefix):
-            return name
-    return "other"
-
-
-def _natural(text: str) -> tuple[object, ...]:
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
-
-
-def sort_key(sid: str) -> tuple[object, ...]:
-    return (_ORDER[group_of(sid)], 1 if sid.startswith("demo-") else 0, _natural(sid))
-
-
-def ordered(scenarios: Mapping[str, Scenario]) -> list[Scenario]:
-    """Every scenario in the list's order."""
-    return [scenarios[sid] for sid in sorted(scenarios, key=sort_key)]
-
-
-def grouped(scenarios: Mapping[str, Scenario]) -> list[tuple[str, list[Scenario]]]:
-    """``(group, scenarios)`` for every group that has any, in order."""
-    out: dict[str, list[Scenario]] = {}
-    for s in ordered(scenarios):
-        out.setdefault(group_of(s.id), []).append(s)
-    return [(name, out[name]) for name, _ in GROUPS if name in out]
-
-
-def group_title(name: str) -> str:
-    return t(dict(GROUPS).get(name, "examples.group_other"))
-
-
 # -- the replay: pure functions ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Feedback:
-    kind: FeedbackKind
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,11 +281,7 @@ VIEW_CSS = """
 .ex-label { display: inline-block; font-size: 0.74rem; letter-spacing: 0.06em;
     text-transform: uppercase; font-weight: 700; color: #1f6f5c; margin-inline-end: 0.5rem; }
 .ex-label.mine { color: #8a5d00; }
-[class*="st-key-ex-fb-"] { border-radius: 8px; padding: 0.45rem 0.8rem 0.05rem;
-    border: 1px solid transparent; margin-bottom: 0.5rem; }
-.st-key-ex-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
-.st-key-ex-fb-no { background: #fbeee8; border-color: #edc6b6; }
-.st-key-ex-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
+[class*="st-key-ex-fb-"] { margin-bottom: 0.5rem; }
 .st-key-ex-moves button, .st-key-ex-mine button { justify-content: flex-start; text-align: start; }
 .st-key-ex-moves [data-testid="stButton"] button p,
 .st-key-ex-mine [data-testid="stButton"] button p { text-align: start; }
@@ -486,7 +360,7 @@ def _feedback(r: Replay) -> None:
     fb = r.feedback
     if fb is None:
         return
-    with st.container(key=f"ex-fb-{fb.kind}"):
+    with st.container(key=feedback.key("ex", fb.kind)):
         title_ = t("examples.refused") if fb.kind == "no" else ""
         st.markdown(f"**{title_}** {fb.text}" if title_ else fb.text)
 

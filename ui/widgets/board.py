@@ -35,8 +35,8 @@ from engine.moves import DRAW, PASS, Move, MoveError
 from engine.state import State
 from engine.tiles import Tile, TileError
 
+from ..i18n import describe, end_name, move_text, seat_name, t
 from . import svg
-from .i18n import describe, end_name, move_text, seat_name, t
 
 move_label = move_text  # a button's words for a move
 

@@ -28,7 +28,6 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Literal
 
 import streamlit as st
 
@@ -40,13 +39,15 @@ from engine.settlement import settle
 from engine.state import State
 from engine.view import view
 
-from . import examples, i18n, session
-from .board import board
-from .content import Content, content
-from .i18n import clip, refusal_text, seat_name, t
-from .nav import page_link
-from .page import rerun_page_if
-from .svg import esc
+from .. import i18n, session
+from ..content import Content, content
+from ..i18n import clip, refusal_text, seat_name, t
+from ..nav import page_link
+from ..page import rerun_page_if
+from ..widgets import feedback, story
+from ..widgets.board import board
+from ..widgets.feedback import Feedback
+from ..widgets.svg import esc
 
 PAGE = "pages/try_it.py"
 EXAMPLES_PAGE = "pages/examples.py"
@@ -76,7 +77,6 @@ BLOCK_PLAYERS = (2, 3, 4)
 GAPLE_DEALS: dict[str, tuple[int, int]] = {"4x6": (4, 6), "4x7": (4, 7), "5x5": (5, 5)}
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
-FeedbackKind = Literal["ok", "no", "hint"]
 
 
 # -- choosing the rules ------------------------------------------------------------------
@@ -220,12 +220,6 @@ def rules_label(rules: Ruleset) -> str:
 # -- a game --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Feedback:
-    kind: FeedbackKind
-    text: str
-
-
 @dataclass
 class Game:
     """One table being played (kept in session state; changed only by the functions below)."""
@@ -256,7 +250,7 @@ def new_deal(rules: Ruleset, seed: int, match: bool = False) -> Game:
 
 def from_scenario(s: Scenario) -> Game:
     """A scenario's start position."""
-    return Game(s.rules, examples.seat_names(s), s.initial(), {"scenario": s.id},
+    return Game(s.rules, story.seat_names(s), s.initial(), {"scenario": s.id},
                 scenario=s.id)
 
 
@@ -351,7 +345,7 @@ def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
 
 
 def log_lines(game: Game, show_hidden: bool) -> list[str]:
-    return [f"{n}. {examples.narrate(rec, game.seats, show_hidden=show_hidden)}"
+    return [f"{n}. {story.narrate(rec, game.seats, show_hidden=show_hidden)}"
             for n, rec in enumerate(game.state.history, start=1)]
 
 
@@ -431,7 +425,7 @@ def current_game(data: Content) -> Game:
         if game.scenario is None:
             game.seats = seat_names(game.rules)
         elif game.scenario in data.scenarios:
-            game.seats = examples.seat_names(data.scenarios[game.scenario])
+            game.seats = story.seat_names(data.scenarios[game.scenario])
         return game
     notices = [t("try.repeated", name=key, values=clip(", ".join(values), 40))
                for key, values in repeated.items()]
@@ -536,10 +530,6 @@ def on_next_round() -> None:
 
 VIEW_CSS = """
 .st-key-try-setup { background: #ffffff; }
-[class*="st-key-try-fb-"] { border-radius: 10px; padding: 0.5rem 1rem 0.05rem;
-    border: 1px solid transparent; }
-.st-key-try-fb-no { background: #fbeee8; border-color: #edc6b6; }
-.st-key-try-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
 .st-key-try-result { background: #f3f7f4; border: 1px solid #b5d8c3; border-radius: 10px;
     padding: 0.6rem 1rem 0.2rem; }
 .st-key-try-knows { background: #f6f4ee; border-radius: 10px; padding: 0.45rem 0.9rem 0.05rem;
@@ -589,7 +579,7 @@ def _setup_tabs(data: Content) -> None:
             st.button(t("try.deal"), key="try.deal", type="primary", on_click=on_deal)
             st.button(t("try.random_deal"), key="try.random", on_click=on_random_deal)
     with open_tab:
-        ids = [s.id for s in examples.ordered(data.scenarios)]
+        ids = [s.id for s in story.ordered(data.scenarios)]
         if not ids:
             st.info(t("try.no_scenarios"))
             return
@@ -597,7 +587,7 @@ def _setup_tabs(data: Content) -> None:
             st.session_state[W_SCENARIO] = ids[0]
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             st.selectbox(t("try.scenario"), ids, key=W_SCENARIO,
-                         format_func=lambda sid: examples.title(data.scenarios[sid]))
+                         format_func=lambda sid: story.title(data.scenarios[sid]))
             st.button(t("try.open"), key="try.open", type="primary", on_click=on_open)
 
 
@@ -606,7 +596,7 @@ def _header(data: Content, game: Game) -> None:
     if game.scenario is not None and game.scenario in data.scenarios:
         s = data.scenarios[game.scenario]
         st.markdown(f'<span class="try-game">'
-                    f'{esc(t("try.playing_scenario", title=examples.title(s)))}</span> '
+                    f'{esc(t("try.playing_scenario", title=story.title(s)))}</span> '
                     f'<span class="muted">· {esc(rules_label(game.rules))}</span>',
                     unsafe_allow_html=True)
         page_link(EXAMPLES_PAGE, t("try.watch_example"), example=game.scenario, move="0")
@@ -646,13 +636,13 @@ def _below(game: Game, hide: bool) -> None:
     fb = game.feedback
     state = game.state
     if fb is not None:
-        with st.container(key=f"try-fb-{fb.kind}"):
+        with st.container(key=feedback.key("try", fb.kind)):
             st.markdown(f"**{t('try.refused')}** {fb.text}" if fb.kind == "no" else fb.text)
     if hide and state.mover is not None:
         with st.container(key="try-knows"):
             st.markdown(knowledge(state, state.mover, game.seats))
     if state.over:
-        result = examples.settlement_view(state, game.seats)
+        result = story.settlement_view(state, game.seats)
         with st.container(key="try-result"):
             st.markdown(f"**{t('try.result')}** {result.text}")
             st.markdown("\n".join(f"- {line}" for line in result.holdings))

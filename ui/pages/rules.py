@@ -24,14 +24,14 @@ from engine.scenario import Scenario, ScenarioError, load
 from engine.settlement import Settlement, settle
 from engine.state import State
 
-from .board import caption_html
-from .content import ROOT, content
-from .i18n import clip, describe, seat_names, settlement_text, t
-from .learn import lesson_title, step_title
-from .nav import page_link
-from .quiz import CSS as QUIZ_CSS
-from .quiz import seat_html, sums_lines
-from .svg import esc, line_svg
+from ..content import ROOT, content
+from ..i18n import clip, describe, seat_names, settlement_text, t
+from ..nav import page_link
+from ..widgets import seats
+from ..widgets.board import caption_html
+from ..widgets.lessons import lesson_title, step_title
+from ..widgets.seats import seat_html, sums_lines
+from ..widgets.svg import esc, line_svg
 
 PAGE = "pages/rules.py"
 LEARN = "pages/learn.py"
@@ -324,7 +324,7 @@ def topic_section(family: str, topic: str) -> None:
 
 def draw() -> None:
     """The whole page."""
-    st.html(f"<style>{QUIZ_CSS}{CSS}</style>")  # the hands' styles are the quiz's
+    st.html(f"<style>{seats.CSS}{CSS}</style>")
     st.title(t("rules.title"))
     st.markdown(f'<p class="lead">{esc(t("rules.lead"))}</p>', unsafe_allow_html=True)
     family = family_from_url()

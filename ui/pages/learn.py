@@ -17,7 +17,6 @@ The rest keeps one :class:`Attempt` per step in session state
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 import streamlit as st
 
@@ -26,23 +25,17 @@ from engine.moves import Move
 from engine.settlement import Settlement
 from engine.state import Refusal, State
 
-from . import session
-from .content import Content, content
-from .i18n import clip, lesson_text, move_text, refusal_text, seat_name, settlement_text, t
+from .. import session
+from ..content import Content, content
+from ..i18n import clip, lesson_text, move_text, refusal_text, seat_name, settlement_text, t
+from ..widgets.feedback import Feedback
+from ..widgets.lessons import first_open_step, is_task, lesson_title
 
 ATTEMPT = "learn.attempt"
 #: The answer widgets' keys (ends, winner, points).
 ANSWER_KEYS = ("learn.ends.a", "learn.ends.b", "learn.winner.seat", "learn.winner.points")
 TASK_MOVES = ("play", "only_move", "must_play")
 
-FeedbackKind = Literal["ok", "no", "hint"]
-
-
-@dataclass(frozen=True, slots=True)
-class Feedback:
-    kind: FeedbackKind
-    text: str
-    title: str = ""
 
 
 @dataclass
@@ -77,11 +70,6 @@ class Verdict:
 def stars_for(mistakes: int, hinted: bool) -> int:
     """3 stars on the first try; one fewer per mistake and for a hint; at least 1."""
     return max(1, 3 - mistakes - (1 if hinted else 0))
-
-
-def is_task(step: Step) -> bool:
-    """Whether the step asks something (a watch step only shows)."""
-    return step.task.kind != "watch"
 
 
 def check_move(step: Step, move: Move) -> Verdict:
@@ -159,10 +147,6 @@ def shown_state(step: Step, attempt: Attempt | None) -> State:
 # -- texts -----------------------------------------------------------------------
 
 
-def step_title(lesson: Lesson, step: Step) -> str:
-    return lesson_text(lesson.id, step.id, "title", step.title or lesson.title)
-
-
 def step_text(lesson: Lesson, step: Step) -> str:
     return lesson_text(lesson.id, step.id, "text", step.text)
 
@@ -180,20 +164,7 @@ def hint_text(lesson: Lesson, step: Step) -> str:
     return lesson_text(lesson.id, step.id, "hint", step.task.hint)
 
 
-def lesson_title(lesson: Lesson) -> str:
-    return lesson_text(lesson.id, None, "title", lesson.title)
-
-
-def lesson_summary(lesson: Lesson) -> str:
-    return lesson_text(lesson.id, None, "summary", lesson.summary)
-
-
 # -- where the learner is ----------------------------------------------------------
-
-
-def first_open_step(lesson: Lesson, done: dict[tuple[str, str], int]) -> Step:
-    """The lesson's first step not yet done (its first when all are done)."""
-    return next((s for s in lesson.steps if (lesson.id, s.id) not in done), lesson.steps[0])
 
 
 def locate(data: Content) -> tuple[Lesson, Step] | None:
@@ -281,7 +252,7 @@ def _complete(lesson: Lesson, step: Step, attempt: Attempt, text: str) -> None:
 
 def _wrong(attempt: Attempt, text: str) -> None:
     attempt.mistakes += 1
-    attempt.feedback = Feedback("no", text, t("learn.wrong_title"))
+    attempt.feedback = Feedback("no", text, title=t("learn.wrong_title"))
     attempt.history.append("wrong")
 
 
@@ -322,7 +293,7 @@ def on_show_me(lesson_id: str, step_id: str) -> None:
         hint = hint or t("learn.hint_blocked")
     elif kind == "winner":
         hint = hint or t("learn.hint_winner")
-    attempt.feedback = Feedback("hint", hint or t("learn.hint_none"), t("learn.hint_title"))
+    attempt.feedback = Feedback("hint", hint or t("learn.hint_none"), title=t("learn.hint_title"))
 
 
 def on_try_again(lesson_id: str, step_id: str) -> None:
@@ -405,7 +376,7 @@ def on_winner(lesson_id: str, step_id: str) -> None:
     assert attempt.feedback is not None
     attempt.feedback = Feedback("no", f"{attempt.feedback.text} "
                                 f"{t('learn.winner_arithmetic', text=settlement_text(settlement, seats))}",
-                                attempt.feedback.title)
+                                title=attempt.feedback.title)
 
 
 def go(lesson_id: str, step_id: str) -> None:

@@ -8,13 +8,12 @@ import streamlit as st
 from engine.line import Line
 from engine.tiles import Tile
 
-from . import session
-from .content import Content
-from .i18n import describe, forward_arrow, t
-from .learn import first_open_step, lesson_title
-from .learn_view import lesson_progress
-from .nav import page_link
-from .svg import esc, line_svg
+from .. import session
+from ..content import Content
+from ..i18n import describe, forward_arrow, t
+from ..nav import page_link
+from ..widgets.lessons import first_open_step, lesson_progress, lesson_title
+from ..widgets.svg import esc, line_svg
 
 LEARN = "pages/learn.py"
 FAMILIES = (("block", "home.block_name", "home.block_one_line"),

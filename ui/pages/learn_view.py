@@ -13,13 +13,15 @@ import streamlit as st
 
 from engine.lessons import Lesson, Step
 
-from . import learn, session
-from .board import board
-from .content import Content
-from .i18n import scenario_text, seat_names, t
-from .nav import page_link
-from .page import rerun_page_if, stars_html
-from .svg import esc
+from .. import session
+from ..content import Content
+from ..i18n import scenario_text, seat_names, t
+from ..nav import page_link
+from ..page import rerun_page_if, stars_html
+from ..widgets import feedback, lessons
+from ..widgets.board import board
+from ..widgets.svg import esc
+from . import learn
 
 PAGE = "pages/learn.py"
 DRAWN = "learn.drawn"  # (lesson, step, progress) as the page's last full run drew them
@@ -27,11 +29,7 @@ DRAWN = "learn.drawn"  # (lesson, step, progress) as the page's last full run dr
 VIEW_CSS = """
 .st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.2rem; }
-[class*="st-key-fb-"] { min-height: 4rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
-    border: 1px solid transparent; }
-.st-key-fb-ok { background: #e5f2ea; border-color: #b5d8c3; }
-.st-key-fb-no { background: #fbeee8; border-color: #edc6b6; }
-.st-key-fb-hint { background: #fbf4dd; border-color: #ecd99a; }
+[class*="st-key-fb-"] { min-height: 4rem; }
 .st-key-learn-steps a[data-testid="stPageLink-NavLink"] { padding: 0.1rem 0.55rem;
     border: 1px solid #d9d4c5; border-radius: 8px; background: #fff; }
 .st-key-learn-steps a[data-testid="stPageLink-NavLink"] p { font-size: 0.9rem; }
@@ -47,14 +45,6 @@ def _css() -> None:
 # -- the list -------------------------------------------------------------------
 
 
-def lesson_progress(lesson: Lesson, done: dict[tuple[str, str], int]) -> tuple[int, int, int, int]:
-    """``(steps done, steps, stars, stars possible)`` for a lesson."""
-    finished = [s for s in lesson.steps if (lesson.id, s.id) in done]
-    tasks = [s for s in lesson.steps if learn.is_task(s)]
-    stars = sum(done.get((lesson.id, s.id), 0) for s in tasks)
-    return len(finished), len(lesson.steps), stars, 3 * len(tasks)
-
-
 def lesson_list(data: Content) -> None:
     _css()
     st.title(t("learn.title"))
@@ -65,13 +55,13 @@ def lesson_list(data: Content) -> None:
         return
     done = session.steps_done()
     for n, lesson in enumerate(data.lessons, start=1):
-        finished, total, stars, possible = lesson_progress(lesson, done)
+        finished, total, stars, possible = lessons.lesson_progress(lesson, done)
         with st.container(border=True, key=f"card-lesson-{lesson.id}"):
-            st.markdown(f"#### {n}. {learn.lesson_title(lesson)}")
-            summary = learn.lesson_summary(lesson)
+            st.markdown(f"#### {n}. {lessons.lesson_title(lesson)}")
+            summary = lessons.lesson_summary(lesson)
             if summary:
                 st.markdown(summary)
-            target = learn.first_open_step(lesson, done)
+            target = lessons.first_open_step(lesson, done)
             label = t("learn.start") if finished == 0 else (
                 t("learn.review") if finished == total else t("learn.continue"))
             with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
@@ -104,17 +94,16 @@ def _step_links(lesson: Lesson, step: Step, done: dict[tuple[str, str], int]) ->
             mark = " ✓" if (lesson.id, s.id) in done else ""
             if s.id == step.id:
                 st.markdown(f'<span class="step-current" aria-current="step" '
-                            f'title="{esc(learn.step_title(lesson, s))}">{n}{mark}</span>',
+                            f'title="{esc(lessons.step_title(lesson, s))}">{n}{mark}</span>',
                             unsafe_allow_html=True)
             else:
-                page_link(PAGE, f"{n}{mark}", help=learn.step_title(lesson, s),
+                page_link(PAGE, f"{n}{mark}", help=lessons.step_title(lesson, s),
                           lesson=lesson.id, step=s.id)
 
 
 def _feedback(attempt: learn.Attempt) -> None:
     fb = attempt.feedback
-    kind = fb.kind if fb else "none"
-    with st.container(key=f"fb-{kind}"):
+    with st.container(key=feedback.key("", fb.kind if fb else "empty")):
         if fb is None:
             st.markdown(" ")
             return
@@ -132,11 +121,11 @@ def step_view(data: Content, lesson: Lesson, step: Step) -> None:
 
     with st.container(horizontal=True, vertical_alignment="center"):
         page_link(PAGE, t("learn.all_lessons"))
-        st.markdown(f'<span class="muted">{esc(learn.lesson_title(lesson))} · '
+        st.markdown(f'<span class="muted">{esc(lessons.lesson_title(lesson))} · '
                     f'{esc(t("learn.step_of", n=index + 1, total=len(lesson.steps)))}</span>',
                     unsafe_allow_html=True)
     _step_links(lesson, step, done)
-    st.header(learn.step_title(lesson, step), anchor=False)
+    st.header(lessons.step_title(lesson, step), anchor=False)
     text = learn.step_text(lesson, step)
     if text:
         st.markdown(text)

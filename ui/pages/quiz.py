@@ -32,16 +32,19 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from engine.quiz import LEVELS, Question, check, question
-from engine.settlement import Holding, Settlement
 from engine.state import State
 
-from . import i18n, session
-from .board import caption_html
-from .content import Content, content
-from .i18n import clip, describe, settlement_text, t
-from .learn import lesson_title, step_title
-from .nav import page_link
-from .svg import esc, hand_svg, line_svg
+from .. import i18n, session
+from ..content import Content, content
+from ..i18n import clip, describe, settlement_text, t
+from ..nav import page_link
+from ..widgets import feedback
+from ..widgets.board import caption_html
+from ..widgets.feedback import Feedback
+from ..widgets.lessons import lesson_title, step_title
+from ..widgets.seats import CSS as SEATS_CSS
+from ..widgets.seats import seat_html, sums_lines
+from ..widgets.svg import esc, line_svg
 
 PAGE = "pages/quiz.py"
 LEARN = "pages/learn.py"
@@ -122,24 +125,6 @@ def topic(q: Question) -> str:
     if code.startswith("gaple") and any(25 in h.values for h in q.settlement.holdings):
         return "gaple_blank_25"
     return code
-
-
-def seat_sum(h: Holding) -> str:
-    """A seat's total as its sum: ``3 + 7 = 10``; dead tiles marked: ``3 + dead 5 = 8``."""
-    return i18n.holding_sum(h)
-
-
-def sums_lines(settlement: Settlement, seats: Sequence[str]) -> list[str]:
-    """One line per seat: ``North: [1|2] [3|4] → 3 + 7 = 10``."""
-    out = []
-    for h in settlement.holdings:
-        tiles = " ".join(x.bracket() for x in h.hand)
-        dead = " ".join(x.bracket() for x in h.dead)
-        shown = tiles or t("quiz.no_tiles")
-        if dead:
-            shown = t("quiz.tiles_and_dead", hand=shown, dead=dead)
-        out.append(t("quiz.seat_sum", name=seats[h.seat], tiles=shown, sum=seat_sum(h)))
-    return out
 
 
 def result_text(q: Question, seats: Sequence[str]) -> str:
@@ -270,14 +255,6 @@ def score(results: Sequence[Result]) -> tuple[int, int]:
 
 
 @dataclass
-class Feedback:
-    kind: str  # "ok" (right), "no" (wrong: the arithmetic shown), "hint" (answer incomplete)
-    title: str
-    lines: list[str] = field(default_factory=list)
-    revisit: tuple[str, str] | None = None  # a Learn step (lesson, step) after a wrong answer
-
-
-@dataclass
 class Current:
     """The question on the table and what the learner did with it."""
 
@@ -363,13 +340,13 @@ def on_check() -> None:
     raw_points = st.session_state.get(POINTS_KEY)
     seats = seat_names(q.state)
     if raw_seat is None:
-        current.feedback = Feedback("hint", t("quiz.pick_first"))
+        current.feedback = Feedback("hint", title=t("quiz.pick_first"))
         current.history.append("incomplete")
         return
     seat = None if int(raw_seat) == NOBODY else int(raw_seat)
     points = int(raw_points) if raw_points is not None else None
     if q.asks_points and seat is not None and points is None:
-        current.feedback = Feedback("hint", t("quiz.points_first"))
+        current.feedback = Feedback("hint", title=t("quiz.points_first"))
         current.history.append("incomplete")
         return
     verdict = check(q, seat, points)
@@ -389,7 +366,7 @@ def on_check() -> None:
         title = t("quiz.right", result=result)
         if not first:
             title += " " + t("quiz.retry_not_counted")
-        current.feedback = Feedback("ok", title, [*lines, t("quiz.rule", text=rule)])
+        current.feedback = Feedback("ok", title=title, lines=(*lines, t("quiz.rule", text=rule)))
         current.history.append("right")
     else:
         said = answer_text(q, seat, points, seats)
@@ -397,8 +374,8 @@ def on_check() -> None:
             title = t("quiz.wrong_points", said=said, result=result)
         else:
             title = t("quiz.wrong", said=said, result=result)
-        current.feedback = Feedback("no", title, [*lines, t("quiz.rule", text=rule)],
-                                    LESSON_FOR.get(topic(q)))
+        current.feedback = Feedback("no", title=title, lines=(*lines, t("quiz.rule", text=rule)),
+                                    revisit=LESSON_FOR.get(topic(q)))
         current.history.append("wrong")
 
 
@@ -440,47 +417,17 @@ def on_new_set() -> None:
 # -- drawing -------------------------------------------------------------------------
 
 CSS = """
-.quiz-meta { display: flex; flex-wrap: wrap; gap: 0.35rem 0.8rem; align-items: center;
-    margin: 0.1rem 0 0.5rem; }
 .quiz-rules { font-weight: 600; color: #1f2328; }
-.quiz-ended { display: inline-block; padding: 0.15rem 0.65rem; border-radius: 999px;
-    background: #1f6f5c; color: #fff; font-size: 0.9rem; font-weight: 600; }
 .quiz-line .v-narrow { display: none; }
 @media (max-width: 640px) { .quiz-line .v-wide { display: none; }
     .quiz-line .v-narrow { display: block; } }
 .quiz-line svg { display: block; margin: 0 auto; max-width: 100%; height: auto; }
-.quiz-hands { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
-    gap: 0.55rem 1rem; margin: 0.7rem 0 0.3rem; }
-.quiz-seat { background: #efece3; border-radius: 10px; padding: 0.45rem 0.7rem 0.55rem; }
-.quiz-seat.out { background: #e5f2ea; }
-.quiz-seat .who { font-size: 0.95rem; margin-bottom: 0.3rem; }
-.quiz-seat .count { color: #5b6168; font-size: 0.88rem; }
-.quiz-seat .badge { display: inline-block; margin-inline-start: 0.3rem; padding: 0 0.45rem;
-    border-radius: 6px; background: #1f6f5c; color: #fff; font-size: 0.78rem; }
-.quiz-seat .none { color: #5b6168; font-size: 0.9rem; font-style: italic; }
-.quiz-seat .dead { display: flex; align-items: center; gap: 0.4rem; margin-top: 0.35rem;
-    color: #7a4a2a; font-size: 0.85rem; }
-.quiz-seat svg { max-width: 100%; height: auto; }
 .quiz-stats { display: flex; flex-wrap: wrap; gap: 0.3rem 1.1rem; font-size: 0.98rem;
     align-items: baseline; }
 .quiz-stats b { font-size: 1.15rem; color: #1f6f5c; }
-.st-key-quiz-fb-ok { background: #e5f2ea; border: 1px solid #b5d8c3; border-radius: 10px;
-    padding: 0.6rem 1rem 0.2rem; }
-.st-key-quiz-fb-no { background: #fbeee8; border: 1px solid #edc6b6; border-radius: 10px;
-    padding: 0.6rem 1rem 0.2rem; }
-.st-key-quiz-fb-hint { background: #fbf4dd; border: 1px solid #ecd99a; border-radius: 10px;
-    padding: 0.6rem 1rem 0.2rem; }
 .st-key-quiz-answer { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.6rem; }
 .quiz-share { color: #5b6168; font-size: 0.85rem; }
-[class*="st-key-quiz-learn"] a[data-testid="stPageLink-NavLink"],
-[class*="st-key-rules-practise"] a[data-testid="stPageLink-NavLink"] {
-    padding: 0.2rem 0.65rem; border: 1px solid #b5d8c3; border-radius: 8px; background: #fff;
-    height: auto; }
-[class*="st-key-quiz-learn"] a[data-testid="stPageLink-NavLink"] *,
-[class*="st-key-rules-practise"] a[data-testid="stPageLink-NavLink"] * {
-    white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
-    color: #1f6f5c; }
 """
 
 WIDE_LINE = 800
@@ -499,34 +446,6 @@ def table_html(q: Question, seats: Sequence[str]) -> str:
                  for seat in range(state.players))
     parts.append("</div>")
     return "".join(parts)
-
-
-def seat_html(state: State, seat: int, seats: Sequence[str], *, out: bool = False,
-              ending: str = "") -> str:
-    """One seat: name, tile count, the tiles face up, dead tiles beside."""
-    hand = state.hand(seat)
-    dead = state.dead_tiles(seat)
-    name = seats[seat]
-    count = t("quiz.tile_count", count=len(hand))
-    badge = ""
-    if out:
-        badge = (f'<span class="badge">{esc(t("quiz.badge_out"))}</span>' if ending == "domino"
-                 else f'<span class="badge">{esc(t("quiz.badge_emptied"))}</span>')
-    if hand:
-        tiles = hand_svg(hand, size=26, gap=5, label=t("quiz.hand_label", name=name, tiles=" ".join(
-            x.bracket() for x in hand)))
-    else:
-        tiles = f'<span class="none">{esc(t("quiz.no_tiles"))}</span>'
-    dead_html = ""
-    if dead:
-        dead_html = (f'<div class="dead"><span>{esc(t("quiz.dead", count=len(dead)))}</span>'
-                     + hand_svg(dead, size=19, gap=4, label=t(
-                         "quiz.dead_label", name=name,
-                         tiles=" ".join(x.bracket() for x in dead)))
-                     + "</div>")
-    return (f'<div class="quiz-seat{" out" if out else ""}"><div class="who"><b>{esc(name)}</b> '
-            f'<span class="count">· {esc(count)}</span>{badge}</div>'
-            f'<div class="tiles">{tiles}</div>{dead_html}</div>')
 
 
 def _stats(results: Sequence[Result]) -> None:
@@ -580,7 +499,7 @@ def _feedback(current: Current) -> None:
     fb = current.feedback
     if fb is None:
         return
-    with st.container(key=f"quiz-fb-{fb.kind}"):
+    with st.container(key=feedback.key("quiz", fb.kind)):
         st.markdown(f"**{fb.title}**")
         if fb.lines:
             body = "\n".join(f"- {line}" for line in fb.lines[:-1])
@@ -642,7 +561,7 @@ def _summary(results: Sequence[Result]) -> None:
 
 def draw() -> None:
     """The whole page."""
-    st.html(f"<style>{CSS}</style>")
+    st.html(f"<style>{SEATS_CSS}{CSS}</style>")
     st.title(t("quiz.title"))
     st.markdown(f'<p class="lead">{esc(t("quiz.lead"))}</p>', unsafe_allow_html=True)
     current = locate()

@@ -1,0 +1,44 @@
+"""What a page says back after a click: one :class:`Feedback` type and one set of styles.
+
+A page keeps its feedback in its session state and draws it in a container keyed
+``<page>-fb-<kind>`` (Learn's is ``fb-<kind>``): :data:`CSS`, which every page carries
+(:func:`ui.page.setup`), colours any container whose key ends so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+FeedbackKind = Literal["ok", "no", "hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """``ok`` (right / done), ``no`` (wrong or refused, with the reason), ``hint`` (incomplete).
+
+    ``text`` is the message, ``title`` a bold lead-in; the quiz adds worked ``lines`` and,
+    after a wrong answer, the Learn step to ``revisit`` as ``(lesson, step)``."""
+
+    kind: FeedbackKind
+    text: str = ""
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    revisit: tuple[str, str] | None = None
+
+
+def key(prefix: str, kind: str) -> str:
+    """The container key that gives feedback of ``kind`` its colours: ``quiz-fb-ok``."""
+    return f"{prefix}-fb-{kind}" if prefix else f"fb-{kind}"
+
+
+#: The feedback colours, also named as variables for anything that borrows them.
+CSS = """
+:root { --ok-bg: #e5f2ea; --ok-border: #b5d8c3; --no-bg: #fbeee8; --no-border: #edc6b6;
+    --hint-bg: #fbf4dd; --hint-border: #ecd99a; }
+[class*="fb-ok"], [class*="fb-no"], [class*="fb-hint"] { border-radius: 10px;
+    padding: 0.55rem 1rem 0.1rem; border: 1px solid transparent; }
+[class*="fb-ok"] { background: var(--ok-bg); border-color: var(--ok-border); }
+[class*="fb-no"] { background: var(--no-bg); border-color: var(--no-border); }
+[class*="fb-hint"] { background: var(--hint-bg); border-color: var(--hint-border); }
+"""

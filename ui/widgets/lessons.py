@@ -1,0 +1,38 @@
+"""Lessons in words and a learner's place in them: titles, summaries, the next open step,
+stars won.  Learn lists and teaches them; Home, the quiz and the rules link to them."""
+
+from __future__ import annotations
+
+from engine.lessons import Lesson, Step
+
+from ..i18n import lesson_text
+
+
+def is_task(step: Step) -> bool:
+    """Whether the step asks something (a watch step only shows)."""
+    return step.task.kind != "watch"
+
+
+def step_title(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "title", step.title or lesson.title)
+
+
+def lesson_title(lesson: Lesson) -> str:
+    return lesson_text(lesson.id, None, "title", lesson.title)
+
+
+def lesson_summary(lesson: Lesson) -> str:
+    return lesson_text(lesson.id, None, "summary", lesson.summary)
+
+
+def first_open_step(lesson: Lesson, done: dict[tuple[str, str], int]) -> Step:
+    """The lesson's first step not yet done (its first when all are done)."""
+    return next((s for s in lesson.steps if (lesson.id, s.id) not in done), lesson.steps[0])
+
+
+def lesson_progress(lesson: Lesson, done: dict[tuple[str, str], int]) -> tuple[int, int, int, int]:
+    """``(steps done, steps, stars, stars possible)`` for a lesson."""
+    finished = [s for s in lesson.steps if (lesson.id, s.id) in done]
+    tasks = [s for s in lesson.steps if is_task(s)]
+    stars = sum(done.get((lesson.id, s.id), 0) for s in tasks)
+    return len(finished), len(lesson.steps), stars, 3 * len(tasks)
