@@ -1,7 +1,7 @@
 """Learn: the lessons, step by step (UX.md §2–5).
 
 Load where the learner is, draw the list or the step; every click is handled
-in ui/learn.py callbacks before this script runs again.
+in ui/pages/learn.py callbacks before this script runs again.
 """
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)

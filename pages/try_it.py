@@ -1,6 +1,6 @@
 """Try it: deal any rule family (seeded) or open a scenario, and play every seat.
 
-Everything the page does is in ui/try_it.py; clicks are handled in its
+Drawn by ui/pages/try_it_view.py; every click is handled in ui/pages/try_it.py
 callbacks before this script runs again.
 """
 
@@ -8,7 +8,7 @@ import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
 
 from ui.content import content
 from ui.page import setup
-from ui.pages import try_it
+from ui.pages import try_it_view
 
 setup("pages/try_it.py", "nav.try_it")
-try_it.draw(content())
+try_it_view.draw(content())

@@ -12,6 +12,7 @@ from engine.scenario import load
 from engine.settlement import settle
 from ui import i18n
 from ui.pages import quiz as ui_quiz
+from ui.pages import quiz_view
 from ui.pages.quiz import LESSON_FOR, RESULT_KEYS, TOPIC_KEYS, Result, parse_params, revisits, score
 from ui.widgets import seats as seats_widget
 
@@ -137,7 +138,7 @@ def test_seat_names_and_rules_in_words() -> None:
 def test_the_table_draws_every_hand_face_up_and_escapes_names() -> None:
     q = next(question(3, s) for s in range(200)
              if question(3, s).rules.family == "gaple" and any(question(3, s).state.dead_masks))
-    html = ui_quiz.table_html(q, ["<b>N</b>", "E", "S", "W", "X"][:q.state.players])
+    html = quiz_view.table_html(q, ["<b>N</b>", "E", "S", "W", "X"][:q.state.players])
     assert "<b>N</b>" not in html and "&lt;b&gt;N&lt;/b&gt;" in html
     assert html.count('class="quiz-seat') == q.state.players
     assert "dead tile" in html

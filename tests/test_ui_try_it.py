@@ -14,7 +14,7 @@ from engine.settlement import settle
 from engine.state import State
 from ui.content import load_content
 from ui.pages import quiz as ui_quiz
-from ui.pages import try_it
+from ui.pages import try_it, try_it_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 S = load_content(ROOT / "scenarios").scenarios
@@ -24,17 +24,17 @@ S = load_content(ROOT / "scenarios").scenarios
                                    gaple(5), gaple(4, dead_tiles=False),
                                    gaple(4, 7, blank_double_25=True), duel(), duel(True)])
 def test_params_round_trip(rules: object) -> None:
-    params = try_it.deal_params(rules, 1234)  # type: ignore[arg-type]
-    parsed = try_it.parse_params(params)
+    params = try_it_setup.deal_params(rules, 1234)  # type: ignore[arg-type]
+    parsed = try_it_setup.parse_params(params)
     assert parsed.rules == rules and parsed.seed == 1234 and not parsed.problems
 
 
 def test_the_shortest_params() -> None:
-    assert try_it.deal_params(block(3), 7, match=True) == {
+    assert try_it_setup.deal_params(block(3), 7, match=True) == {
         "rules": "block", "players": "3", "seed": "7", "match": "1"}
-    assert try_it.deal_params(duel(True), 7) == {"rules": "duel", "draw": "1", "seed": "7"}
-    assert try_it.deal_params(gaple(5), 7) == {"rules": "gaple", "players": "5", "seed": "7"}
-    assert try_it.deal_params(gaple(4, dead_tiles=False), 7) == {
+    assert try_it_setup.deal_params(duel(True), 7) == {"rules": "duel", "draw": "1", "seed": "7"}
+    assert try_it_setup.deal_params(gaple(5), 7) == {"rules": "gaple", "players": "5", "seed": "7"}
+    assert try_it_setup.deal_params(gaple(4, dead_tiles=False), 7) == {
         "rules": "gaple", "players": "4", "hand": "6", "dead": "0", "seed": "7"}
 
 
@@ -53,13 +53,13 @@ def test_the_shortest_params() -> None:
 ])
 def test_bad_params_fall_back_and_say_so(params: dict[str, str], rules: object,
                                          problems: int) -> None:
-    parsed = try_it.parse_params(params)
+    parsed = try_it_setup.parse_params(params)
     assert parsed.rules == rules
     assert len(parsed.problems) == problems, parsed.problems
 
 
 def test_a_bad_seed_is_replaced() -> None:
-    parsed = try_it.parse_params({"seed": "abc"})
+    parsed = try_it_setup.parse_params({"seed": "abc"})
     assert parsed.seed is None and "“abc” is not a seed" in parsed.problems[0]
 
 
@@ -78,8 +78,8 @@ def test_the_same_seed_deals_the_same_round() -> None:
 def test_try_it_names_the_seats_as_the_quiz_does(rules: Ruleset) -> None:
     """One set of seat names for every page that deals (ui.i18n.table_seat_names)."""
     state = try_it.new_deal(rules, 7).state
-    assert try_it.seat_names(rules) == ui_quiz.seat_names(state)
-    assert not any(name.startswith("Player") for name in try_it.seat_names(rules))
+    assert try_it_setup.seat_names(rules) == ui_quiz.seat_names(state)
+    assert not any(name.startswith("Player") for name in try_it_setup.seat_names(rules))
 
 
 def test_moves_undo_and_restart() -> None:
@@ -164,8 +164,8 @@ def test_any_family_plays_out_and_settles(rules: object) -> None:
 
 
 def test_rules_labels() -> None:
-    assert try_it.rules_label(block(3)) == "Block · 3 players"
-    assert try_it.rules_label(gaple(4, 7, blank_double_25=True)) == \
+    assert try_it_setup.rules_label(block(3)) == "Block · 3 players"
+    assert try_it_setup.rules_label(gaple(4, 7, blank_double_25=True)) == \
         "Gaple · 4 × 7 · dead tiles · [0|0] = 25"
-    assert try_it.rules_label(gaple(4, dead_tiles=False)) == "Gaple · 4 × 6 · pass variant"
-    assert try_it.rules_label(duel(True)) == "Two-player game · with drawing"
+    assert try_it_setup.rules_label(gaple(4, dead_tiles=False)) == "Gaple · 4 × 6 · pass variant"
+    assert try_it_setup.rules_label(duel(True)) == "Two-player game · with drawing"

@@ -1,0 +1,99 @@
+"""The site's code keeps its shape: each page stands alone, shared pieces live in ui/widgets,
+and no ui Python file grows past what a newcomer can read at once.
+
+A page module is a file in ui/pages/; ``<page>.py`` (logic and callbacks),
+``<page>_view.py`` (drawing) and ``<page>_setup.py`` (reading its address) are one page.  A page may import its own modules, ui/widgets, ui/i18n and the site's
+plumbing (ui.page, ui.session, ui.nav, ui.content, ui.progress) — never another page; and
+nothing outside ui/pages imports a page except the files Streamlit runs (app.py, pages/).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+UI = ROOT / "ui"
+PAGES = UI / "pages"
+MAX_LINES = 400
+PAGE_PARTS = ("_view", "_setup")  # a page's other modules: its drawing, its address
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path, root: Path = ROOT) -> set[str]:
+    """Every module ``path`` imports, as absolute dotted names (``from . import x`` gives
+    both the package and ``package.x``, since x may be a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path, root).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            stem = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            out.add(stem)
+            out.update(f"{stem}.{alias.name}" for alias in node.names)
+    return out
+
+
+def page_of(module: str) -> str | None:
+    """``ui.pages.learn_view`` -> ``learn``; None for anything that is not a page module."""
+    parts = module.split(".")
+    if len(parts) != 3 or parts[:2] != ["ui", "pages"]:
+        return None
+    stem = parts[2]
+    for part in PAGE_PARTS:
+        stem = stem.removesuffix(part)
+    return stem
+
+
+def page_modules() -> list[Path]:
+    return sorted(p for p in PAGES.glob("*.py") if p.name != "__init__.py")
+
+
+def test_there_are_pages_to_check() -> None:
+    assert {page_of(module_name(p)) for p in page_modules()} >= {
+        "home", "learn", "quiz", "rules", "try_it", "examples"}
+
+
+def test_a_page_never_imports_another_pages_module() -> None:
+    problems = []
+    for path in page_modules():
+        own = page_of(module_name(path))
+        for name in imported(path):
+            other = page_of(name)
+            if other is not None and other != own:
+                problems.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not problems, problems
+
+
+def test_shared_code_never_imports_a_page() -> None:
+    problems = []
+    for path in sorted(UI.rglob("*.py")):
+        if path.parent == PAGES:
+            continue
+        problems.extend(f"{path.relative_to(ROOT)} imports {name}" for name in imported(path)
+                        if page_of(name) is not None)
+    assert not problems, problems
+
+
+def test_the_scan_finds_relative_and_absolute_imports_of_another_page(tmp_path: Path) -> None:
+    page = tmp_path / "ui" / "pages" / "quiz.py"
+    page.parent.mkdir(parents=True)
+    page.write_text("from .learn import x\nimport ui.pages.rules\nfrom . import examples_view\n"
+                    "from .quiz_view import y\nfrom .quiz_setup import z\nfrom ..widgets import feedback\n", encoding="utf-8")
+    found = {page_of(name) for name in imported(page, tmp_path)} - {None}
+    assert found == {"learn", "rules", "examples", "quiz"}
+
+
+def test_no_ui_python_file_is_too_long() -> None:
+    long = {str(p.relative_to(ROOT)): n for p in sorted(UI.rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, long

@@ -1,0 +1,185 @@
+let counter = 0;
+function nonce() {
+  counter += 1;
+  return Date.now().toString(36) + "-" + counter + "-" + Math.random().toString(36).slice(2, 8);
+}
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+export default function (component) {
+  const { data, setTriggerValue, parentElement } = component;
+  if (!data) return;
+  const host = parentElement;
+  const focusedId = host.activeElement ? host.activeElement.getAttribute("data-focus") : null;
+  let root = host.querySelector(".db");
+  if (!root) { root = el("div", "db"); host.appendChild(root); }
+  root.replaceChildren();
+  root.classList.toggle("static", !data.interactive && !(data.controls || []).length);
+  const T = data.text || {};
+  let selected = null;
+  let discarding = false;
+
+  // Others (opponents): name, count, tiles face down or up.
+  const others = el("div", "others");
+  for (const o of data.others || []) {
+    const row = el("div", "other" + (o.to_move ? " to-move" : ""));
+    row.appendChild(el("span", "who", o.label));
+    const pic = el("span", "pic"); pic.innerHTML = o.svg; row.appendChild(pic);
+    if (o.dead) {
+      row.appendChild(el("span", "dead-label", o.dead.label));
+      const d = el("span", "pic"); d.innerHTML = o.dead.svg; row.appendChild(d);
+    }
+    others.appendChild(row);
+  }
+  if ((data.info || []).length) others.appendChild(el("span", "info", data.info.join(" · ")));
+  root.appendChild(others);
+
+  // The table.
+  const felt = el("div", "felt");
+  felt.setAttribute("role", "group");
+  felt.setAttribute("aria-label", T.line || "");
+  const wide = el("div", "v-wide"); wide.innerHTML = data.line.wide;
+  const narrow = el("div", "v-narrow"); narrow.innerHTML = data.line.narrow;
+  felt.append(wide, narrow);
+  root.appendChild(felt);
+
+  const status = el("div", "status");
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  root.appendChild(status);
+
+  // The hand.
+  const handWrap = el("div", "hand-wrap");
+  const handLabel = el("div", "hand-label", data.hand.label);
+  handLabel.id = "hand-label";
+  const hand = el("div", "hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-labelledby", "hand-label");
+  handWrap.append(handLabel, hand);
+  if (data.hand.dead) {
+    const row = el("div", "dead-row");
+    row.appendChild(el("span", "dead-label", data.hand.dead.label));
+    const d = el("span", "pic"); d.innerHTML = data.hand.dead.svg; row.appendChild(d);
+    handWrap.appendChild(row);
+  }
+  root.appendChild(handWrap);
+  const controls = el("div", "controls");
+  root.appendChild(controls);
+
+  const markers = () => Array.from(root.querySelectorAll(".marker"));
+  const tileButtons = [];
+
+  function send(move) {
+    move.nonce = nonce();
+    setTriggerValue("move", move);
+    // The page answers with a rerun; a refused move leaves the data (and so this
+    // drawing) as it was, so put the tile back now.
+    selected = null;
+    discarding = false;
+    paint();
+  }
+  function paint() {
+    const tile = selected ? data.hand.tiles.find((x) => x.tile === selected) : null;
+    const fits = tile ? tile.ends : [];
+    for (const m of markers()) {
+      const end = m.getAttribute("data-end");
+      const on = !!tile && (fits.includes(end) || (end === "any" && fits.length > 0));
+      m.classList.toggle("fit", on);
+      m.classList.toggle("dim", !!tile && !on);
+      m.setAttribute("tabindex", on ? "0" : "-1");
+    }
+    for (const b of tileButtons) {
+      const on = b.getAttribute("data-tile") === selected;
+      b.classList.toggle("selected", on);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    for (const c of controls.querySelectorAll("button[data-control=discard]")) {
+      c.classList.toggle("active", discarding);
+      c.setAttribute("aria-pressed", discarding ? "true" : "false");
+    }
+    if (!data.interactive) status.textContent = T.waiting || "";
+    else if (discarding) status.textContent = T.pick_discard || "";
+    else if (tile && !tile.one_click) status.textContent = (T.pick_end || "").replace("{tile}", tile.label);
+    else status.textContent = T.pick_tile || "";
+  }
+  function choose(tile) {
+    if (!data.interactive) return;
+    if (discarding) { discarding = false; send({ discard: tile.tile }); return; }
+    if (selected === tile.tile) { selected = null; paint(); return; }
+    selected = tile.tile;
+    paint();
+    if (tile.one_click) { send({ play: tile.tile }); return; }
+    const first = markers().find((m) => m.classList.contains("fit") && m.offsetParent !== null);
+    if (first) first.focus();
+  }
+  function chooseEnd(end) {
+    if (!data.interactive) return;
+    if (!selected) { status.textContent = T.end_first || ""; return; }
+    const move = { play: selected };
+    if (end === "left" || end === "right") move.end = end;
+    send(move);
+  }
+
+  for (const tile of data.hand.tiles) {
+    const b = el("button", "tile" + (tile.hint ? " hint" : ""));
+    b.type = "button";
+    b.setAttribute("data-tile", tile.tile);
+    b.setAttribute("data-focus", "tile-" + tile.tile);
+    b.setAttribute("aria-label", tile.label);
+    b.innerHTML = tile.svg;
+    b.disabled = !data.interactive;
+    b.addEventListener("click", () => choose(tile));
+    tileButtons.push(b);
+    hand.appendChild(b);
+  }
+  for (const c of data.controls || []) {
+    const b = el("button", c.hint ? "hint" : "", c.label);
+    b.type = "button";
+    b.setAttribute("data-control", c.id);
+    b.setAttribute("data-focus", "control-" + c.id);
+    b.disabled = !data.interactive;
+    b.addEventListener("click", () => { selected = null; discarding = false; send({ [c.id]: true }); });
+    controls.appendChild(b);
+  }
+  if (data.discard) {
+    const b = el("button", "", T.discard);
+    b.type = "button";
+    b.setAttribute("data-control", "discard");
+    b.setAttribute("data-focus", "control-discard");
+    b.disabled = !data.interactive;
+    b.addEventListener("click", () => { discarding = !discarding; selected = null; paint(); });
+    controls.appendChild(b);
+  }
+  for (const m of markers()) {
+    m.setAttribute("data-focus", "marker-" + m.getAttribute("data-end") +
+      (m.closest(".v-narrow") ? "-n" : "-w"));
+    m.addEventListener("click", () => chooseEnd(m.getAttribute("data-end")));
+    m.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); chooseEnd(m.getAttribute("data-end")); }
+    });
+  }
+  root.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && (selected || discarding)) {
+      const back = selected; selected = null; discarding = false; paint();
+      const b = tileButtons.find((x) => x.getAttribute("data-tile") === back);
+      if (b) b.focus();
+    }
+  });
+
+  // Wide or narrow drawing by the component's own width.
+  const bp = data.line.breakpoint || 560;
+  const fit = () => root.classList.toggle("narrow", root.clientWidth < bp);
+  fit();
+  let ro = null;
+  if (typeof ResizeObserver !== "undefined") { ro = new ResizeObserver(fit); ro.observe(root); }
+
+  paint();
+  if (focusedId) {
+    const again = root.querySelector('[data-focus="' + focusedId + '"]');
+    if (again && !again.disabled) again.focus();
+  }
+  return () => { if (ro) ro.disconnect(); };
+}
