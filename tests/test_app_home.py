@@ -95,7 +95,7 @@ def test_arabic_turns_the_page_right_to_left(data_dir: Path, monkeypatch: pytest
     (locales / "en.toml").write_text((ROOT / "locales" / "en.toml").read_text("utf-8"),
                                      encoding="utf-8")
     (locales / "ar.toml").write_text('[nav]\nlearn = "تعلّم"\n', encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES_DIR", locales)
+    monkeypatch.setattr(i18n.catalogs, "LOCALES_DIR", locales)
     at = home(lang="ar")
     assert not at.exception
     styles = "".join(str(getattr(h, "proto", "")) for h in at.get("html"))

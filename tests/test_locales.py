@@ -43,7 +43,7 @@ NUMBER = re.compile(r"(?<![0-9A-Za-z{])[0-9]+(?![0-9A-Za-z}])")  # not "E1"; Ara
 
 def load(lang: str) -> dict[str, str]:
     data = tomllib.loads((LOCALES / f"{lang}.toml").read_text(encoding="utf-8"))
-    return i18n._flatten(data)  # the catalog exactly as the site reads it
+    return i18n.catalogs._flatten(data)  # the catalog exactly as the site reads it
 
 
 @cache

@@ -52,7 +52,7 @@ def test_right_to_left_languages(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert not i18n.is_rtl("uk")
     assert "direction: rtl" in i18n.direction_css("ar")  # the Arabic catalog is there
     # Without an Arabic catalog the page stays in English, left to right.
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    monkeypatch.setattr(i18n.catalogs, "LOCALES_DIR", tmp_path)
     assert i18n.direction_css("ar") == ""
     (tmp_path / "ar.toml").write_text('[nav]\nlearn = "تعلّم"\n', encoding="utf-8")
     assert "direction: rtl" in i18n.direction_css("ar")
@@ -78,7 +78,7 @@ def catalogs(monkeypatch: pytest.MonkeyPatch, folder: Path, **others: str) -> No
                                     encoding="utf-8")
     for lang, text in others.items():
         (folder / f"{lang}.toml").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES_DIR", folder)
+    monkeypatch.setattr(i18n.catalogs, "LOCALES_DIR", folder)
 
 
 def test_missing_keys_fall_back_to_english(monkeypatch: pytest.MonkeyPatch,
@@ -192,7 +192,7 @@ def test_seat_names_come_from_one_catalog_table(monkeypatch: pytest.MonkeyPatch)
         for name, key in i18n.SEAT_KEYS.items():
             assert key in i18n.catalog(lang), (lang, name)
     # the settlement's sentence names the seats as the board does
-    monkeypatch.setattr(i18n, "current_lang", lambda: "uk")
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: "uk")
     state = State.setup(block(3), [["1-2"], ["3-4"], ["2-6"]], ends=(0, 0), passes=3)
     state.status = "blocked"
     text = i18n.settlement_text(settle(state), ["North", "East", "South"])
@@ -325,7 +325,7 @@ def test_arabic_descriptions_isolate_tiles_but_the_engine_text_is_untouched() ->
 
 def test_arabic_settlement_and_lesson_texts_isolate_their_sums(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(i18n, "current_lang", lambda: "ar")
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: "ar")
     state = State.setup(block(3), [["1-2"], ["3-4"], ["2-6"]], ends=(0, 0), passes=3)
     state.status = "blocked"
     settlement = settle(state)

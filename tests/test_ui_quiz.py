@@ -85,7 +85,7 @@ def test_in_arabic_each_sum_reads_left_to_right_as_a_whole(monkeypatch: pytest.M
     isolate in Arabic, each worded term an isolate of its own inside (else the Arabic word
     would turn the numbers after it, and the whole sum, right to left); the tiles are
     isolated one by one."""
-    monkeypatch.setattr(i18n, "current_lang", lambda: "ar")
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: "ar")
     lri, fsi, pdi = "\u2066", "\u2068", "\u2069"
     s = settle(load(ROOT / "scenarios" / "gaple-emptied-by-discard.toml").replay())
     dead = i18n.t_in("ar", "quiz.sum_dead", value=11), i18n.t_in("ar", "quiz.sum_dead", value=12)

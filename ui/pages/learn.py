@@ -29,7 +29,14 @@ from .. import session
 from ..content import Content, content
 from ..i18n import clip, lesson_text, move_text, refusal_text, seat_name, settlement_text, t
 from ..widgets.feedback import Feedback
-from ..widgets.lessons import first_open_step, is_task, lesson_title
+from ..widgets.lessons import (
+    first_open_step,
+    hint_text,
+    is_task,
+    lesson_title,
+    success_text,
+    task_prompt,
+)
 
 ATTEMPT = "learn.attempt"
 #: The answer widgets' keys (ends, winner, points).
@@ -142,26 +149,6 @@ def shown_state(step: Step, attempt: Attempt | None) -> State:
     if attempt is not None and attempt.played is not None:
         state.push(attempt.played)
     return state
-
-
-# -- texts -----------------------------------------------------------------------
-
-
-def step_text(lesson: Lesson, step: Step) -> str:
-    return lesson_text(lesson.id, step.id, "text", step.text)
-
-
-def task_prompt(lesson: Lesson, step: Step) -> str:
-    default = step.task.prompt or t(f"task.{step.task.kind}")
-    return lesson_text(lesson.id, step.id, "prompt", default)
-
-
-def success_text(lesson: Lesson, step: Step) -> str:
-    return lesson_text(lesson.id, step.id, "success", step.task.success) or t("learn.right")
-
-
-def hint_text(lesson: Lesson, step: Step) -> str:
-    return lesson_text(lesson.id, step.id, "hint", step.task.hint)
 
 
 # -- where the learner is ----------------------------------------------------------

@@ -126,7 +126,7 @@ def step_view(data: Content, lesson: Lesson, step: Step) -> None:
                     unsafe_allow_html=True)
     _step_links(lesson, step, done)
     st.header(lessons.step_title(lesson, step), anchor=False)
-    text = learn.step_text(lesson, step)
+    text = lessons.step_text(lesson, step)
     if text:
         st.markdown(text)
     st.session_state[DRAWN] = (lesson.id, step.id, done)  # what _drawn_now() will compare
@@ -151,7 +151,7 @@ def step_body(data: Content, lesson: Lesson, step: Step) -> None:
     kind = step.task.kind
     if learn.is_task(step):
         with st.container(key="learn-task"):
-            st.markdown(f"**{t('learn.task')}** {learn.task_prompt(lesson, step)}")
+            st.markdown(f"**{t('learn.task')}** {lessons.task_prompt(lesson, step)}")
 
     state = learn.shown_state(step, attempt)
     seats = step.scenario.seats

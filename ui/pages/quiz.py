@@ -38,6 +38,7 @@ from .. import i18n, session
 from ..i18n import clip, settlement_text, t
 from ..widgets.feedback import Feedback
 from ..widgets.seats import sums_lines
+from .quiz_setup import PARAM_LEVEL, PARAM_SEED, parse_params
 
 PAGE = "pages/quiz.py"
 LEARN = "pages/learn.py"
@@ -46,7 +47,6 @@ SET_SIZE = 10
 NOBODY = -1
 #: Seeds the page makes (a link may carry any seed below SEED_MAX).
 NEW_SEEDS = 10**6
-SEED_MAX = 2**31
 
 CURRENT = "quiz.current"
 SET = "quiz.set"
@@ -56,7 +56,6 @@ LEVEL_KEY = "quiz.level"
 SEAT_KEY = "quiz.answer.seat"
 POINTS_KEY = "quiz.answer.points"
 ANSWER_KEYS = (SEAT_KEY, POINTS_KEY)
-PARAM_LEVEL, PARAM_SEED = "quiz_level", "quiz_seed"
 
 #: Where each settlement rule is taught: the Learn step to revisit.
 LESSON_FOR: dict[str, tuple[str, str]] = {
@@ -181,29 +180,6 @@ def aside_text(q: Question) -> str:
     if r.family == "gaple":
         return t("quiz.aside_middle", count=n)
     return t("quiz.aside_block", count=n)
-
-
-def parse_params(raw_level: str | None, raw_seed: str | None
-                 ) -> tuple[int | None, int | None, bool]:
-    """``(level, seed, bad)`` from the address; a bad value gives None and ``bad``."""
-    bad = False
-    level: int | None = None
-    seed: int | None = None
-    if raw_level is not None:
-        try:
-            level = int(raw_level)
-        except ValueError:
-            level = None
-        if level not in LEVELS:
-            level, bad = None, True
-    if raw_seed is not None:
-        try:
-            seed = int(raw_seed)
-        except ValueError:
-            seed = None
-        if seed is None or not 0 <= seed < SEED_MAX:
-            seed, bad = None, True
-    return level, seed, bad
 
 
 @dataclass(frozen=True, slots=True)

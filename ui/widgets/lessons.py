@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.lessons import Lesson, Step
 
-from ..i18n import lesson_text
+from ..i18n import lesson_text, t
 
 
 def is_task(step: Step) -> bool:
@@ -36,3 +36,20 @@ def lesson_progress(lesson: Lesson, done: dict[tuple[str, str], int]) -> tuple[i
     tasks = [s for s in lesson.steps if is_task(s)]
     stars = sum(done.get((lesson.id, s.id), 0) for s in tasks)
     return len(finished), len(lesson.steps), stars, 3 * len(tasks)
+
+
+def step_text(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "text", step.text)
+
+
+def task_prompt(lesson: Lesson, step: Step) -> str:
+    default = step.task.prompt or t(f"task.{step.task.kind}")
+    return lesson_text(lesson.id, step.id, "prompt", default)
+
+
+def success_text(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "success", step.task.success) or t("learn.right")
+
+
+def hint_text(lesson: Lesson, step: Step) -> str:
+    return lesson_text(lesson.id, step.id, "hint", step.task.hint)

@@ -1,0 +1,31 @@
+"""The quiz's address: ``?quiz_level=&quiz_seed=`` names a question; reading it never raises."""
+
+from __future__ import annotations
+
+from engine.quiz import LEVELS
+
+SEED_MAX = 2**31
+PARAM_LEVEL, PARAM_SEED = "quiz_level", "quiz_seed"
+
+
+def parse_params(raw_level: str | None, raw_seed: str | None
+                 ) -> tuple[int | None, int | None, bool]:
+    """``(level, seed, bad)`` from the address; a bad value gives None and ``bad``."""
+    bad = False
+    level: int | None = None
+    seed: int | None = None
+    if raw_level is not None:
+        try:
+            level = int(raw_level)
+        except ValueError:
+            level = None
+        if level not in LEVELS:
+            level, bad = None, True
+    if raw_seed is not None:
+        try:
+            seed = int(raw_seed)
+        except ValueError:
+            seed = None
+        if seed is None or not 0 <= seed < SEED_MAX:
+            seed, bad = None, True
+    return level, seed, bad
