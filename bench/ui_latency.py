@@ -48,11 +48,11 @@ sys.path.insert(0, str(ROOT / "tests"))  # live_site: the server and browser the
 
 from live_site import CHROMIUM, CHROMIUM_ARGS, ServerDidNotStart, chromium_found, streamlit_server
 from playwright.sync_api import Page, expect, sync_playwright
-from ui.board import fallback_moves
-from ui.try_it import new_deal
 
 from engine.rules import block
 from engine.state import State
+from ui.pages.try_it import new_deal
+from ui.widgets.board import fallback_moves
 
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 TARGET_MEDIAN_MS, TARGET_P95_MS = 150.0, 300.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .notation import describe
-from .scenario import Scenario, ScenarioError
+from .scenario import Scenario
 from .settlement import settle
 from .state import State
 from .tiles import Tile
@@ -70,9 +70,3 @@ def check(scenario: Scenario) -> list[str]:
         if want_n != have_n:
             problems.append(f"expect.{key}: expected {want!r}, got {have!r}")
     return problems
-
-
-def check_or_raise(scenario: Scenario) -> None:
-    problems = check(scenario)
-    if problems:
-        raise ScenarioError(scenario.file, "", "; ".join(problems))

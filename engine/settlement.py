@@ -120,31 +120,6 @@ class Settlement:
         return tuple(_holding(seat, hand, dead, self.blank_double_25)
                      for seat, (hand, dead) in enumerate(zip(self.hand_masks, self.dead_masks)))
 
-    def text(self) -> str:
-        """An English sentence with the arithmetic (the site translates the code)."""
-        e, p = self.explanation, self.explanation.params
-        templates = {
-            "playing": "The round is still being played.",
-            "block_domino": "Player {winner} played their last tile and scores the opponents' "
-                            "totals: {arithmetic}.",
-            "block_sole_lowest": "Blocked: player {winner} holds the lowest total, {low}, and "
-                                 "scores the others' totals minus their own: {arithmetic}.",
-            "block_tied_lowest": "Blocked: the lowest total, {low}, is shared by players "
-                                 "{tied}: nobody scores.",
-            "duel_domino": "Player {winner} played their last tile and wins at once.",
-            "duel_lower": "Blocked: player {winner} has the lower total: {arithmetic}.",
-            "duel_equal": "Blocked with equal totals, {arithmetic}: a draw, whatever the tile "
-                          "counts.",
-            "gaple_out": "Player {winner} played out with no dead tiles and wins outright.",
-            "gaple_lowest": "Player {winner} has the lowest total (hand plus dead tiles): "
-                            "{arithmetic}.",
-            "gaple_tie_tile": "Players {tied} tie on {low}; player {winner} holds the smallest "
-                              "single tile, {tile}.",
-            "gaple_tie_half": "Players {tied} tie on {low} and on their smallest tiles' value; "
-                              "player {winner}'s {tile} has the smaller lower half.",
-        }
-        values = {k: (", ".join(map(str, v)) if isinstance(v, tuple) else v) for k, v in p.items()}
-        return templates[e.code].format(arithmetic=e.arithmetic, **values)
 
 
 def _blank_counts_25(mask: int) -> bool:

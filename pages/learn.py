@@ -16,4 +16,5 @@ place = learn.locate(data)
 if place is None:
     learn_view.lesson_list(data)
 else:
+    learn.arrive(data, *place)  # a step that is done once seen is recorded before drawing
     learn_view.step_view(data, *place)

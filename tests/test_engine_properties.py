@@ -152,7 +152,6 @@ def test_points_are_never_negative_and_at_most_one_player_scores(
         assert len(result.winners) == 1, "Gaple's tie-breaks always leave one winner"
     scorers = [seat for seat, p in enumerate(result.points) if p > 0]
     assert set(scorers) <= set(result.winners)
-    assert result.text()  # every ending has its sentence
     assert result.draw == (rules.family == "duel" and not result.winners)
 
 

@@ -52,7 +52,6 @@ def test_domino_opponents_holding_5_and_5_give_10() -> None:
     result = settle(out(block(3), "3-5", [["1-4"], ["2-3"]]))
     assert result.points == (10, 0, 0)
     assert result.explanation.arithmetic == "5 + 5 = 10"
-    assert "5 + 5 = 10" in result.text()
 
 
 def test_domino_scores_every_opponents_hand_total_both_halves_of_every_tile() -> None:
@@ -81,7 +80,6 @@ def test_blocked_the_sole_lowest_scores_the_others_minus_their_own_once() -> Non
     assert result.explanation.params["low"] == 3
     assert result.explanation.arithmetic == "7 + 8 \u2212 3 = 12"
     assert MINUS == "\u2212"  # the documents' minus sign, not a hyphen
-    assert "7 + 8 − 3 = 12" in result.text()
 
 
 def test_blocked_a_tied_lowest_total_scores_nobody() -> None:
@@ -203,7 +201,6 @@ def test_gaple_tie_the_documents_example_0_3_beats_1_2_by_its_lower_half() -> No
     assert result.winners == (1,)
     assert result.explanation.code == "gaple_tie_half"
     assert result.explanation.params["tile"] == "[0|3]"
-    assert "[0|3] has the smaller lower half" in result.text()
 
 
 def test_gaple_hand_and_dead_tiles_both_count() -> None:
@@ -273,7 +270,6 @@ def test_gaple_the_explanation_lists_each_players_tiles_and_total() -> None:
     assert result.holdings[0].sum_text() == "1 + 3 = 4"
     for h in result.holdings:
         assert f"{h.seat}: {h.total}" in result.explanation.arithmetic
-    assert result.text().startswith("Player 0 has the lowest total")
 
 
 def test_gaple_always_names_one_winner_and_scores_no_points() -> None:

@@ -75,7 +75,7 @@ def lesson_sources() -> dict[str, str]:
 @cache
 def scenario_sources() -> dict[str, str]:
     """``scenario.<id>.title`` / ``.notes`` / ``.note_<n>`` -> the scenario file's English
-    (the worked examples translate these by key; see ui/examples.py)."""
+    (the worked examples translate these by key; see ui.i18n.words.scenario_text)."""
     out: dict[str, str] = {}
     for path in scenario_files.find([SCENARIOS]):
         if LESSONS in path.parents:

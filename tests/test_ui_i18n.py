@@ -159,9 +159,12 @@ def test_every_refusal_code_of_the_engine_has_words() -> None:
 
 
 def test_every_settlement_code_of_the_engine_has_words() -> None:
+    """Every code the engine settles with (``Explanation("code", ...)``, or a code chosen
+    between two: ``code = "a" if ... else "b"``) is known to the site and has its words."""
     source = (ROOT / "engine/settlement.py").read_text(encoding="utf-8")
-    templates = source[source.index("templates = {"):source.index("values = {")]
-    codes = set(re.findall(r'"([a-z_]+)":', templates))
+    codes = set(re.findall(r'Explanation\(\s*"([a-z_]+)"', source))
+    for pair in re.findall(r'code = "([a-z_]+)" if .* else "([a-z_]+)"', source):
+        codes.update(pair)
     assert codes == set(i18n.SETTLEMENT_CODES)
     for code in codes:
         assert f"settlement.{code}" in EN, code

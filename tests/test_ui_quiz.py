@@ -1,4 +1,4 @@
-"""ui/quiz.py without a page: texts, sums, links, the set's summary, the address."""
+"""ui/pages/quiz.py and widgets/seats.py without a page: texts, sums, links, the set's summary, the address."""
 
 from __future__ import annotations
 

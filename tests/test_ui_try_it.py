@@ -1,4 +1,4 @@
-"""ui/try_it.py without Streamlit: URL parameters, deals, moves, undo, the match, what a seat knows."""
+"""ui/pages/try_it.py and try_it_setup.py without Streamlit: URL parameters, deals, moves, undo, the match, what a seat knows."""
 
 from __future__ import annotations
 

@@ -251,6 +251,3 @@ def on_leave(sid: str) -> None:
         _store(leave(*live))
 
 
-def on_list() -> None:
-    _set_params(None, None)
-    st.session_state.pop(REPLAY, None)

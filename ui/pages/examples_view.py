@@ -60,8 +60,6 @@ VIEW_CSS = """
 .st-key-ex-moves button, .st-key-ex-mine button { justify-content: flex-start; text-align: start; }
 .st-key-ex-moves [data-testid="stButton"] button p,
 .st-key-ex-mine [data-testid="stButton"] button p { text-align: start; }
-.ex-here { font-weight: 700; }
-.ex-later { color: #8a8f96; }
 """
 
 

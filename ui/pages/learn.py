@@ -210,6 +210,15 @@ def attempt_for(lesson: Lesson, step: Step) -> Attempt:
     return current
 
 
+def arrive(data: Content, lesson: Lesson, step: Step) -> Attempt:
+    """The learner opened this step (before it is drawn): its attempt; the very last step,
+    when it only shows, is done at once — there is no Next to press."""
+    attempt = attempt_for(lesson, step)
+    if not attempt.done and not is_task(step) and neighbours(data, lesson, step)[1] is None:
+        on_watched(lesson.id, step.id)
+    return attempt
+
+
 def _live(lesson_id: str, step_id: str) -> tuple[Lesson, Step, Attempt] | None:
     """The step a callback is about, if the learner is still on it."""
     found = content().step(lesson_id, step_id)

@@ -1,6 +1,6 @@
 """The Learn page's drawing: the list of lessons and one step.
 
-Drawing only; what a click means is in :mod:`ui.learn`.  A step's task, board, feedback
+Drawing only; what a click means is in :mod:`ui.pages.learn`.  A step's task, board, feedback
 and buttons are a fragment (:func:`step_body`): a click there reruns only them, unless it
 finished the step or went to another one (then the whole page runs again).
 """
@@ -232,8 +232,6 @@ def _actions(data: Content, lesson: Lesson, step: Step, attempt: learn.Attempt) 
                           type="primary" if attempt.done else "secondary",
                           on_click=learn.go, args=(after[0].id, after[1].id))
         else:
-            if not learn.is_task(step) and not attempt.done:
-                learn.on_watched(*ids)
             st.button(t("learn.finished"), key="learn.finish", type="primary",
                       on_click=learn.go_to_list)
 
