@@ -56,7 +56,7 @@ VIEW_CSS = """
 .ex-label { display: inline-block; font-size: 0.74rem; letter-spacing: 0.06em;
     text-transform: uppercase; font-weight: 700; color: #1f6f5c; margin-inline-end: 0.5rem; }
 .ex-label.mine { color: #8a5d00; }
-[class*="st-key-ex-fb-"] { margin-bottom: 0.5rem; }
+[class*="st-key-ex-fb-"] { border-radius: 8px; padding: 0.45rem 0.8rem 0.05rem; margin-bottom: 0.5rem; }
 .st-key-ex-moves button, .st-key-ex-mine button { justify-content: flex-start; text-align: start; }
 .st-key-ex-moves [data-testid="stButton"] button p,
 .st-key-ex-mine [data-testid="stButton"] button p { text-align: start; }

@@ -29,7 +29,8 @@ DRAWN = "learn.drawn"  # (lesson, step, progress) as the page's last full run dr
 VIEW_CSS = """
 .st-key-learn-task { background: #ffffff; border: 1px solid #e2ddcf; border-inline-start: 5px solid #1f6f5c;
     border-radius: 10px; padding: 0.65rem 1rem 0.2rem; }
-[class*="st-key-fb-"] { min-height: 4rem; }
+[class*="st-key-fb-"] { min-height: 4rem; border-radius: 10px; padding: 0.6rem 1rem 0.1rem;
+    border: 1px solid transparent; }
 .st-key-learn-steps a[data-testid="stPageLink-NavLink"] { padding: 0.1rem 0.55rem;
     border: 1px solid #d9d4c5; border-radius: 8px; background: #fff; }
 .st-key-learn-steps a[data-testid="stPageLink-NavLink"] p { font-size: 0.9rem; }

@@ -54,6 +54,7 @@ from .quiz import (
 
 CSS = """
 .quiz-rules { font-weight: 600; color: #1f2328; }
+[class*="st-key-quiz-fb-"] { padding: 0.6rem 1rem 0.2rem; }
 .quiz-line .v-narrow { display: none; }
 @media (max-width: 640px) { .quiz-line .v-wide { display: none; }
     .quiz-line .v-narrow { display: block; } }

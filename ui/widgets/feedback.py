@@ -38,6 +38,7 @@ CSS = """
     --hint-bg: #fbf4dd; --hint-border: #ecd99a; }
 [class*="fb-ok"], [class*="fb-no"], [class*="fb-hint"] { border-radius: 10px;
     padding: 0.55rem 1rem 0.1rem; border: 1px solid transparent; }
+/* a page may set its box's padding and height (its layout); the colours stay these */
 [class*="fb-ok"] { background: var(--ok-bg); border-color: var(--ok-border); }
 [class*="fb-no"] { background: var(--no-bg); border-color: var(--no-border); }
 [class*="fb-hint"] { background: var(--hint-bg); border-color: var(--hint-border); }
