@@ -53,7 +53,7 @@ test: venv build chromium
 
 lint: venv
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict engine
+	$(VENV)/bin/mypy --strict engine ui
 
 # Random playouts through the engine, one process and then one per core.
 bench: venv build

@@ -97,3 +97,17 @@ def test_no_ui_python_file_is_too_long() -> None:
     long = {str(p.relative_to(ROOT)): n for p in sorted(UI.rglob("*.py"))
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not long, long
+
+
+def test_only_one_module_reads_streamlits_private_api() -> None:
+    """``streamlit.runtime`` (and any ``_private`` Streamlit module) only through
+    ui/streamlit_private.py, whose own test fails loudly when Streamlit changes it."""
+    problems = []
+    for path in sorted(UI.rglob("*.py")):
+        if path.name == "streamlit_private.py":
+            continue
+        problems.extend(
+            f"{path.relative_to(ROOT)} imports {name}" for name in imported(path)
+            if name.startswith("streamlit.runtime") or
+            (name.startswith("streamlit.") and any(p.startswith("_") for p in name.split("."))))
+    assert not problems, problems

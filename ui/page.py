@@ -16,10 +16,10 @@ from pathlib import Path
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from . import i18n, nav, session
 from .i18n import t
+from .streamlit_private import in_fragment_rerun
 from .widgets import feedback
 
 ICON = Path(__file__).resolve().parent / "static" / "icon.png"
@@ -146,12 +146,6 @@ def setup(page: str, title_key: str) -> str:
     nav.sidebar(page)
     session.show_notices()
     return learner
-
-
-def in_fragment_rerun() -> bool:
-    """Whether this run is a fragment's own (a click inside it), not the whole page's."""
-    ctx = get_script_run_ctx()
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
 
 
 def rerun_page_if(changed: bool) -> None:

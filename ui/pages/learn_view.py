@@ -150,7 +150,7 @@ def step_body(data: Content, lesson: Lesson, step: Step) -> None:
     rerun_page_if(st.session_state.get(DRAWN) != _drawn_now())
     attempt = learn.attempt_for(lesson, step)
     kind = step.task.kind
-    if learn.is_task(step):
+    if lessons.is_task(step):
         with st.container(key="learn-task"):
             st.markdown(f"**{t('learn.task')}** {lessons.task_prompt(lesson, step)}")
 
@@ -215,17 +215,17 @@ def _actions(data: Content, lesson: Lesson, step: Step, attempt: learn.Attempt) 
         if before is not None:
             st.button(t("learn.previous"), key="learn.prev", on_click=learn.go,
                       args=(before[0].id, before[1].id))
-        if not attempt.done and learn.is_task(step):
+        if not attempt.done and lessons.is_task(step):
             st.button(t("learn.show_me"), key="learn.show_me", on_click=learn.on_show_me,
                       args=ids)
             if attempt.feedback is not None and attempt.feedback.kind == "no":
                 st.button(t("learn.try_again"), key="learn.try_again",
                           on_click=learn.on_try_again, args=ids)
-        if attempt.done and learn.is_task(step):
+        if attempt.done and lessons.is_task(step):
             st.button(t("learn.redo"), key="learn.redo", type="tertiary", on_click=learn.redo,
                       args=ids)
         if after is not None:
-            if not learn.is_task(step) and not attempt.done:
+            if not lessons.is_task(step) and not attempt.done:
                 st.button(t("learn.next"), key="learn.next", type="primary",
                           on_click=_watched_then_go, args=(*ids, after[0].id, after[1].id))
             else:

@@ -1,0 +1,50 @@
+"""The site's one use of Streamlit's private API (ui/streamlit_private.py) still works with the
+installed Streamlit: the attribute it reads exists, fragments set it, and a Streamlit that
+lost it makes the site say so instead of quietly misbehaving."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+
+import pytest
+from streamlit.runtime.scriptrunner import ScriptRunContext
+from streamlit.testing.v1 import AppTest
+
+from ui import streamlit_private
+from ui.streamlit_private import FRAGMENT_IDS, StreamlitChanged, in_fragment_rerun
+
+
+def test_streamlits_run_context_still_has_the_attribute_the_site_reads() -> None:
+    assert FRAGMENT_IDS in {f.name for f in dataclasses.fields(ScriptRunContext)}
+
+
+def test_outside_a_run_it_is_no_fragment_rerun() -> None:
+    assert in_fragment_rerun() is False
+
+
+def test_a_whole_page_run_is_no_fragment_rerun() -> None:
+    def script() -> None:
+        import streamlit as st
+
+        from ui.streamlit_private import in_fragment_rerun
+
+        st.write(f"fragment rerun: {in_fragment_rerun()}")
+
+    at = AppTest.from_function(script).run()
+    assert not at.exception
+    assert at.markdown[0].value == "fragment rerun: False"
+
+
+@pytest.mark.parametrize(("ids", "expected"), [([], False), (["abc"], True)])
+def test_it_reads_the_fragment_ids(monkeypatch: pytest.MonkeyPatch, ids: list[str],
+                                   expected: bool) -> None:
+    ctx = SimpleNamespace(**{FRAGMENT_IDS: ids})
+    monkeypatch.setattr(streamlit_private, "get_script_run_ctx", lambda: ctx)
+    assert in_fragment_rerun() is expected
+
+
+def test_a_streamlit_without_the_attribute_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(streamlit_private, "get_script_run_ctx", lambda: SimpleNamespace())
+    with pytest.raises(StreamlitChanged, match=FRAGMENT_IDS):
+        in_fragment_rerun()
