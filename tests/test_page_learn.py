@@ -299,6 +299,25 @@ def test_every_site_step_renders_and_takes_its_answer(monkeypatch: pytest.Monkey
     assert stars(data_dir, at.query_params["learner"]) == {(lesson_id, step_id): 3}
 
 
+SITE_WATCH = [(lesson.id, step.id) for lesson in SITE.lessons for step in lesson.steps
+              if step.task.kind == "watch"]
+
+
+def test_the_very_last_step_when_it_only_shows_is_done_once_opened(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    """The site's last step only shows (there is no Next to press): opening it records it
+    (learn.arrive, before drawing); any other step that only shows waits for Next."""
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")  # the site's own lessons
+    assert SITE_WATCH and SITE_WATCH[-1] == SITE_STEPS[-1], "the site ends on a watch step"
+    at = open_learn(lesson=SITE_STEPS[-1][0], step=SITE_STEPS[-1][1])
+    assert stars(data_dir, at.query_params["learner"]) == {SITE_STEPS[-1]: 0}
+    assert "learn.finish" in button_keys(at)
+    earlier = SITE_WATCH[0]
+    assert earlier != SITE_STEPS[-1]
+    at = open_learn(lesson=earlier[0], step=earlier[1])
+    assert stars(data_dir, at.query_params["learner"]) == {}
+
+
 # -- seat names in the page's language --------------------------------------------------------
 
 

@@ -111,3 +111,18 @@ def test_only_one_module_reads_streamlits_private_api() -> None:
             if name.startswith("streamlit.runtime") or
             (name.startswith("streamlit.") and any(p.startswith("_") for p in name.split("."))))
     assert not problems, problems
+
+
+def test_every_file_the_site_reads_beside_its_code_is_package_data() -> None:
+    """board.css, board.js, the icon …: a non-Python file under ui/ ships only when a
+    package-data pattern in pyproject.toml names it."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["ui"]
+    data = [p.relative_to(UI) for p in sorted(UI.rglob("*"))
+            if p.is_file() and p.suffix not in (".py", ".pyc", ".md", ".so")
+            and "__pycache__" not in p.parts]
+    assert data, "no data files found under ui/"
+    missing = [str(p) for p in data if not any(p.match(pattern) for pattern in patterns)]
+    assert not missing, missing
