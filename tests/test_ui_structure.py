@@ -126,3 +126,12 @@ def test_every_file_the_site_reads_beside_its_code_is_package_data() -> None:
     assert data, "no data files found under ui/"
     missing = [str(p) for p in data if not any(p.match(pattern) for pattern in patterns)]
     assert not missing, missing
+
+
+def test_the_feedback_colours_are_written_once() -> None:
+    """One set of feedback styles (ui/widgets/feedback.py); elsewhere they are var(--ok-bg) …"""
+    colours = ("#e5f2ea", "#b5d8c3", "#fbeee8", "#edc6b6", "#fbf4dd", "#ecd99a")
+    where = {str(p.relative_to(ROOT)) for p in UI.rglob("*")
+             if p.suffix in (".py", ".css", ".js")
+             and any(c in p.read_text(encoding="utf-8").lower() for c in colours)}
+    assert where == {"ui/widgets/feedback.py"}

@@ -195,7 +195,7 @@ ul.rules-toc li { margin: 0 !important; padding: 0 !important; }
 .rules-toc a { display: inline-block; padding: 0.12rem 0.6rem; border: 1px solid #d9d4c5;
     border-radius: 8px; background: #fff; color: #1f6f5c; text-decoration: none; font-size: 0.92rem; }
 .rules-toc a:hover { border-color: #1f6f5c; }
-[class*="st-key-rules-decision"] { background: #fbf4dd; border: 1px solid #ecd99a;
+[class*="st-key-rules-decision"] { background: var(--hint-bg); border: 1px solid var(--hint-border);
     border-inline-start: 5px solid #c98a00; border-radius: 10px; padding: 0.55rem 0.9rem 0.1rem; }
 .decision-label { display: block; font-size: 0.78rem; letter-spacing: 0.05em;
     text-transform: uppercase; color: #7a5a00; font-weight: 700; margin-bottom: 0.1rem; }

@@ -55,7 +55,7 @@ from .try_it_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rul
 VIEW_CSS = """
 .st-key-try-setup { background: #ffffff; }
 [class*="st-key-try-fb-"] { padding: 0.5rem 1rem 0.05rem; }
-.st-key-try-result { background: #f3f7f4; border: 1px solid #b5d8c3; border-radius: 10px;
+.st-key-try-result { background: #f3f7f4; border: 1px solid var(--ok-border); border-radius: 10px;
     padding: 0.6rem 1rem 0.2rem; }
 .st-key-try-knows { background: #f6f4ee; border-radius: 10px; padding: 0.45rem 0.9rem 0.05rem;
     font-size: 0.92rem; }

@@ -33,7 +33,7 @@ CSS = """
 .quiz-seat svg { max-width: 100%; height: auto; }
 [class*="st-key-quiz-learn"] a[data-testid="stPageLink-NavLink"],
 [class*="st-key-rules-practise"] a[data-testid="stPageLink-NavLink"] {
-    padding: 0.2rem 0.65rem; border: 1px solid #b5d8c3; border-radius: 8px; background: #fff;
+    padding: 0.2rem 0.65rem; border: 1px solid var(--ok-border); border-radius: 8px; background: #fff;
     height: auto; }
 [class*="st-key-quiz-learn"] a[data-testid="stPageLink-NavLink"] *,
 [class*="st-key-rules-practise"] a[data-testid="stPageLink-NavLink"] * {
