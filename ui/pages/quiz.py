@@ -259,7 +259,8 @@ def _start(q: Question) -> Current:
     return current
 
 
-def _results() -> list[Result]:
+def set_results() -> list[Result]:
+    """This set's results so far (each question as first answered), in session state."""
     results = st.session_state.get(SET)
     if not isinstance(results, list):
         results = []
@@ -323,7 +324,7 @@ def on_check() -> None:
     current.tries += 1
     if first:
         session.record_answer(verdict.correct)
-        results = _results()
+        results = set_results()
         if len(results) < SET_SIZE:
             results.append(Result(q.level, q.seed, topic(q), verdict.correct))
         current.counted = True

@@ -33,7 +33,6 @@ from .quiz import (
     TOPIC_KEYS,
     Current,
     Result,
-    _results,
     answered,
     aside_text,
     ending_text,
@@ -48,6 +47,7 @@ from .quiz import (
     rules_text,
     score,
     seat_names,
+    set_results,
 )
 
 # -- drawing -------------------------------------------------------------------------
@@ -202,7 +202,7 @@ def draw() -> None:
     st.title(t("quiz.title"))
     st.markdown(f'<p class="lead">{esc(t("quiz.lead"))}</p>', unsafe_allow_html=True)
     current = locate()
-    results = _results()
+    results = set_results()
     if st.session_state.get(SUMMARY) and len(results) >= SET_SIZE:
         _summary(results)
         return

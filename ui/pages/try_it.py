@@ -256,7 +256,7 @@ def _sync_widgets(game: Game) -> None:
         ss[W_SCENARIO] = game.scenario
 
 
-def _widget_defaults() -> None:
+def widget_defaults() -> None:
     """Widgets not drawn in a run lose their state: give each a value before drawing."""
     ss = st.session_state
     for key, value in ((W_FAMILY, "block"), (W_PLAYERS, 2), (W_DEAL, "4x6"), (W_DEAD, True),
@@ -308,7 +308,7 @@ def current_game(data: Content) -> Game:
     return made
 
 
-def _game() -> Game | None:
+def stored_game() -> Game | None:
     game = st.session_state.get(GAME)
     return game if isinstance(game, Game) else None
 
@@ -343,7 +343,7 @@ def on_random_deal() -> None:
 
 def on_deal_again() -> None:
     """The same rules (a scenario's too), a fresh random seed."""
-    game = _game()
+    game = stored_game()
     if game is None:
         on_random_deal()
         return
@@ -362,24 +362,31 @@ def on_open() -> None:
 
 
 def on_move(move: Move) -> None:
-    game = _game()
+    game = stored_game()
     if game is not None and not game.state.over:
         apply(game, move)
 
 
 def on_undo() -> None:
-    game = _game()
+    game = stored_game()
     if game is not None:
         undo(game)
 
 
 def on_restart() -> None:
-    game = _game()
+    game = stored_game()
     if game is not None:
         restart(game)
 
 
 def on_next_round() -> None:
-    game = _game()
+    game = stored_game()
     if game is not None:
         next_round(game)
+
+
+def on_hide() -> None:
+    """The hidden-hands toggle changed: a refusal shown before may name hidden tiles."""
+    game = stored_game()
+    if game is not None:
+        game.feedback = None

@@ -33,13 +33,12 @@ from .try_it import (
     W_SEED,
     W_SETUP,
     Game,
-    _game,
-    _widget_defaults,
     current_game,
     knowledge,
     log_lines,
     on_deal,
     on_deal_again,
+    on_hide,
     on_move,
     on_next_round,
     on_open,
@@ -47,6 +46,8 @@ from .try_it import (
     on_restart,
     on_undo,
     pending_points,
+    stored_game,
+    widget_defaults,
 )
 from .try_it_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
 
@@ -71,7 +72,7 @@ def _css() -> None:
 
 
 def _setup_form(data: Content, game: Game) -> None:
-    _widget_defaults()
+    widget_defaults()
     with st.expander(t("try.setup"), expanded=False, icon=":material/tune:", key=W_SETUP,
                      on_change="rerun"):
         _setup_tabs(data)
@@ -173,12 +174,6 @@ def _below(game: Game, hide: bool) -> None:
             st.markdown("\n".join(f"- {line}" for line in result.holdings))
 
 
-def on_hide() -> None:
-    game = _game()
-    if game is not None:
-        game.feedback = None
-
-
 def _actions(game: Game) -> None:
     state = game.state
     with st.container(horizontal=True, gap="small", key="try-actions"):
@@ -217,7 +212,7 @@ def table() -> None:
     A click in here reruns only this function.  When a click dealt a new game ("Deal
     again", "New match"), the setup, the header and the address show the old one: the
     whole page runs again."""
-    game = _game()
+    game = stored_game()
     rerun_page_if(game is None or game is not st.session_state.get(DRAWN))
     if game is None:
         return
