@@ -135,3 +135,16 @@ def test_the_feedback_colours_are_written_once() -> None:
              if p.suffix in (".py", ".css", ".js")
              and any(c in p.read_text(encoding="utf-8").lower() for c in colours)}
     assert where == {"ui/widgets/feedback.py"}
+
+
+def test_a_pages_modules_share_only_public_names() -> None:
+    """A view imports what its logic offers (``from .quiz import on_check``), never a
+    ``_private`` helper: what the view needs is part of the logic's surface."""
+    problems = []
+    for path in page_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                problems.extend(f"{path.name}: {alias.name} from .{node.module}"
+                                for alias in node.names if alias.name.startswith("_"))
+    assert not problems, problems
