@@ -254,8 +254,8 @@ _FALSE: Final = frozenset({"0", "false", "no", "off"})
 
 
 def _option_value(key: str, value: object, name: str) -> int | bool:
-    """Option ``key``'s value (given as ``name``): typed already (from TOML) or read
-    from text (an address, the command line)."""
+    """Option ``key``'s value (given as ``name``): typed already (from TOML), or
+    read from the text of an address or the command line."""
     expected = _OPTION_TYPES[key]
     key = name
     if isinstance(value, str):
