@@ -63,8 +63,8 @@ chromium:
 run: venv build
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
+# Scenario [expect] tables are checked once, by tests/test_scenarios.py (one test per file).
 test: venv build chromium
-	$(PY) -m engine check scenarios
 	$(PY) -m pytest -q
 
 lint: venv
