@@ -11,7 +11,7 @@ PORT   ?= 8501
 APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: venv build chromium run test lint bench bench-compare bench-ui clean
+.PHONY: venv build chromium run test lint lock bench bench-compare bench-ui clean
 
 venv: $(STAMP)
 
@@ -19,11 +19,27 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-# Re-install only when pyproject.toml is newer than the stamp (or a package appeared since:
-# the editable install maps only the packages that existed when it ran).
-$(STAMP): pyproject.toml $(wildcard engine/__init__.py ui/__init__.py locales/__init__.py) | $(PY)
-	$(PY) -m pip install -q -e ".[test,dev]"
+# Exact versions with their hashes from requirements.lock (site, test and dev), then the
+# project itself without resolving again.  Re-install when the lock or pyproject.toml is
+# newer than the stamp (or a package appeared since: the editable install maps only the
+# packages that existed when it ran).
+$(STAMP): requirements.lock pyproject.toml $(wildcard engine/__init__.py ui/__init__.py locales/__init__.py) | $(PY)
+	$(PY) -m pip install -q --require-hashes -r requirements.lock
+	$(PY) -m pip install -q --no-deps -e .
 	touch $(STAMP)
+
+# Regenerate requirements.lock from pyproject.toml's ranges (pip-tools in its own venv,
+# not a dependency of the site).  Versions already locked are kept unless UPGRADE names
+# packages to move: `make lock UPGRADE=streamlit` (or UPGRADE=all for everything).
+LOCK_VENV := .venv-lock
+UPGRADE ?=
+lock:
+	@[ -x $(LOCK_VENV)/bin/pip-compile ] || { $(PYTHON) -m venv $(LOCK_VENV) && \
+	  $(LOCK_VENV)/bin/python -m pip install -q pip-tools; }
+	$(LOCK_VENV)/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \
+	  --no-emit-find-links --no-emit-index-url --extra test --extra dev \
+	  $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p))) \
+	  -o requirements.lock pyproject.toml
 
 # The engine's core compiled with mypyc beside its source (tools/compile_engine.py), again
 # whenever an engine file changed.  Without a C compiler the engine runs from source, slower.
@@ -47,8 +63,8 @@ chromium:
 run: venv build
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
+# Scenario [expect] tables are checked once, by tests/test_scenarios.py (one test per file).
 test: venv build chromium
-	$(PY) -m engine check scenarios
 	$(PY) -m pytest -q
 
 lint: venv
@@ -76,4 +92,4 @@ bench-ui: venv build chromium
 	$(PY) bench/ui_latency.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .build build engine/*.so .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) $(LOCK_VENV) .build build engine/*.so .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info

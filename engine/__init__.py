@@ -25,7 +25,16 @@ _build.choose()  # the compiled build if it is current, else the source (before 
 
 from .line import Description, Line, LineError, Placement, SidePart
 from .moves import DRAW, PASS, Move, MoveError
-from .rules import RulesError, Ruleset, block, duel, gaple, preset
+from .rules import (
+    BLANK_DOUBLE_25,
+    RulesError,
+    Ruleset,
+    block,
+    duel,
+    gaple,
+    preset,
+    ruleset_from_options,
+)
 from .state import IllegalMoveError, Refusal, State
 from .tiles import TILES, Tile, TileError
 
@@ -33,6 +42,7 @@ from .tiles import TILES, Tile, TileError
 COMPILED = _build.compiled()
 
 __all__ = [
+    "BLANK_DOUBLE_25",
     "COMPILED",
     "DRAW",
     "PASS",
@@ -55,4 +65,5 @@ __all__ = [
     "duel",
     "gaple",
     "preset",
+    "ruleset_from_options",
 ]

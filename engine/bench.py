@@ -13,20 +13,18 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from . import _build
-from .rules import Ruleset, block, duel, gaple
+from .rules import Ruleset, ruleset_from_options
 from .settlement import settle
 from .state import State
 
 
 def ruleset_for(rules: str, players: int | None = None, hand_size: int | None = None,
                 draw: bool = False) -> Ruleset:
-    if rules == "block":
-        return block(players or 2)
-    if rules == "gaple":
-        return gaple(players or 4, hand_size)
-    if players not in (None, 2):
-        raise ValueError(f"duel is for 2 players, not {players}")
-    return duel(draw)
+    """The command line's options as a ruleset (:func:`ruleset_from_options`)."""
+    given: dict[str, object] = {"players": players, "hand_size": hand_size,
+                                "draw": True if draw else None}
+    return ruleset_from_options({"rules": rules, **{k: v for k, v in given.items()
+                                                    if v is not None}})
 
 
 def play_random(rules: Ruleset, rng: random.Random) -> State:

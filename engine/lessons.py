@@ -39,7 +39,7 @@ from .referee import check as check_expectations
 from .scenario import Scenario, ScenarioError, find, load
 from .settlement import Settlement, settle
 from .state import State
-from .tiles import FITS, TileError
+from .tiles import TileError
 
 #: ``watch``: read and go on.  ``play``: make a move that fits (or one of
 #: ``accept``).  ``only_move``: find the single legal move.  ``ends``: name the
@@ -87,7 +87,7 @@ class Step:
         return legal[0] if len(legal) == 1 else None
 
     def is_blocked(self) -> bool:
-        return nobody_can_play(self.state())
+        return self.state().nobody_can_play
 
     def settlement(self) -> Settlement:
         return settle(self.state())
@@ -115,16 +115,6 @@ class Lesson:
     order: int
     family: str
     steps: tuple[Step, ...] = field(default=())
-
-
-def nobody_can_play(state: State) -> bool:
-    """True when the round is blocked or no hand holds a tile for either end."""
-    if state.status == "blocked":
-        return True
-    if state.over or state.line.empty:
-        return False
-    fits = FITS[state.line.left] | FITS[state.line.right]
-    return not any(h & fits for h in state.hand_masks) and not state.can_draw()
 
 
 def _err(file: str, where: str, message: str) -> ScenarioError:

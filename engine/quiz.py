@@ -31,9 +31,8 @@ import random
 from dataclasses import dataclass
 
 from .rules import Ruleset, block, duel, gaple
-from .settlement import Settlement, settle
+from .settlement import Settlement, blank_double_counted, check_answer, settle
 from .state import State
-from .tiles import FITS, TILES
 
 LEVELS = (1, 2, 3)
 #: Seeds a page offers (and accepts in a link): ``0 <= seed < SEED_LIMIT``.
@@ -70,8 +69,8 @@ class Question:
 
     @property
     def asks_points(self) -> bool:
-        """Block asks for the points as well as the winner."""
-        return self.rules.family == "block"
+        """Block asks for the points as well as the winner (:attr:`Ruleset.asks_points`)."""
+        return self.rules.asks_points
 
     @property
     def ending(self) -> str:
@@ -88,8 +87,7 @@ class Question:
     @property
     def winner(self) -> int | None:
         """The single winner; None when nobody scores (a tie) or for a draw."""
-        s = self.settlement
-        return s.winners[0] if len(s.winners) == 1 else None
+        return self.settlement.winner
 
     @property
     def points(self) -> int:
@@ -125,16 +123,6 @@ def _finish(state: State, rng: random.Random, heavy_first: bool) -> State:
     return state
 
 
-def _blank_25_counted(state: State) -> bool:
-    """Whether a [0|0] counts 25 in this round (the Gaple variant applied)."""
-    if not state.rules.blank_double_25:
-        return False
-    blank = TILES[0].bit
-    others = FITS[0] & ~blank  # [0|1] … [0|6]: another blank half
-    return any((h | d) & blank and not (h | d) & others
-               for h, d in zip(state.hand_masks, state.dead_masks, strict=True))
-
-
 def candidate(level: int, seed: int) -> tuple[Question, bool]:
     """The round for ``seed`` at ``level``, and whether the level keeps it."""
     rng = random.Random(seed * 8 + level)
@@ -147,7 +135,7 @@ def candidate(level: int, seed: int) -> tuple[Question, bool]:
     q = Question(level, seed, state, settle(state))
     domino_keep, blocked_keep = KEEP[level]
     draw = rng.random()
-    if q.settlement.explanation.code in TRICKY or _blank_25_counted(state):
+    if q.settlement.explanation.code in TRICKY or blank_double_counted(state):
         keep = True
     else:
         keep = draw < (domino_keep if state.status == "domino" else blocked_keep)
@@ -184,11 +172,5 @@ def check(q: Question, winner: int | None, points: int | None = None) -> Verdict
 
     In Block the points must match too; "nobody scores" needs no points (an
     answer of 0 is accepted with it)."""
-    s = q.settlement
-    expected = q.winner
-    winner_right = winner == expected
-    points_right = True
-    if q.asks_points:
-        want = q.points
-        points_right = points == want or (want == 0 and winner is None and points is None)
-    return Verdict(winner_right and points_right, winner_right, points_right, s)
+    answer = check_answer(q.settlement, q.rules, winner, points)
+    return Verdict(answer.correct, answer.winner_right, answer.points_right, q.settlement)

@@ -10,18 +10,34 @@ the round opens and how it is settled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from .tiles import FITS, TILES, VALUES
 from .values import by_fields
 
 Family = Literal["block", "gaple", "duel"]
 Stuck = Literal["pass", "draw", "discard"]
+SeatStyle = Literal["duel", "table"]
 FAMILIES: Final[tuple[Family, ...]] = ("block", "gaple", "duel")
+
+#: What [0|0] counts in Gaple's blank-double variant when its holder has no other
+#: tile with a blank half (RULES.md §3); its face value, 0, otherwise.
+BLANK_DOUBLE_25: Final = 25
 
 
 class RulesError(ValueError):
-    """A ruleset was asked for with options its family does not have."""
+    """A ruleset was asked for with options its family does not have.
+
+    ``option`` names the option at fault (``"rules"`` for the family itself, None
+    when no single option is), ``value`` is what was given for it, so a caller can
+    word the problem in its own language or drop the option and ask again."""
+
+    def __init__(self, message: str, option: str | None = None, value: object = None) -> None:
+        super().__init__(message)
+        self.option = option
+        self.value = value
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +83,80 @@ class Ruleset:
 
     @property
     def draw_mode(self) -> bool:
+        """A stuck player draws from the stock until able to play (the duel's draw mode)."""
         return self.stuck == "draw"
 
     @property
     def dead_tiles(self) -> bool:
+        """A stuck player discards a dead tile face down (Gaple); same as :attr:`has_dead_tiles`."""
         return self.stuck == "discard"
+
+    # Named questions the site asks instead of comparing family names.
+
+    @property
+    def has_dead_tiles(self) -> bool:
+        """Whether dead tiles exist in this game (Gaple with dead tiles)."""
+        return self.stuck == "discard"
+
+    @property
+    def scores_points(self) -> bool:
+        """Whether a round scores points (Block): the settlement then asks how many."""
+        return self.family == "block"
+
+    @property
+    def asks_points(self) -> bool:
+        """Whether a "who won" question also asks the points (the same as
+        :attr:`scores_points`: only a round that scores points has points to ask)."""
+        return self.scores_points
+
+    @property
+    def plays_matches(self) -> bool:
+        """Whether rounds add up to a match played to :attr:`target` (Block)."""
+        return self.family == "block"
+
+    @property
+    def has_stock(self) -> bool:
+        """Whether the undealt tiles form a stock players may see (the duel's 14 tiles,
+        drawn from in draw mode).  Gaple's undealt tiles are the middle, not a stock."""
+        return self.family == "duel"
+
+    @property
+    def equal_totals_draw(self) -> bool:
+        """Whether a blocked round with equal totals is a draw (the duel); in Block a
+        tied lowest total means nobody scores, in Gaple the smallest tile decides."""
+        return self.family == "duel"
+
+    @property
+    def settles_lowest_wins(self) -> bool:
+        """Whether the round goes to the lowest total with no points scored (Gaple
+        and the duel); Block's winner scores points instead."""
+        return self.family != "block"
+
+    @property
+    def ties_broken_by_smallest_tile(self) -> bool:
+        """Whether tied lowest totals go to the smallest single tile, then its lower
+        half (Gaple)."""
+        return self.family == "gaple"
+
+    @property
+    def seat_style(self) -> SeatStyle:
+        """How seats are named: ``duel`` (two opponents across the table) or
+        ``table`` (compass seats round a table)."""
+        return "duel" if self.family == "duel" else "table"
+
+    def counts_blank_double_25(self, tiles_mask: int) -> bool:
+        """Whether [0|0] counts :data:`BLANK_DOUBLE_25` in a holding (a mask of the
+        hand and dead tiles): the variant is on, the holding has [0|0] and no other
+        tile with a blank half."""
+        return self.blank_double_25 and blank_double_counts_25(tiles_mask)
+
+    def tile_value(self, tile_index: int, tiles_mask: int) -> int:
+        """What the tile ``tile_index`` counts when held among ``tiles_mask`` (hand
+        plus dead tiles): its pips, or :data:`BLANK_DOUBLE_25` for a lone [0|0]
+        under the blank-double variant."""
+        if tile_index == 0 and self.counts_blank_double_25(tiles_mask):
+            return BLANK_DOUBLE_25
+        return VALUES[tile_index]
 
     @property
     def block_after(self) -> int:
@@ -103,6 +188,17 @@ class Ruleset:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)
+
+
+#: [0|0]'s bit and the other six tiles with a blank half ([0|1] … [0|6]).
+_BLANK_DOUBLE_BIT: Final = TILES[0].bit
+_OTHER_BLANKS: Final = FITS[0] & ~_BLANK_DOUBLE_BIT
+
+
+def blank_double_counts_25(tiles_mask: int) -> bool:
+    """Whether a holding (mask of tiles) has [0|0] and no other tile with a blank
+    half, the case where the blank-double variant counts it :data:`BLANK_DOUBLE_25`."""
+    return bool(tiles_mask & _BLANK_DOUBLE_BIT) and not tiles_mask & _OTHER_BLANKS
 
 
 def block(players: int = 2) -> Ruleset:
@@ -142,38 +238,97 @@ _OPTION_TYPES: Final[dict[str, type]] = {
     "blank_double_25": bool,
     "hand_size": int,
 }
+#: The page's address parameters' shorter names for the same options.
+OPTION_ALIASES: Final[dict[str, str]] = {
+    "hand": "hand_size",
+    "dead": "dead_tiles",
+    "blank25": "blank_double_25",
+}
 _FAMILY_OPTIONS: Final[dict[str, frozenset[str]]] = {
     "block": frozenset({"players"}),
     "gaple": frozenset({"players", "dead_tiles", "blank_double_25", "hand_size"}),
     "duel": frozenset({"players", "draw"}),
 }
+_TRUE: Final = frozenset({"1", "true", "yes", "on"})
+_FALSE: Final = frozenset({"0", "false", "no", "off"})
 
 
-def preset(family: str, options: dict[str, object] | None = None) -> Ruleset:
-    """The ruleset a scenario's ``rules`` and ``[options]`` name.
+def _option_value(key: str, value: object, name: str) -> int | bool:
+    """Option ``key``'s value (given as ``name``): typed already (from TOML), or
+    read from the text of an address or the command line."""
+    expected = _OPTION_TYPES[key]
+    key = name
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if expected is bool:
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise RulesError(f"option {key!r} must be yes or no, not {value!r}", key, value)
+        if text.isdigit() and len(text) <= 3:
+            return int(text)
+        raise RulesError(f"option {key!r} must be a whole number, not {value!r}", key, value)
+    if type(value) is not expected:
+        raise RulesError(f"option {key!r} must be {expected.__name__}, not {value!r}", key, value)
+    assert isinstance(value, int)  # bool is an int too
+    return value
 
-    Unknown families, unknown options and wrongly typed values are refused.
+
+def ruleset_from_options(options: Mapping[str, object]) -> Ruleset:
+    """The one way from options to a :class:`Ruleset`.
+
+    ``options`` maps names to values, as a scenario's ``rules`` and ``[options]``,
+    the command line or the page's address give them: ``rules`` (the family,
+    default ``block``), ``players``, ``hand_size`` (or ``hand``), ``draw``,
+    ``dead_tiles`` (or ``dead``), ``blank_double_25`` (or ``blank25``).  Values
+    may be typed (``3``, ``True``) or text (``"3"``, ``"yes"``, ``"0"``).
+    Unknown families and options, options of another family, bad values and
+    combinations no preset has raise :class:`RulesError`, whose ``option``
+    names the option at fault.
+
+    >>> ruleset_from_options({"rules": "gaple", "hand": "7", "dead": "no"}).name
+    'gaple-4x7-pass'
     """
-    opts = dict(options or {})
+    family = options.get("rules", "block")
     if family not in _FAMILY_OPTIONS:
-        raise RulesError(f'rules must be "block", "gaple" or "duel", not {family!r}')
-    for key, value in opts.items():
+        raise RulesError(f'rules must be "block", "gaple" or "duel", not {family!r}',
+                         "rules", family)
+    opts: dict[str, int | bool] = {}
+    for raw_key, raw_value in options.items():
+        if raw_key == "rules":
+            continue
+        key = OPTION_ALIASES.get(raw_key, raw_key)
         if key not in _OPTION_TYPES:
-            raise RulesError(f"unknown option {key!r}")
-        if key not in _FAMILY_OPTIONS[family]:
-            raise RulesError(f"option {key!r} does not apply to {family}")
-        expected = _OPTION_TYPES[key]
-        if type(value) is not expected:
-            raise RulesError(f"option {key!r} must be {expected.__name__}, not {value!r}")
-    if family == "block":
-        return block(int(opts.get("players", 2)))  # type: ignore[call-overload]
-    if family == "duel":
-        if opts.get("players", 2) != 2:
-            raise RulesError(f"duel is for 2 players, not {opts['players']}")
-        return duel(bool(opts.get("draw", False)))
-    return gaple(
-        int(opts.get("players", 4)),  # type: ignore[call-overload]
-        opts.get("hand_size"),  # type: ignore[arg-type]
-        bool(opts.get("dead_tiles", True)),
-        bool(opts.get("blank_double_25", False)),
-    )
+            raise RulesError(f"unknown option {raw_key!r}", raw_key, raw_value)
+        if key not in _FAMILY_OPTIONS[str(family)]:
+            raise RulesError(f"option {raw_key!r} does not apply to {family}", raw_key,
+                             raw_value)
+        opts[key] = _option_value(key, raw_value, raw_key)
+    try:
+        if family == "block":
+            return block(int(opts.get("players", 2)))
+        if family == "duel":
+            if opts.get("players", 2) != 2:
+                raise RulesError(f"duel is for 2 players, not {opts['players']}")
+            return duel(bool(opts.get("draw", False)))
+        players = int(opts.get("players", 4))
+        if players not in (4, 5):
+            raise RulesError(f"gaple is for 4 or 5 players, not {players}")
+        hand = opts.get("hand_size")
+        rules = gaple(players, None if hand is None else int(hand),
+                      bool(opts.get("dead_tiles", True)), bool(opts.get("blank_double_25", False)))
+    except RulesError as e:
+        # Name the option at fault: the count of players, else the hand size.
+        option = "hand_size" if "deals" in str(e) else "players"
+        raw = next((k for k in options if OPTION_ALIASES.get(k, k) == option), option)
+        raise RulesError(str(e), raw, options.get(raw)) from None
+    return rules
+
+
+def preset(family: str, options: Mapping[str, object] | None = None) -> Ruleset:
+    """The ruleset a scenario's ``rules`` and ``[options]`` name
+    (:func:`ruleset_from_options` with the family apart)."""
+    if options is not None and "rules" in options:
+        raise RulesError("unknown option 'rules'", "rules", options["rules"])
+    return ruleset_from_options({**(options or {}), "rules": family})

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from .rules import BLANK_DOUBLE_25, Ruleset, blank_double_counts_25
 from .state import State
-from .tiles import FITS, TILES, Tile, mask_value, tiles_of
+from .tiles import TILES, Tile, mask_value, tiles_of
 
 MINUS: Final = "−"  # U+2212, as the documents write it
 
@@ -116,22 +117,52 @@ class Settlement:
                 f"explanation={self.explanation!r})")
 
     @property
+    def winner(self) -> int | None:
+        """The single winner; None for a draw or a tie where nobody scores (and while
+        the round is being played)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
     def holdings(self) -> tuple[Holding, ...]:
         return tuple(_holding(seat, hand, dead, self.blank_double_25)
                      for seat, (hand, dead) in enumerate(zip(self.hand_masks, self.dead_masks)))
 
 
 
-def _blank_counts_25(mask: int) -> bool:
-    """[0|0] counts 25 when its holder has no other tile with a blank half."""
-    return bool(mask & _BLANK) and not mask & FITS[0] & ~_BLANK
+class AnswerCheck(NamedTuple):
+    """A learner's "who won (and how many points)" answer checked against a settlement."""
+
+    correct: bool
+    winner_right: bool
+    points_right: bool
+
+
+def check_answer(settlement: Settlement, rules: Ruleset, seat: int | None,
+                 points: int | None = None) -> AnswerCheck:
+    """Check ``seat`` (None: nobody wins, or a draw) and, where the rules score points
+    (:attr:`Ruleset.asks_points`), ``points``.  "Nobody scores" needs no points: no
+    answer or 0 is right with it."""
+    expected = settlement.winner
+    winner_right = seat == expected
+    points_right = True
+    if rules.asks_points:
+        want = settlement.points[expected] if expected is not None else 0
+        points_right = points == want or (want == 0 and seat is None and points is None)
+    return AnswerCheck(winner_right and points_right, winner_right, points_right)
+
+
+def blank_double_counted(state: State) -> bool:
+    """Whether some player's [0|0] counts :data:`~engine.rules.BLANK_DOUBLE_25` in
+    this round (the Gaple variant applied)."""
+    return any(state.rules.counts_blank_double_25(h | d)
+               for h, d in zip(state.hand_masks, state.dead_masks, strict=True))
 
 
 def _holding(seat: int, hand_mask: int, dead_mask: int, blank_double_25: bool) -> Holding:
     hand, dead = tiles_of(hand_mask), tiles_of(dead_mask)
     tiles = hand + dead
-    if blank_double_25 and _blank_counts_25(hand_mask | dead_mask):
-        values = tuple(25 if t.index == 0 else t.value for t in tiles)
+    if blank_double_25 and blank_double_counts_25(hand_mask | dead_mask):
+        values = tuple(BLANK_DOUBLE_25 if t.index == 0 else t.value for t in tiles)
     else:
         values = tuple(t.value for t in tiles)
     return Holding(seat, hand, dead, values, sum(values))
@@ -144,12 +175,11 @@ def holding(state: State, seat: int) -> Holding:
 
 def _total(hand: int, dead: int, blank_double_25: bool) -> int:
     total = mask_value(hand) + mask_value(dead)
-    if blank_double_25 and _blank_counts_25(hand | dead):
-        total += 25
+    if blank_double_25 and blank_double_counts_25(hand | dead):
+        total += BLANK_DOUBLE_25  # [0|0] itself is worth 0 in mask_value
     return total
 
 
-_BLANK: Final = TILES[0].bit
 #: Tiles from the smallest single tile up: by value, then by the lower half.
 _SMALLEST_FIRST: Final = tuple(sorted(TILES, key=lambda t: (t.value, t.low)))
 
@@ -285,8 +315,13 @@ def _settle_gaple_tie(r: _Round, tied: tuple[int, ...], low: int) -> Settlement:
     assert tile is not None
     same_value = [seat for seat in tied if (t := smallest[seat]) and t.value == tile.value]
     code = "gaple_tie_tile" if len(same_value) == 1 else "gaple_tie_half"
-    arithmetic = " · ".join(f"{seat}: {t.bracket()}" for seat in tied
-                            if (t := smallest[seat]) is not None)
-    return r.result((winner,), False, zeros,
-                    Explanation(code, {"winner": winner, "low": low, "tied": tied,
-                                       "tile": tile.bracket()}, arithmetic))
+    # Each tied seat's smallest tile (aligned with ``tied``; "" for an empty holding),
+    # so a page words the tie-break without working it out again.
+    tiles = tuple((t.bracket() if (t := smallest[seat]) is not None else "") for seat in tied)
+    arithmetic = " · ".join(f"{seat}: {b}" for seat, b in zip(tied, tiles, strict=True) if b)
+    params: dict[str, object] = {"winner": winner, "low": low, "tied": tied,
+                                 "tile": tile.bracket(), "tiles": tiles,
+                                 "decided_by": "value" if code == "gaple_tie_tile" else "half"}
+    if code == "gaple_tie_half":
+        params["half"] = tile.low
+    return r.result((winner,), False, zeros, Explanation(code, params, arithmetic))

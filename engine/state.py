@@ -332,6 +332,18 @@ class State:
     def can_draw(self) -> bool:
         return self.rules.draw_mode and self.stock_count > 0
 
+    @property
+    def nobody_can_play(self) -> bool:
+        """Whether the round is blocked, or (still being played) no hand holds a tile
+        for either open end and no one can draw.  False once a player went out and
+        before the first tile is down."""
+        if self.status == "blocked":
+            return True
+        if self.status != "playing" or self.line.empty:
+            return False
+        fits = FITS[self.line.left] | FITS[self.line.right]
+        return not any(h & fits for h in self.hand_masks) and not self.can_draw()
+
     # -- legal moves ------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:

@@ -12,6 +12,8 @@ import time
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import pytest
+
 import engine
 from engine import _build
 
@@ -35,7 +37,8 @@ for rules in (block(2), block(3), block(4), gaple(4), gaple(4, 7), gaple(5),
         out.append([rules.name, [m.text() for m in s.moves], s.hand_masks, s.dead_masks, s.status,
                     r.winners, r.points, r.totals, r.draw, r.explanation.code,
                     r.explanation.arithmetic, repr(r.explanation.params)])
-print(engine.COMPILED, hashlib.sha256(json.dumps(out).encode()).hexdigest())
+print(engine.COMPILED, hashlib.sha256(json.dumps(out).encode()).hexdigest(),
+      ",".join(sorted({row[4] for row in out})), len(out))
 """
 
 
@@ -45,12 +48,19 @@ def run_python(code: str, env: dict[str, str] | None = None,
                           text=True, timeout=300, env={**os.environ, **(env or {})})
 
 
-def test_source_and_compiled_engines_play_the_same_games() -> None:
+@pytest.fixture(scope="module")
+def digests() -> tuple[list[str], list[str]]:
+    """The digest script's output (flag, digest, endings reached, games), compiled and
+    from source: each run once for the tests below."""
     compiled = run_python(GAMES_DIGEST, {_build.ENV: ""})
     source = run_python(GAMES_DIGEST, {_build.ENV: "python"})
     assert compiled.returncode == 0 and source.returncode == 0, compiled.stderr + source.stderr
-    compiled_flag, compiled_digest = compiled.stdout.split()
-    source_flag, source_digest = source.stdout.split()
+    return compiled.stdout.split(), source.stdout.split()
+
+
+def test_source_and_compiled_engines_play_the_same_games(
+        digests: tuple[list[str], list[str]]) -> None:
+    (compiled_flag, compiled_digest, *_), (source_flag, source_digest, *_) = digests
     assert source_flag == "False"
     assert compiled_flag == str(_build.any_built() and not _build.stale())
     assert compiled_digest == source_digest
@@ -110,14 +120,10 @@ def test_stale_names_each_module_missing_or_older_than_its_source(tmp_path: Path
     assert result.stdout.strip() == "line,view"
 
 
-def test_the_digest_script_sees_every_family() -> None:
+def test_the_digest_script_sees_every_family(digests: tuple[list[str], list[str]]) -> None:
     """The comparison above is only as good as its games: they must reach every ending."""
-    result = run_python(GAMES_DIGEST.replace(
-        "print(engine.COMPILED, hashlib.sha256(json.dumps(out).encode()).hexdigest())",
-        "print(','.join(sorted({row[4] for row in out})), len(out))"))
-    assert result.returncode == 0, result.stderr
-    statuses, count = result.stdout.split()
-    assert statuses == "blocked,domino,emptied" and count == "1500"
+    for _flag, _digest, statuses, count in digests:
+        assert statuses == "blocked,domino,emptied" and count == "1500"
 
 
 #: The engine's unit tests that run in a few seconds: run again from source below.

@@ -3,6 +3,8 @@ scenario check and the benchmark."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import subprocess
@@ -126,6 +128,20 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """``python -m engine ARGS`` in this process (its exit status, output and errors):
+    the command's own code without a new interpreter per test; one test below runs the
+    real command line."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 2
+    return subprocess.CompletedProcess(["engine", *map(str, args)], code, out.getvalue(),
+                                       err.getvalue())
+
+
+def run_process(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, check=False)
 
@@ -319,7 +335,8 @@ def test_bench_prints_one_json_line(capsys: pytest.CaptureFixture[str], args: li
 
 
 def test_bench_from_the_command_line() -> None:
-    result = run("bench", "--rules", "block", "--players", "3", "--games", "10", "--seed", "1")
+    result = run_process("bench", "--rules", "block", "--players", "3", "--games", "10",
+                         "--seed", "1")
     assert result.returncode == 0 and result.stderr == ""
     assert set(json.loads(result.stdout)) >= BENCH_KEYS
 

@@ -56,7 +56,7 @@ RULES_AND_ROUNDS = pytest.mark.parametrize(
 
 
 @RULES_AND_ROUNDS
-@games(80)
+@games(40)
 @given(seed=SEEDS)
 def test_the_28_tiles_are_conserved_across_hands_line_dead_and_stock(
         rules: Ruleset, later_round: bool, seed: int) -> None:
@@ -70,7 +70,7 @@ def test_the_28_tiles_are_conserved_across_hands_line_dead_and_stock(
 
 
 @RULES_AND_ROUNDS
-@games(150)
+@games(60)
 @given(seed=SEEDS)
 def test_every_game_ends_within_a_bound(rules: Ruleset, later_round: bool, seed: int) -> None:
     final = random_game(rules, seed, later_round=later_round)
@@ -80,7 +80,7 @@ def test_every_game_ends_within_a_bound(rules: Ruleset, later_round: bool, seed:
 
 
 @RULES
-@games(150)
+@games(60)
 @given(seed=SEEDS)
 def test_a_domino_leaves_the_winners_hand_empty(rules: Ruleset, seed: int) -> None:
     final = random_game(rules, seed)
@@ -111,7 +111,7 @@ def _non_plays_at_the_end(state: State) -> list[int]:
 
 
 @RULES_AND_ROUNDS
-@games(120)
+@games(50)
 @given(seed=SEEDS)
 def test_blocked_only_after_players_consecutive_non_plays(
         rules: Ruleset, later_round: bool, seed: int) -> None:
@@ -137,7 +137,7 @@ def test_blocked_only_after_players_consecutive_non_plays(
 
 
 @RULES
-@games(150)
+@games(60)
 @given(seed=SEEDS)
 def test_points_are_never_negative_and_at_most_one_player_scores(
         rules: Ruleset, seed: int) -> None:
@@ -180,7 +180,7 @@ def _check_ends(state: State) -> None:
 
 
 @RULES
-@games(120)
+@games(50)
 @given(seed=SEEDS)
 def test_the_ends_agree_with_the_description_and_the_layout(rules: Ruleset, seed: int) -> None:
     final = random_game(rules, seed, lambda state, move, rng: _check_ends(state))
@@ -215,7 +215,7 @@ def test_a_refused_move_leaves_the_state_unchanged(rules: Ruleset, seed: int) ->
 
 
 @pytest.mark.parametrize("rules", [RULESETS["duel-draw"]], ids=["duel-draw"])
-@games(400)
+@games(150)
 @given(seed=SEEDS)
 def test_in_draw_mode_a_pass_only_with_an_empty_stock(rules: Ruleset, seed: int) -> None:
     def visit(state: State, move: Move, rng: random.Random) -> None:
@@ -228,7 +228,7 @@ def test_in_draw_mode_a_pass_only_with_an_empty_stock(rules: Ruleset, seed: int)
 
 
 @RULES
-@games(12)
+@games(8)
 @given(seed=SEEDS)
 def test_a_view_never_contains_another_seats_tiles(rules: Ruleset, seed: int) -> None:
     def check(state: State, rng: random.Random) -> None:
@@ -249,7 +249,7 @@ def test_a_view_never_contains_another_seats_tiles(rules: Ruleset, seed: int) ->
 
 
 @RULES
-@games(25)
+@games(12)
 @given(seed=SEEDS)
 def test_pop_after_push_restores_everything(rules: Ruleset, seed: int) -> None:
     snapshots: list[tuple[object, ...]] = []

@@ -6,7 +6,18 @@ import dataclasses
 
 import pytest
 
-from engine.rules import FAMILIES, RulesError, Ruleset, block, duel, gaple, preset
+from engine.rules import (
+    BLANK_DOUBLE_25,
+    FAMILIES,
+    RulesError,
+    Ruleset,
+    block,
+    duel,
+    gaple,
+    preset,
+    ruleset_from_options,
+)
+from engine.tiles import Tile, mask_of
 
 
 @pytest.mark.parametrize(("rules", "hand", "undealt"), [
@@ -115,7 +126,8 @@ def test_options_select_the_same_ruleset_again(rules: Ruleset) -> None:
     ("block", {"draw": True}, "does not apply to block"),
     ("duel", {"dead_tiles": False}, "does not apply to duel"),
     ("block", {"players": True}, "must be int"),  # a bool is not a count
-    ("block", {"players": "3"}, "must be int"),
+    ("block", {"players": "three"}, "must be a whole number"),
+    ("duel", {"draw": "maybe"}, "must be yes or no"),
     ("duel", {"draw": 1}, "must be bool"),
     ("duel", {"players": 3}, "duel is for 2 players"),
     ("block", {"players": 5}, "2, 3 or 4"),
@@ -125,3 +137,62 @@ def test_unknown_or_wrong_options_are_refused(family: str, options: dict[str, ob
                                               message: str) -> None:
     with pytest.raises(RulesError, match=message):
         preset(family, options)
+
+
+@pytest.mark.parametrize(("options", "rules"), [
+    ({}, block(2)),
+    ({"rules": "block", "players": "3"}, block(3)),
+    ({"rules": "gaple", "players": 5}, gaple(5)),
+    ({"rules": "gaple", "hand": "7", "dead": "no", "blank25": "yes"},
+     gaple(4, 7, dead_tiles=False, blank_double_25=True)),
+    ({"rules": "gaple", "hand_size": 7, "dead_tiles": False}, gaple(4, 7, dead_tiles=False)),
+    ({"rules": "duel", "draw": "1"}, duel(draw=True)),
+    ({"rules": "duel", "draw": " Off "}, duel()),
+])
+def test_options_typed_or_as_text_give_one_ruleset(options: dict[str, object],
+                                                   rules: Ruleset) -> None:
+    assert ruleset_from_options(options) == rules
+
+
+@pytest.mark.parametrize(("options", "option"), [
+    ({"rules": "chess"}, "rules"),
+    ({"rules": "block", "players": "9"}, "players"),
+    ({"rules": "gaple", "players": "4", "hand": "5"}, "hand"),
+    ({"rules": "gaple", "dead": "perhaps"}, "dead"),
+    ({"rules": "duel", "blank25": "1"}, "blank25"),
+    ({"rules": "block", "colour": "red"}, "colour"),
+])
+def test_a_refused_option_is_named_with_its_value(options: dict[str, object], option: str) -> None:
+    with pytest.raises(RulesError) as info:
+        ruleset_from_options(options)
+    assert info.value.option == option
+    assert info.value.value == options[option]
+    assert "\n" not in str(info.value)
+
+
+def test_named_questions_tell_the_families_apart() -> None:
+    b, g, d, dd = block(3), gaple(4), duel(), duel(draw=True)
+    assert [r.scores_points for r in (b, g, d)] == [True, False, False]
+    assert [r.asks_points for r in (b, g, d)] == [True, False, False]
+    assert [r.plays_matches for r in (b, g, d)] == [True, False, False]
+    assert [r.has_dead_tiles for r in (b, g, gaple(dead_tiles=False), d)] == [False, True, False,
+                                                                              False]
+    assert [r.has_stock for r in (b, g, d, dd)] == [False, False, True, True]
+    assert [r.draw_mode for r in (b, g, d, dd)] == [False, False, False, True]
+    assert [r.equal_totals_draw for r in (b, g, d)] == [False, False, True]
+    assert [r.settles_lowest_wins for r in (b, g, d)] == [False, True, True]
+    assert [r.ties_broken_by_smallest_tile for r in (b, g, d)] == [False, True, False]
+    assert [r.seat_style for r in (b, g, d)] == ["table", "table", "duel"]
+
+
+def test_the_blank_double_counts_25_only_alone_and_under_its_variant() -> None:
+    on, off = gaple(blank_double_25=True), gaple()
+    alone = mask_of([Tile.parse("0-0"), Tile.parse("5-6")])
+    with_blank = alone | Tile.parse("0-3").bit
+    blank = Tile.parse("0-0").index
+    assert on.tile_value(blank, alone) == BLANK_DOUBLE_25 == 25
+    assert on.tile_value(blank, with_blank) == 0
+    assert off.tile_value(blank, alone) == 0
+    assert on.tile_value(Tile.parse("5-6").index, alone) == 11
+    assert on.counts_blank_double_25(alone) and not on.counts_blank_double_25(with_blank)
+    assert not off.counts_blank_double_25(alone)

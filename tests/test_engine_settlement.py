@@ -9,7 +9,14 @@ from engine_helpers import play, t
 
 from engine.moves import PASS, Move
 from engine.rules import Ruleset, block, duel, gaple
-from engine.settlement import MINUS, gaple_places, holding, settle
+from engine.settlement import (
+    MINUS,
+    blank_double_counted,
+    check_answer,
+    gaple_places,
+    holding,
+    settle,
+)
 from engine.state import State
 from engine.tiles import Tile
 
@@ -193,6 +200,9 @@ def test_gaple_tie_the_player_with_the_smallest_single_tile_wins() -> None:
     assert result.explanation.code == "gaple_tie_tile"
     assert result.explanation.params["tile"] == "[0|1]"
     assert result.explanation.params["tied"] == (0, 1)
+    assert result.explanation.params["tiles"] == ("[0|1]", "[1|2]")
+    assert result.explanation.params["decided_by"] == "value"
+    assert "half" not in result.explanation.params
 
 
 def test_gaple_tie_the_documents_example_0_3_beats_1_2_by_its_lower_half() -> None:
@@ -201,6 +211,9 @@ def test_gaple_tie_the_documents_example_0_3_beats_1_2_by_its_lower_half() -> No
     assert result.winners == (1,)
     assert result.explanation.code == "gaple_tie_half"
     assert result.explanation.params["tile"] == "[0|3]"
+    assert result.explanation.params["tiles"] == ("[1|2]", "[0|3]")
+    assert result.explanation.params["decided_by"] == "half"
+    assert result.explanation.params["half"] == 0
 
 
 def test_gaple_hand_and_dead_tiles_both_count() -> None:
@@ -277,3 +290,43 @@ def test_gaple_always_names_one_winner_and_scores_no_points() -> None:
     s.push(PASS)
     result = settle(s)
     assert len(result.winners) == 1 and result.points == (0, 0, 0, 0)
+
+
+def test_the_single_winner_or_none_for_a_tie() -> None:
+    sole = settle(blocked(PASSING, [["1-2"], ["6-6"], ["5-6"], ["4-6"]]))
+    assert sole.winner == 0
+    s = State.setup(block(3), [["1-2"], ["0-3"], ["2-6"]], ends=(0, 0), passes=3)
+    s.status = "blocked"
+    assert settle(s).winners == () and settle(s).winner is None
+
+
+@pytest.mark.parametrize(("seat", "points", "right"), [
+    (0, 12, (True, True, True)),
+    (0, 11, (False, True, False)),
+    (0, None, (False, True, False)),
+    (1, 12, (False, False, True)),
+    (None, None, (False, False, False)),
+])
+def test_check_answer_in_block_wants_the_winner_and_the_points(
+        seat: int | None, points: int | None, right: tuple[bool, bool, bool]) -> None:
+    s = State.setup(block(3), [["1-2"], ["3-4"], ["2-6"]], ends=(0, 0), passes=3)
+    s.status = "blocked"
+    assert tuple(check_answer(settle(s), s.rules, seat, points)) == right
+
+
+def test_check_answer_nobody_scores_needs_no_points_and_gaple_asks_none() -> None:
+    s = State.setup(block(3), [["1-2"], ["0-3"], ["2-6"]], ends=(0, 0), passes=3)
+    s.status = "blocked"
+    tie = settle(s)
+    assert check_answer(tie, s.rules, None, None).correct
+    assert check_answer(tie, s.rules, None, 0).correct
+    assert not check_answer(tie, s.rules, None, 5).correct
+    g = blocked(PASSING, [["1-2"], ["6-6"], ["5-6"], ["4-6"]])
+    assert check_answer(settle(g), g.rules, 0, None).correct
+    assert check_answer(settle(g), g.rules, 0, 99).correct  # Gaple scores no points
+
+
+def test_blank_double_counted_only_when_the_variant_applies() -> None:
+    hands = [["0-0", "5-6"], ["1-2"], ["6-6"], ["4-6"]]
+    assert blank_double_counted(State.setup(gaple(blank_double_25=True), hands, ends=(3, 3)))
+    assert not blank_double_counted(State.setup(gaple(), hands, ends=(3, 3)))

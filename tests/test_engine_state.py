@@ -585,3 +585,14 @@ def test_the_first_tile_lies_as_written_and_undo_restores_an_empty_line() -> Non
     assert s.line.empty
     s.push(Move.play("3-6"))
     assert s.line.ends == (3, 6)
+
+
+def test_nobody_can_play_when_no_hand_fits_either_end_and_none_can_draw() -> None:
+    stuck = State.setup(block(2), [["1-2"], ["3-4"]], ends=(6, 6))
+    assert stuck.status == "playing" and stuck.nobody_can_play
+    assert not State.setup(block(2), [["1-2"], ["3-6"]], ends=(6, 6)).nobody_can_play
+    drawing = State.setup(duel(draw=True), [["1-2"], ["3-4"]], ends=(6, 6), stock=["5-5"])
+    assert not drawing.nobody_can_play  # the stuck player draws first
+    assert not State.setup(block(2), [["1-2"], ["3-4"]]).nobody_can_play  # nothing down yet
+    stuck.status = "blocked"
+    assert stuck.nobody_can_play
