@@ -275,6 +275,12 @@ def _option_value(key: str, value: object, name: str) -> int | bool:
     return value
 
 
+def options_of(family: str) -> frozenset[str]:
+    """The options a family takes (their full names; :data:`OPTION_ALIASES` gives the
+    address's shorter ones); empty for an unknown family."""
+    return _FAMILY_OPTIONS.get(family, frozenset())
+
+
 def ruleset_from_options(options: Mapping[str, object]) -> Ruleset:
     """The one way from options to a :class:`Ruleset`.
 

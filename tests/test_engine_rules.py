@@ -15,6 +15,7 @@ from engine.rules import (
     duel,
     gaple,
     preset,
+    options_of,
     ruleset_from_options,
 )
 from engine.tiles import Tile, mask_of
@@ -196,3 +197,10 @@ def test_the_blank_double_counts_25_only_alone_and_under_its_variant() -> None:
     assert on.tile_value(Tile.parse("5-6").index, alone) == 11
     assert on.counts_blank_double_25(alone) and not on.counts_blank_double_25(with_blank)
     assert not off.counts_blank_double_25(alone)
+
+
+def test_each_family_names_its_options() -> None:
+    assert options_of("block") == {"players"}
+    assert options_of("duel") == {"players", "draw"}
+    assert options_of("gaple") == {"players", "hand_size", "dead_tiles", "blank_double_25"}
+    assert options_of("chess") == frozenset()
