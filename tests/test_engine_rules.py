@@ -14,8 +14,8 @@ from engine.rules import (
     block,
     duel,
     gaple,
-    preset,
     options_of,
+    preset,
     ruleset_from_options,
 )
 from engine.tiles import Tile, mask_of
