@@ -10,6 +10,7 @@ from engine.line import Description
 from engine.moves import Move
 from engine.notation import LANGUAGES as NOTATION_LANGUAGES
 from engine.notation import describe as _describe
+from engine.rules import Ruleset
 from engine.settlement import Holding, Settlement
 from engine.state import Refusal
 from engine.tiles import Tile
@@ -135,9 +136,10 @@ TABLE_SEATS: dict[int, tuple[str, ...]] = {
 DUEL_SEATS = ("White", "Black")
 
 
-def table_seat_names(family: str, players: int, lang: str | None = None) -> tuple[str, ...]:
+def table_seat_names(rules: Ruleset, lang: str | None = None) -> tuple[str, ...]:
     """The seats of a dealt table in the page's language (see :data:`TABLE_SEATS`)."""
-    names = DUEL_SEATS if family == "duel" else TABLE_SEATS.get(players, ())
+    players = rules.players
+    names = DUEL_SEATS if rules.seat_style == "duel" else TABLE_SEATS.get(players, ())
     return seat_names(names, players, lang)
 
 
@@ -165,13 +167,12 @@ def _named_arithmetic(settlement: Settlement, seats: Sequence[str] | None) -> st
     if code in ("gaple_out", "gaple_lowest"):
         return " · ".join(f"{seat_name(h.seat, seats)} {h.sum_text()}" for h in holdings)
     if code in ("gaple_tie_tile", "gaple_tie_half"):
-        tied = settlement.explanation.params.get("tied", ())
-        parts = []
-        for seat in tied:  # type: ignore[attr-defined]
-            tiles = holdings[int(seat)].tiles
-            if tiles:
-                smallest = min(tiles, key=lambda x: (x.value, x.low))
-                parts.append(f"{seat_name(int(seat), seats)} {smallest.bracket()}")
+        # The engine names each tied seat's smallest tile (params "tied" and "tiles").
+        params = settlement.explanation.params
+        tied, tiles = params.get("tied", ()), params.get("tiles", ())
+        assert isinstance(tied, tuple) and isinstance(tiles, tuple)
+        parts = [f"{seat_name(int(seat), seats)} {tile}"
+                 for seat, tile in zip(tied, tiles, strict=True) if tile]
         return " · ".join(parts) or None
     return None
 

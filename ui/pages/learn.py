@@ -22,7 +22,7 @@ import streamlit as st
 
 from engine.lessons import Lesson, Step
 from engine.moves import Move
-from engine.settlement import Settlement
+from engine.settlement import check_answer
 from engine.state import Refusal, State
 
 from .. import session
@@ -100,25 +100,10 @@ def check_blocked(step: Step, answer: bool) -> bool:
     return answer == step.is_blocked()
 
 
-def expected_winner(settlement: Settlement) -> int | None:
-    """The single winner, or None for a draw or a tie where nobody scores."""
-    return settlement.winners[0] if len(settlement.winners) == 1 else None
-
-
-def asks_points(step: Step) -> bool:
-    """A ``winner`` task in Block also asks how many points."""
-    return step.scenario.rules.family == "block"
-
-
 def check_winner(step: Step, seat: int | None, points: int | None) -> bool:
-    """Whether ``seat`` (None: nobody) wins and, in Block, with ``points``."""
-    settlement = step.settlement()
-    winner = expected_winner(settlement)
-    if seat != winner:
-        return False
-    if asks_points(step) and winner is not None:
-        return points == settlement.points[winner]
-    return True
+    """Whether ``seat`` (None: nobody) wins and, where the rules score points, with
+    ``points`` (the engine's :func:`~engine.settlement.check_answer`, as the quiz's)."""
+    return check_answer(step.settlement(), step.scenario.rules, seat, points).correct
 
 
 def hint_move(step: Step) -> Move | None:
@@ -361,8 +346,7 @@ def on_winner(lesson_id: str, step_id: str) -> None:
         _complete(lesson, step, attempt,
                   f"{own} {said}" if own else t("learn.winner_right", text=said))
         return
-    winner = expected_winner(settlement)
-    if seat != winner:
+    if seat != settlement.winner:
         _wrong(attempt, t("learn.winner_wrong_seat", answer=seat_name(seat, seats)
                           if seat is not None else t("learn.nobody")))
     else:

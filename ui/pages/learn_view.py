@@ -198,10 +198,11 @@ def _answer(lesson: Lesson, step: Step, attempt: learn.Attempt) -> None:
     elif kind == "winner":
         names = seat_names(step.scenario.seats)
         options = [*range(len(names)), learn.NOBODY]
-        nobody = t("learn.nobody_draw") if step.scenario.rules.family == "duel" else t("learn.nobody")
+        nobody = t("learn.nobody_draw") if step.scenario.rules.equal_totals_draw \
+            else t("learn.nobody")
         st.segmented_control(t("learn.winner_who"), options, key="learn.winner.seat",
                              format_func=lambda s: nobody if s == learn.NOBODY else names[s])
-        if learn.asks_points(step):
+        if step.scenario.rules.asks_points:
             st.number_input(t("learn.winner_points"), min_value=0, max_value=999, step=1,
                             value=None, key="learn.winner.points", width=220)
         st.button(t("learn.check"), key="learn.winner.check", type="primary",

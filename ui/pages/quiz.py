@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from engine.quiz import LEVELS, Question, check, question
+from engine.settlement import blank_double_counted
 from engine.state import State
 
 from .. import i18n, session
@@ -107,14 +108,14 @@ LEVEL_NAME_KEYS = {1: "quiz.level_1", 2: "quiz.level_2", 3: "quiz.level_3"}
 def seat_names(state: State) -> tuple[str, ...]:
     """The seats' names: White and Black in the two-player game, compass points otherwise
     (:func:`ui.i18n.table_seat_names`, as on Try it)."""
-    return i18n.table_seat_names(state.rules.family, state.players)
+    return i18n.table_seat_names(state.rules)
 
 
 def topic(q: Question) -> str:
     """What the question tests: its settlement code, or ``gaple_blank_25``
     when a [0|0] counted 25 decided the totals."""
     code = q.settlement.explanation.code
-    if code.startswith("gaple") and any(25 in h.values for h in q.settlement.holdings):
+    if blank_double_counted(q.state):
         return "gaple_blank_25"
     return code
 
@@ -133,7 +134,7 @@ def result_text(q: Question, seats: Sequence[str]) -> str:
 def answer_text(q: Question, seat: int | None, points: int | None, seats: Sequence[str]) -> str:
     """What the learner said, in words: "North, 10 points", "Nobody scores", "A draw"."""
     if seat is None:
-        if q.rules.family == "duel":
+        if q.rules.equal_totals_draw:
             return t("quiz.answer_draw")
         return t("quiz.answer_nobody")
     if q.asks_points:
@@ -147,7 +148,7 @@ def ending_text(q: Question, seats: Sequence[str]) -> str:
         return t("quiz.ended_out", name=seats[q.out])
     if q.ending == "emptied" and q.out is not None:
         return t("quiz.ended_emptied", name=seats[q.out])
-    if q.rules.family == "gaple" and q.rules.dead_tiles:
+    if q.rules.has_dead_tiles:
         return t("quiz.ended_stuck_gaple")
     return t("quiz.ended_blocked")
 
@@ -156,9 +157,9 @@ def rules_text(q: Question) -> str:
     """The family, players and variant: "Gaple · 4 players × 6 tiles · [0|0] counts 25"."""
     r = q.rules
     parts: list[str] = []
-    if r.family == "block":
+    if r.scores_points:
         parts = [t("quiz.rules_block", players=r.players)]
-    elif r.family == "duel":
+    elif r.has_stock:
         parts = [t("quiz.rules_duel"), t("quiz.mode_draw") if r.draw_mode else t("quiz.mode_no_draw")]
     else:
         parts = [t("quiz.rules_gaple", players=r.players, tiles=r.hand_size)]
@@ -175,9 +176,9 @@ def aside_text(q: Question) -> str:
     if not n:
         return ""
     r = q.rules
-    if r.family == "duel":
+    if r.has_stock:
         return t("quiz.aside_stock", count=n)
-    if r.family == "gaple":
+    if r.middle_up:
         return t("quiz.aside_middle", count=n)
     return t("quiz.aside_block", count=n)
 

@@ -107,21 +107,15 @@ def _level_selector(current: Current) -> None:
 def _answer_form(current: Current, seats: Sequence[str]) -> None:
     q = current.q
     options = list(range(q.state.players))
-    family = q.rules.family
-    if family == "duel":
+    rules = q.rules
+    nobody = t("quiz.option_draw") if rules.equal_totals_draw else t("quiz.option_nobody")
+    if not rules.ties_broken_by_smallest_tile:  # a draw, or a tie where nobody scores
         options.append(NOBODY)
-        nobody = t("quiz.option_draw")
-    else:
-        nobody = t("quiz.option_nobody")
-        if family == "block":
-            options.append(NOBODY)
     with (st.container(key="quiz-answer"),
           st.form("quiz.form", border=False, enter_to_submit=True)):
-            prompt = {"block": "quiz.ask_block", "gaple": "quiz.ask_gaple",
-                      "duel": "quiz.ask_duel"}[family]
-            st.markdown(f"**{t(prompt)}**")
+            st.markdown(f"**{t(f'quiz.ask_{rules.family}')}**")  # one question per family
             st.segmented_control(
-                t("quiz.who_scores") if family == "block" else t("quiz.who_wins"), options,
+                t("quiz.who_scores") if rules.scores_points else t("quiz.who_wins"), options,
                 key=SEAT_KEY, format_func=lambda s: nobody if s == NOBODY else seats[s],
                 label_visibility="collapsed")  # the prompt above says it; screen readers get it
             if q.asks_points:

@@ -31,7 +31,7 @@ import streamlit as st
 
 from engine.match import BlockMatch
 from engine.moves import Move
-from engine.rules import Ruleset, block, duel, gaple
+from engine.rules import Ruleset, options_of, ruleset_from_options
 from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import State
@@ -99,7 +99,7 @@ class Game:
 def new_deal(rules: Ruleset, seed: int, match: bool = False) -> Game:
     """A round dealt from ``seed`` (a Block match's first round when ``match``)."""
     rng = random.Random(seed)
-    if match and rules.family == "block":
+    if match and rules.plays_matches:
         m = BlockMatch(rules, rng)
         return Game(rules, seat_names(rules), m.deal(), deal_params(rules, seed, True), seed,
                     match=m)
@@ -194,9 +194,9 @@ def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
             text += " " + t("try.knows_dead", count=v.dead_counts[other])
         parts.append(text)
     if v.stock_count:
-        if state.rules.family == "duel":
+        if state.rules.has_stock:
             parts.append(t("try.knows_stock", count=v.stock_count))
-        elif state.rules.family == "gaple":
+        elif state.rules.middle_up:
             parts.append(t("try.knows_middle", count=v.stock_count))
         else:
             parts.append(t("try.knows_out", count=v.stock_count))
@@ -241,10 +241,11 @@ def _sync_widgets(game: Game) -> None:
     ss = st.session_state
     rules = game.rules
     ss[W_FAMILY] = rules.family
-    if rules.family == "block":
+    takes = rules.options()  # the widgets show the options the family takes
+    if rules.plays_matches:
         ss[W_PLAYERS] = rules.players
         ss[W_MATCH] = game.match is not None
-    elif rules.family == "gaple":
+    elif "hand_size" in takes:
         ss[W_DEAL] = f"{rules.players}x{rules.hand_size}"
         ss[W_DEAD] = rules.dead_tiles
         ss[W_BLANK] = rules.blank_double_25
@@ -316,14 +317,17 @@ def stored_game() -> Game | None:
 def _widget_rules() -> tuple[Ruleset, bool]:
     """The rules and match mode the setup widgets show."""
     ss = st.session_state
-    family = ss.get(W_FAMILY) or "block"
-    if family == "gaple":
-        gp, hand = GAPLE_DEALS.get(str(ss.get(W_DEAL)), (4, 6))
-        return gaple(gp, hand, bool(ss.get(W_DEAD, True)), bool(ss.get(W_BLANK))), False
-    if family == "duel":
-        return duel(bool(ss.get(W_DRAW))), False
+    family = str(ss.get(W_FAMILY) or "block")
+    gp, hand = GAPLE_DEALS.get(str(ss.get(W_DEAL)), (4, 6))
     players = ss.get(W_PLAYERS)
-    return block(players if players in BLOCK_PLAYERS else 2), bool(ss.get(W_MATCH))
+    widgets: dict[str, object] = {
+        "players": gp if "hand_size" in options_of(family) else
+        players if players in BLOCK_PLAYERS else 2,
+        "hand_size": hand, "dead_tiles": bool(ss.get(W_DEAD, True)),
+        "blank_double_25": bool(ss.get(W_BLANK)), "draw": bool(ss.get(W_DRAW))}
+    rules = ruleset_from_options({"rules": family, **{k: v for k, v in widgets.items()
+                                                      if k in options_of(family)}})
+    return rules, rules.plays_matches and bool(ss.get(W_MATCH))
 
 
 def on_deal() -> None:

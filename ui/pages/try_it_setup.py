@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.rules import FAMILIES, RulesError, Ruleset, block, duel, gaple
+from engine.rules import OPTION_ALIASES, RulesError, Ruleset, options_of, ruleset_from_options
 
 from .. import i18n
 from ..i18n import clip, t
@@ -33,24 +33,26 @@ def random_seed() -> int:
 
 
 def rules_params(rules: Ruleset) -> dict[str, str]:
-    """The URL parameters that name ``rules`` (the shortest form)."""
-    if rules.family == "block":
-        return {"rules": "block", "players": str(rules.players)}
-    if rules.family == "duel":
-        return {"rules": "duel", **({"draw": "1"} if rules.draw_mode else {})}
-    out = {"rules": "gaple", "players": str(rules.players)}
-    if rules.players == 4:
+    """The URL parameters that name ``rules`` (the shortest form; the engine's
+    :func:`~engine.rules.ruleset_from_options` reads them back)."""
+    opts = rules.options()
+    out: dict[str, str] = {"rules": rules.family}
+    if "players" in opts:
+        out["players"] = str(rules.players)
+    if "hand_size" in opts and rules.players == 4:
         out["hand"] = str(rules.hand_size)
-    if not rules.dead_tiles:
+    if opts.get("dead_tiles") is False:
         out["dead"] = "0"
-    if rules.blank_double_25:
+    if opts.get("blank_double_25"):
         out["blank25"] = "1"
+    if opts.get("draw"):
+        out["draw"] = "1"
     return out
 
 
 def deal_params(rules: Ruleset, seed: int, match: bool = False) -> dict[str, str]:
     out = {**rules_params(rules), "seed": str(seed)}
-    if match and rules.family == "block":
+    if match and rules.plays_matches:
         out["match"] = "1"
     return out
 
@@ -91,68 +93,70 @@ def family_name(family: str) -> str:
             "duel": t("try.family_duel")}.get(family, family)
 
 
+#: The address's words for the yes-or-no options, for the problems it names.
+_FLAG_LABELS = {"draw": "try.param_draw", "dead": "try.param_dead", "blank25": "try.param_blank25"}
+
+
+def _rules_problem(e: RulesError, given: Mapping[str, str]) -> str:
+    """A refused address option in the page's language (``given``: what was asked)."""
+    raw = clip(str(e.value), 20)
+    family = given.get("rules", "block")
+    if e.option == "rules":
+        return t("try.bad_rules", value=raw)
+    if e.option == "players":
+        default = ruleset_from_options({"rules": family}).players
+        return t("try.bad_players", value=raw, family=family_name(family), players=default)
+    if e.option == "hand":
+        players = _int(given.get("players")) or 4
+        return t("try.bad_hand", value=raw, players=players, hand=6 if players == 4 else 5)
+    option = str(e.option)
+    flag = ruleset_from_options({"rules": family}).options().get(OPTION_ALIASES.get(option,
+                                                                                    option))
+    return t("try.bad_flag", value=raw, name=t(_FLAG_LABELS.get(option, option)),
+             default=t("try.yes") if flag else t("try.no"))
+
+
 def parse_params(params: Mapping[str, str]) -> Parsed:
-    """The rules, seed and match mode the URL asks for (never raises)."""
+    """The rules, seed and match mode the URL asks for (never raises): the engine reads
+    the rules (:func:`~engine.rules.ruleset_from_options`); each refused option is named
+    in ``problems`` and left at its default."""
     problems: list[str] = []
     family = params.get("rules", "block")
-    if family not in FAMILIES:
-        problems.append(t("try.bad_rules", value=clip(family, 20)))
-        family = "block"
-    raw_players = params.get("players")
-    players = _int(raw_players)
-    rules: Ruleset
-    if family == "block":
-        if raw_players is not None and players not in BLOCK_PLAYERS:
-            problems.append(t("try.bad_players", value=clip(raw_players, 20),
-                              family=family_name(family), players=2))
-            players = 2
-        rules = block(players or 2)
-    elif family == "duel":
-        if raw_players is not None and players != 2:
-            problems.append(t("try.bad_players", value=clip(raw_players, 20),
-                              family=family_name(family), players=2))
-        rules = duel(_flag(params, "draw", t("try.param_draw"), False, problems))
-    else:
-        if raw_players is not None and players not in (4, 5):
-            problems.append(t("try.bad_players", value=clip(raw_players, 20),
-                              family=family_name(family), players=4))
-            players = 4
-        players = players or 4
-        raw_hand = params.get("hand")
-        hand = _int(raw_hand)
-        allowed = (6, 7) if players == 4 else (5,)
-        if raw_hand is not None and hand not in allowed:
-            problems.append(t("try.bad_hand", value=clip(raw_hand, 20), players=players,
-                              hand=allowed[0]))
-            hand = None
-        dead = _flag(params, "dead", t("try.param_dead"), True, problems)
-        blank = _flag(params, "blank25", t("try.param_blank25"), False, problems)
+    given = {"rules": family} if "rules" in params else {}
+    takes = options_of(family)
+    given.update({k: v for k, v in params.items() if OPTION_ALIASES.get(k, k) in takes})
+    while True:
         try:
-            rules = gaple(players, hand, dead, blank)
-        except RulesError:  # pragma: no cover - the checks above keep to the presets
-            rules = gaple()
+            rules = ruleset_from_options(given)
+            break
+        except RulesError as e:
+            problems.append(_rules_problem(e, given))
+            if e.option == "players":  # the hand size was asked for that count of players
+                given.pop("hand", None)
+            given.pop(str(e.option), None)
     raw_seed = params.get("seed")
     seed = _int(raw_seed)
     if raw_seed is not None and (seed is None or seed > SEED_MAX):
         problems.append(t("try.bad_seed", value=clip(raw_seed, 20), max=SEED_MAX))
         seed = None
     match = _flag(params, "match", t("try.param_match"), False, problems) \
-        if family == "block" else False
+        if rules.plays_matches else False
     return Parsed(rules, seed, match, tuple(problems))
 
 
 def seat_names(rules: Ruleset) -> tuple[str, ...]:
     """Names for the seats, in turn order: the same as the quiz's
     (:func:`ui.i18n.table_seat_names`)."""
-    return i18n.table_seat_names(rules.family, rules.players)
+    return i18n.table_seat_names(rules)
 
 
 def rules_label(rules: Ruleset) -> str:
     """"Block · 3 players", "Gaple · 4 × 6 · dead tiles", "Two players · drawing"."""
     parts = [family_name(rules.family)]
-    if rules.family == "block":
+    takes = rules.options()  # the label names the options the family takes
+    if takes.keys() == {"players"}:
         parts.append(t("try.players_n", count=rules.players))
-    elif rules.family == "gaple":
+    elif "hand_size" in takes:
         parts.append(t("try.deal_n", players=rules.players, hand=rules.hand_size))
         parts.append(t("try.dead_on") if rules.dead_tiles else t("try.dead_off"))
         if rules.blank_double_25:

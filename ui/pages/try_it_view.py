@@ -8,7 +8,7 @@ from functools import partial
 
 import streamlit as st
 
-from engine.rules import FAMILIES
+from engine.rules import FAMILIES, options_of
 
 from ..content import Content
 from ..i18n import t
@@ -84,14 +84,14 @@ def _setup_tabs(data: Content) -> None:
         families = list(FAMILIES)
         st.radio(t("try.family"), families, key=W_FAMILY, horizontal=True,
                  format_func=family_name)
-        family = st.session_state.get(W_FAMILY)
+        takes = options_of(str(st.session_state.get(W_FAMILY)))  # what the family asks
         with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
-            if family == "block":
+            if takes == {"players"}:
                 st.radio(t("try.players"), BLOCK_PLAYERS, key=W_PLAYERS, horizontal=True,
                          width="content")
                 st.toggle(t("try.match_mode"), key=W_MATCH,
                           help=t("try.match_help"))
-            elif family == "gaple":
+            elif "hand_size" in takes:
                 st.radio(t("try.gaple_deal"), list(GAPLE_DEALS), key=W_DEAL, horizontal=True,
                          width="content", format_func=lambda k: t(
                              "try.deal_n", players=GAPLE_DEALS[k][0], hand=GAPLE_DEALS[k][1]))

@@ -181,7 +181,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
                  "hint": bool(highlight and highlight.control == c)}
                 for c in controls_for(state) if c != "discard"]
     info = []
-    if state.stock_count and (state.rules.draw_mode or state.rules.family == "duel"):
+    if state.stock_count and state.rules.has_stock:
         info.append(t("board.stock", count=state.stock_count))
     return {
         "line": {
