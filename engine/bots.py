@@ -272,9 +272,9 @@ class CountingBot:
             return only
         if view.legal[0].kind == "discard":
             tiles = [m.tile for m in view.legal if m.tile is not None]
-            tile = max(tiles, key=lambda t: (all(_spent(view, v) for v in (t.low, t.high)),
+            dead = max(tiles, key=lambda t: (all(_spent(view, v) for v in (t.low, t.high)),
                                              t.value, t.high))
-            return _timed(start, Move.discard(tile), [_discard_reason(view, tile)])
+            return _timed(start, Move.discard(dead), [_discard_reason(view, dead)])
         move = max(view.legal, key=lambda m: self._score(view, m))
         tile = move.tile
         assert tile is not None
@@ -313,11 +313,13 @@ Evaluator = Callable[[State, float], tuple[dict[Move, float], bool]]
 
 
 def solver_scores(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
-    """Each legal move's value for the mover by the solver, within ``seconds``."""
+    """Each legal move's value for the mover by the solver, within ``seconds``, on
+    :func:`seat_score`'s scale (the solver scores Gaple by minus the place)."""
     from .solve import solve
 
     solution = solve(state, seconds=seconds)
-    return {mv.move: float(mv.score) for mv in solution.moves}, solution.exact
+    shift = (state.players + 1) / 2 if state.rules.family == "gaple" else 0.0
+    return {mv.move: mv.score + shift for mv in solution.moves}, solution.exact
 
 
 def _greedy(state: State) -> Move:

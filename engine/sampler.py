@@ -116,7 +116,7 @@ def _constrained_first(view: SeatView, others: list[int], unseen: list[Tile],
                        forbidden: list[int], rng: random.Random) -> Sample:
     """A valid deal when rejection keeps failing: the most constrained hands
     take their tiles first from what they may hold."""
-    order = sorted(others, key=lambda p: -bin(forbidden[p]).count("1"))
+    order = sorted(others, key=lambda p: -forbidden[p].bit_count())
     for _ in range(REJECTIONS):
         pool = list(unseen)
         rng.shuffle(pool)
