@@ -312,12 +312,14 @@ class CountingBot:
 Evaluator = Callable[[State, float], tuple[dict[Move, float], bool]]
 
 
-def solver_scores(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
-    """Each legal move's value for the mover by the solver, within ``seconds``, on
-    :func:`seat_score`'s scale (the solver scores Gaple by minus the place)."""
+def solver_scores(state: State, seconds: float, max_nodes: int | None = None
+                  ) -> tuple[dict[Move, float], bool]:
+    """Each legal move's value for the mover by the solver, within ``seconds`` (and
+    ``max_nodes``), on :func:`seat_score`'s scale (the solver scores Gaple by minus
+    the place)."""
     from .solve import solve
 
-    solution = solve(state, seconds=seconds)
+    solution = solve(state, seconds=seconds, max_nodes=max_nodes)
     shift = (state.players + 1) / 2 if state.rules.family == "gaple" else 0.0
     return {mv.move: mv.score + shift for mv in solution.moves}, solution.exact
 
@@ -348,12 +350,20 @@ class StrongBot:
     level = "strong"
 
     def __init__(self, budget: float = 0.5, *, max_samples: int = 64,
-                 evaluate: Evaluator | None = None) -> None:
+                 max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
+        """``budget``: seconds a move; ``max_samples``: deals imagined at most;
+        ``max_nodes``: the solver's node limit per deal (with a generous budget, a
+        choice that does not depend on the machine's speed); ``evaluate``: another
+        way to score a full position's moves (:func:`rollout_scores`)."""
         if budget <= 0:
             raise ValueError(f"a bot's budget must be above zero, not {budget}")
         self.budget = budget
         self.max_samples = max_samples
-        self.evaluate: Evaluator = evaluate if evaluate is not None else solver_scores
+        self.max_nodes = max_nodes
+        self.evaluate: Evaluator = evaluate if evaluate is not None else self._solve
+
+    def _solve(self, state: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        return solver_scores(state, seconds, self.max_nodes)
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         start = time.perf_counter()
