@@ -14,7 +14,7 @@ from engine_helpers import RULESETS, t, with_hidden_tiles_shuffled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.bots as bots
+from engine import bots
 from engine.bots import (
     LEVELS,
     REASON_CODES,
