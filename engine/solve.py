@@ -105,6 +105,12 @@ class _Stop(Exception):
     """The budget ran out."""
 
 
+def _slot(key: int, shift: int) -> int:
+    """The key's table slot: Fibonacci hashing of ``hash(key)``, its top bits (the
+    key's own low bits are the few ends, turn and stock values: never a slot alone)."""
+    return ((hash(key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> shift
+
+
 def _key(state: State, dead: bool) -> int:
     """The position as one integer: hands, dead tiles, ends, turn, passes, stock, opening.
 
@@ -178,7 +184,7 @@ class Search:
         self.nodes = 0
         self.estimates = 0  # results that used an estimate (a depth cut-off)
         self.table_size = table_size
-        self.mask = table_size - 1
+        self.shift = 64 - (table_size.bit_length() - 1)
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
         # Two players: every value lies in [low, high] (the duel's −1..1; Block's
@@ -216,7 +222,7 @@ class Search:
             self.estimates += 1
             return self._u0()
         key = _key(st, self.dead)
-        slot = hash(key) & self.mask
+        slot = _slot(key, self.shift)
         entry = self.table.get(slot)
         first = -1
         if entry is not None and entry[0] == key:
@@ -300,7 +306,7 @@ class Search:
             self.estimates += 1
             return utilities(st)
         key = _key(st, self.dead)
-        slot = hash(key) & self.mask
+        slot = _slot(key, self.shift)
         entry = self.mtable.get(slot)
         if entry is not None and entry[0] == key and entry[1] >= depth:
             if entry[1] < _EXACT:
@@ -433,7 +439,7 @@ class Search:
                 if self.players == 2:
                     self._ab(self.low, self.high, depth)
                     key = _key(st, self.dead)
-                    entry = self.table.get(hash(key) & self.mask)
+                    entry = self.table.get(_slot(key, self.shift))
                     i = entry[4] if entry is not None and entry[0] == key else -1
                 else:
                     _, i = self._mn_children(depth)
