@@ -57,6 +57,7 @@ _EXACT: Final = 1 << 20
 _INF: Final = 1 << 30
 _CHECK: Final = 1023  # the budget is read when nodes & _CHECK == 0
 _STEP: Final = 4  # plies added per iteration
+_SEARCH_SHARE: Final = 0.95  # of the budget; the rest is for writing out the line
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +181,7 @@ class Search:
         self.seconds = seconds
         self.max_nodes = max_nodes if max_nodes is not None else -1
         self.start = time.perf_counter()
-        self.deadline = self.start + seconds
+        self.deadline = self.start + seconds * _SEARCH_SHARE
         self.nodes = 0
         self.estimates = 0  # results that used an estimate (a depth cut-off)
         self.table_size = table_size
@@ -387,7 +388,7 @@ class Search:
         undo = len(st.moves)
         # First the exact search, with a third of the budget; most positions end here.
         full_deadline, full_nodes = self.deadline, self.max_nodes
-        self.deadline = self.start + self.seconds / 3
+        self.deadline = self.start + self.seconds * _SEARCH_SHARE / 3
         if full_nodes >= 0:
             self.max_nodes = full_nodes // 3
         depth = _EXACT - 1
@@ -427,12 +428,12 @@ class Search:
                         self.nodes, time.perf_counter() - self.start, exact)
 
     def _line(self, first: Move, depth: int) -> tuple[Move, ...]:
-        """One sequence of best moves to the end (cut short when the budget is spent;
-        a little time beyond it is allowed for the walk, which mostly reads the table)."""
+        """One sequence of best moves to the end, cut short when the budget is spent
+        (the walk has the budget's last 5%; it mostly reads the table)."""
         st = self.state
         line = [first]
         st.push_unchecked(first)
-        self.deadline = max(self.deadline, time.perf_counter()) + min(0.5, 0.05 * self.seconds + 0.01)
+        self.deadline = max(self.start + self.seconds, time.perf_counter() + 0.005)
         try:
             while st.status == "playing" and len(line) < 200:
                 moves = st.legal_moves()
