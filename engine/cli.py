@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .notation import LANGUAGES
 
@@ -125,6 +126,6 @@ def _solve(file: str, seconds: float) -> int:
     try:
         solution = solve(state, seconds=seconds)
     except ValueError as e:
-        raise ValueError(f"{file}: {e}") from None
+        raise ValueError(f"{Path(file).name}: {e}") from None
     print(json.dumps(solution.to_json()))
     return 0

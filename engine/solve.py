@@ -9,9 +9,12 @@ Two players (the duel in both modes, two-player Block): alpha-beta over seat
 seat 0 maximises, seat 1 minimises; a draw keeps the same player to move),
 fail-soft, with a transposition table that stores bounds (a lower and an upper
 bound per position: exact when they meet) and the best move found.  Moves are
-tried in this order: the table's move first, then plays before a pass, draw or
-discard, heavier tiles first (shedding pips).  At the root every move is
-searched with a full window, so each one's value is exact.
+tried in this order: the table's move first, then the legal moves from the last
+back (higher tiles first: in the main heavier ones, shedding pips); after the
+first, each move is tried with a null window and searched again only if it
+beats the best so far (principal variation search).  At the root every move is
+searched with the full window of possible values (the duel's −1..1, Block's
+± the pips in play), so each one's value is exact.
 
 Three to five players (Block 3–4, Gaple 4–5): max^n — each player, in turn,
 picks the move best for themselves (Block: own points; Gaple: own place,
@@ -54,6 +57,7 @@ _EXACT: Final = 1 << 20
 _INF: Final = 1 << 30
 _CHECK: Final = 1023  # the budget is read when nodes & _CHECK == 0
 _STEP: Final = 4  # plies added per iteration
+_SEARCH_SHARE: Final = 0.95  # of the budget; the rest is for writing out the line
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +106,13 @@ class _Stop(Exception):
     """The budget ran out."""
 
 
-def _key(state: State) -> int:
+def _slot(key: int, shift: int) -> int:
+    """The key's table slot: Fibonacci hashing of ``hash(key)``, its top bits (the
+    key's own low bits are the few ends, turn and stock values: never a slot alone)."""
+    return ((hash(key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> shift
+
+
+def _key(state: State, dead: bool) -> int:
     """The position as one integer: hands, dead tiles, ends, turn, passes, stock, opening.
 
     The line's tiles are the ones in no hand, no dead pile and not in the stock,
@@ -110,8 +120,9 @@ def _key(state: State) -> int:
     k = 0
     for m in state.hand_masks:
         k = (k << 28) | m
-    for m in state.dead_masks:
-        k = (k << 28) | m
+    if dead:
+        for m in state.dead_masks:
+            k = (k << 28) | m
     line = state.line
     k = (k << 4) | (line.left + 1)
     k = (k << 4) | (line.right + 1)
@@ -121,13 +132,6 @@ def _key(state: State) -> int:
     opening = state.opening
     code = 0 if opening is None else (1 if isinstance(opening, str) else 2 + opening.index)
     return (k << 5) | code
-
-
-def _order_weight(move: Move) -> int:
-    tile = move.tile
-    if move.kind == "play" and tile is not None:
-        return 100 + tile.value
-    return tile.value if tile is not None else 0  # a discard sheds the heaviest first
 
 
 def utilities(state: State) -> tuple[int, ...]:
@@ -173,16 +177,28 @@ class Search:
         self.state = state.copy()
         self.players = len(state.hand_masks)
         self.family = state.rules.family
+        self.dead = state.rules.dead_tiles
         self.seconds = seconds
         self.max_nodes = max_nodes if max_nodes is not None else -1
         self.start = time.perf_counter()
-        self.deadline = self.start + seconds
+        self.deadline = self.start + seconds * _SEARCH_SHARE
         self.nodes = 0
         self.estimates = 0  # results that used an estimate (a depth cut-off)
         self.table_size = table_size
-        self.mask = table_size - 1
+        self.shift = 64 - (table_size.bit_length() - 1)
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
+        # Two players: every value lies in [low, high] (the duel's −1..1; Block's
+        # points at most the pips in the hands), so a root window of exactly that
+        # gives exact values and cuts as soon as a side reaches its best.
+        if self.family == "duel":
+            self.low, self.high = -1, 1
+        else:
+            pips = sum([mask_value(m) for m in state.hand_masks])
+            stock = state.stock
+            if stock is not None:
+                pips += sum([t.value for t in stock])
+            self.low, self.high = -pips, pips
 
     # -- the budget --------------------------------------------------------
 
@@ -206,8 +222,8 @@ class Search:
         if depth <= 0:
             self.estimates += 1
             return self._u0()
-        key = _key(st)
-        slot = hash(key) & self.mask
+        key = _key(st, self.dead)
+        slot = _slot(key, self.shift)
         entry = self.table.get(slot)
         first = -1
         if entry is not None and entry[0] == key:
@@ -230,7 +246,16 @@ class Search:
         best_i = -1
         for i in self._order(moves, first):
             st.push_unchecked(moves[i])
-            v = self._ab(alpha, beta, depth - 1)
+            if best_i < 0 or beta - alpha <= 1:
+                v = self._ab(alpha, beta, depth - 1)
+            elif maximise:  # a null window first: does this move beat alpha at all?
+                v = self._ab(alpha, alpha + 1, depth - 1)
+                if alpha < v < beta:
+                    v = self._ab(alpha, beta, depth - 1)
+            else:
+                v = self._ab(beta - 1, beta, depth - 1)
+                if alpha < v < beta:
+                    v = self._ab(alpha, beta, depth - 1)
             st.pop()
             if maximise:
                 if v > best:
@@ -259,11 +284,12 @@ class Search:
 
     @staticmethod
     def _order(moves: tuple[Move, ...], first: int) -> list[int]:
+        """The table's move first, then the rest from the last legal move back: the
+        legal order goes up the tiles' indices, so this tries higher tiles (in the
+        main heavier) first, and plays before a pass or draw, which come alone."""
         n = len(moves)
-        if n == 1:
-            return [0]
-        order = sorted(range(n), key=lambda i: -_order_weight(moves[i]))
-        if 0 <= first < n and order[0] != first:
+        order = list(range(n - 1, -1, -1))
+        if 0 <= first < n and first != n - 1:
             order.remove(first)
             order.insert(0, first)
         return order
@@ -280,8 +306,8 @@ class Search:
         if depth <= 0:
             self.estimates += 1
             return utilities(st)
-        key = _key(st)
-        slot = hash(key) & self.mask
+        key = _key(st, self.dead)
+        slot = _slot(key, self.shift)
         entry = self.mtable.get(slot)
         if entry is not None and entry[0] == key and entry[1] >= depth:
             if entry[1] < _EXACT:
@@ -319,7 +345,7 @@ class Search:
             st.push_unchecked(move)
             try:
                 if self.players == 2:
-                    out.append((self._ab(-_INF, _INF, depth - 1),))
+                    out.append((self._ab(self.low, self.high, depth - 1),))
                 else:
                     out.append(self._mn(depth - 1))
             finally:
@@ -359,9 +385,23 @@ class Search:
         moves = st.legal_moves()
         values: list[tuple[int, ...]] | None = None
         exact = False
-        depth = _STEP
         undo = len(st.moves)
-        while True:
+        # First the exact search, with a third of the budget; most positions end here.
+        full_deadline, full_nodes = self.deadline, self.max_nodes
+        self.deadline = self.start + self.seconds * _SEARCH_SHARE / 3
+        if full_nodes >= 0:
+            self.max_nodes = full_nodes // 3
+        depth = _EXACT - 1
+        try:
+            values = self._child_values(depth)
+            exact = True
+        except _Stop:
+            while len(st.moves) > undo:
+                st.pop()
+        self.deadline, self.max_nodes = full_deadline, full_nodes
+        # Then, iterative deepening with the rest: the last finished depth is the answer.
+        depth = _STEP
+        while not exact:
             before = self.estimates
             try:
                 found = self._child_values(depth)
@@ -388,19 +428,20 @@ class Search:
                         self.nodes, time.perf_counter() - self.start, exact)
 
     def _line(self, first: Move, depth: int) -> tuple[Move, ...]:
-        """One sequence of best moves to the end (cut short when the budget is spent;
-        a little time beyond it is allowed for the walk, which mostly reads the table)."""
+        """One sequence of best moves to the end, cut short when the budget is spent
+        (the walk has the budget's last 5%; it mostly reads the table)."""
         st = self.state
         line = [first]
         st.push_unchecked(first)
-        self.deadline = max(self.deadline, time.perf_counter()) + min(0.5, 0.05 * self.seconds + 0.01)
+        self.deadline = max(self.start + self.seconds, time.perf_counter() + 0.005)
         try:
             while st.status == "playing" and len(line) < 200:
                 moves = st.legal_moves()
                 if self.players == 2:
-                    self._ab(-_INF, _INF, depth)
-                    entry = self.table.get(hash(_key(st)) & self.mask)
-                    i = entry[4] if entry is not None and entry[0] == _key(st) else -1
+                    self._ab(self.low, self.high, depth)
+                    key = _key(st, self.dead)
+                    entry = self.table.get(_slot(key, self.shift))
+                    i = entry[4] if entry is not None and entry[0] == key else -1
                 else:
                     _, i = self._mn_children(depth)
                 if not 0 <= i < len(moves):
