@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass
 
 from .rules import Ruleset
-from .state import State
+from .state import Opening, State
 from .tiles import FITS, TILES, Tile, mask_of, tiles_of
 from .view import SeatView
 
@@ -147,7 +147,10 @@ def world(view: SeatView, drawn: Sample, rules: Ruleset | None = None) -> State:
         raise ValueError("the view does not say which game is played")
     to_move = view.to_move if view.to_move is not None else view.seat
     stock = list(drawn.stock) if rules.draw_mode else None
+    opening: Opening = None
+    if view.opening is not None:
+        opening = "double" if view.opening == "double" else Tile.parse(view.opening)
     return State(rules, list(drawn.hands), view.line.copy(), stock=stock,
                  stock_count=None if stock is not None else view.stock_count,
                  dead=list(drawn.dead), to_move=to_move, passes=view.passes,
-                 opening=view.opening)
+                 opening=opening)

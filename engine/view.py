@@ -15,7 +15,7 @@ from typing import Any
 from .line import Line
 from .moves import Move
 from .rules import Ruleset
-from .state import Opening, State
+from .state import State
 from .tiles import Tile, tiles_of
 from .values import by_fields
 
@@ -36,7 +36,9 @@ class SeatView:
     # Public facts of the round that a player (and a computer player) goes by:
     rules: Ruleset | None = None  # the game being played
     passes: int = 0  # consecutive turns without a play so far
-    opening: Opening = None  # the opening constraint, while the line is empty
+    # The opening rule while the line is empty: "double", a tile's text such as "0-0"
+    # (the rule names it; kept as text, the view holds no tile beyond its own), or None.
+    opening: str | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)
@@ -84,5 +86,5 @@ def view(state: State, seat: int) -> SeatView:
         legal=state.legal_moves() if state.mover == seat else (),
         rules=state.rules,
         passes=state.passes,
-        opening=state.opening,
+        opening=None if state.opening is None else str(state.opening),
     )
