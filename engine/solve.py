@@ -14,7 +14,7 @@ back (higher tiles first: in the main heavier ones, shedding pips); after the
 first, each move is tried with a null window and searched again only if it
 beats the best so far (principal variation search).  At the root every move is
 searched with the full window of possible values (the duel's −1..1, Block's
-± the pips in play), so each one's value is exact.
+from minus seat 0's pips to seat 1's), so each one's value is exact.
 
 Three to five players (Block 3–4, Gaple 4–5): max^n — each player, in turn,
 picks the move best for themselves (Block: own points; Gaple: own place,
@@ -188,17 +188,15 @@ class Search:
         self.shift = 64 - (table_size.bit_length() - 1)
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
-        # Two players: every value lies in [low, high] (the duel's −1..1; Block's
-        # points at most the pips in the hands), so a root window of exactly that
-        # gives exact values and cuts as soon as a side reaches its best.
-        if self.family == "duel":
+        # Two players: every value lies in [low, high] (the duel's −1..1; in Block a
+        # winner scores at most the loser's pips now: hands only shrink), so a root
+        # window of exactly that gives exact values and cuts as soon as a side
+        # reaches its best.
+        if self.family == "duel" or self.players != 2:
             self.low, self.high = -1, 1
         else:
-            pips = sum([mask_value(m) for m in state.hand_masks])
-            stock = state.stock
-            if stock is not None:
-                pips += sum([t.value for t in stock])
-            self.low, self.high = -pips, pips
+            self.low = -mask_value(state.hand_masks[0])
+            self.high = mask_value(state.hand_masks[1])
 
     # -- the budget --------------------------------------------------------
 
