@@ -1,10 +1,13 @@
-"""The command line: ``python -m engine replay|check|bench|solve``.
+"""The command line: ``python -m engine replay|check|bench|solve|arena``.
 
 - ``replay FILE [--lang LANG]``: the referee's JSON report (CONTRACT.md).
 - ``check [PATHS…]``: load every scenario (and lesson) under the paths and
   check each file's ``[expect]``; one line per problem.
 - ``bench --rules R …``: random playouts through the engine; one JSON line.
-- ``solve FILE``: best play from the file's final position, every hand known.
+- ``solve FILE [--seconds S]``: best play from the file's final position, every hand
+  known, within the budget.
+- ``arena --rules R --bots A,B … --deals D --seed S``: computer players over
+  duplicate deals; one JSON line (engine/arena.py).
 
 Errors are one line on standard error and exit status 2, never a traceback.
 """
@@ -15,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .notation import LANGUAGES
 
@@ -44,6 +48,17 @@ def build_parser() -> argparse.ArgumentParser:
                     help="processes playing games side by side (default 1)")
     sp = sub.add_parser("solve", help="best play from a scenario's final position")
     sp.add_argument("file")
+    sp.add_argument("--seconds", type=float, default=10.0,
+                    help="the search's budget in seconds (default 10)")
+    ap = sub.add_parser("arena", help="computer players over duplicate deals (engine/arena.py)")
+    ap.add_argument("--rules", choices=("block", "gaple", "duel"), required=True)
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--draw", action="store_true", help="duel: draw mode")
+    ap.add_argument("--hand-size", type=int, default=None)
+    ap.add_argument("--bots", required=True, help="one level per seat, e.g. strong,heaviest")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=0.5, help="strong: seconds a move")
     return parser
 
 
@@ -57,7 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             return _bench(args)
         if args.command == "solve":
-            return _solve(args.file)
+            return _solve(args.file, args.seconds)
+        if args.command == "arena":
+            from . import arena
+            print(json.dumps(arena.main(args.rules, args.players, args.draw, args.hand_size,
+                                        args.bots, args.deals, args.seed, args.budget)))
+            return 0
     except (ValueError, OSError) as e:
         print(str(e), file=sys.stderr)
         return 2
@@ -96,10 +116,16 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve(file: str) -> int:
+def _solve(file: str, seconds: float) -> int:
     from .scenario import load
     from .solve import solve
 
-    scenario = load(file)
-    print(json.dumps(solve(scenario.replay())))
+    if not seconds > 0:
+        raise ValueError(f"--seconds must be above 0, not {seconds}")
+    state = load(file).replay()
+    try:
+        solution = solve(state, seconds=seconds)
+    except ValueError as e:
+        raise ValueError(f"{Path(file).name}: {e}") from None
+    print(json.dumps(solution.to_json()))
     return 0

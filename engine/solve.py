@@ -1,116 +1,459 @@
 """Perfect-information search: the best play from a position (CONTRACT.md ``solve``).
 
-Every hand (and, in draw mode, the stock's order) is known.  With two players
-the search is a memoised minimax over the mover's result: the duel's +1 / 0 /
-−1, or Block's own points minus the opponent's.  With more players it is
-max^n: each player, in turn, picks the move that is best for themselves
-(Block: own points; Gaple: own place, 1 = the winner); ties go to the first
-such move in legal-move order.
+Every hand (and, in draw mode, the stock's order) is known.  :func:`solve`
+answers within a budget (``seconds``, optionally ``max_nodes``) and in bounded
+memory, and gives each legal move its own value, best first.
+
+Two players (the duel in both modes, two-player Block): alpha-beta over seat
+0's result (the duel's +1 / 0 / −1, or Block's points of seat 0 minus seat 1's;
+seat 0 maximises, seat 1 minimises; a draw keeps the same player to move),
+fail-soft, with a transposition table that stores bounds (a lower and an upper
+bound per position: exact when they meet) and the best move found.  Moves are
+tried in this order: the table's move first, then the legal moves from the last
+back (higher tiles first: in the main heavier ones, shedding pips); after the
+first, each move is tried with a null window and searched again only if it
+beats the best so far (principal variation search).  At the root every move is
+searched with the full window of possible values (the duel's −1..1, Block's
+from minus seat 0's pips to seat 1's), so each one's value is exact.
+
+Three to five players (Block 3–4, Gaple 4–5): max^n — each player, in turn,
+picks the move best for themselves (Block: own points; Gaple: own place,
+1 = the winner); ties go to the first such move in legal-move order.  Moves are
+searched in legal-move order (so the tie rule holds), with the same table
+storing each position's values.  The only pruning is the one that is always
+sound: a move that makes its mover the Gaple winner (place 1) cannot be beaten,
+so its later siblings are not searched (immediate pruning).  Shallow pruning on
+the sum of the utilities buys nothing beyond that for places, and Block's
+points have no such sum, so there is none.
+
+Iterative deepening: the search runs to a ply limit (4, 8, 12, …), scoring a
+position at the limit as if the round were blocked there (the pip counts decide:
+the lower total wins, Block's points as for a blocked round, Gaple's places by
+totals); an iteration that never reached its limit (and read no table entry
+that had) is exact, and the search stops.  When the budget runs out mid
+iteration the last finished iteration's answer is given with ``exact: False``.
+The budget is read every 1024 nodes.
+
+The table has a fixed number of slots (``table_size``, default 2^19): a position
+goes to the slot its key hashes to, and a new entry always replaces the old one
+(always-replace).  Its size bounds the memory whatever the position.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from .moves import Move
-from .settlement import gaple_places, settle
+from .settlement import gaple_places
 from .state import State
+from .tiles import mask_value
 
-Key = tuple[object, ...]
+#: Slots in the transposition table (a power of two).
+TABLE_SIZE: Final = 1 << 19
+#: The stored depth of an entry whose value used no estimate.
+_EXACT: Final = 1 << 20
+_INF: Final = 1 << 30
+_CHECK: Final = 1023  # the budget is read when nodes & _CHECK == 0
+_STEP: Final = 4  # plies added per iteration
+_SEARCH_SHARE: Final = 0.95  # of the budget; the rest is for writing out the line
 
 
-def _key(state: State) -> Key:
-    return (tuple(state.hand_masks), tuple(state.dead_masks), state.line.left, state.line.right,
-            state.to_move, state.passes, state.stock_count, state.opening, state.status)
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move and the value it leads to (in the contract's terms)."""
+
+    move: Move
+    value: int | tuple[int, ...]  # as the contract's "value" after this move
+    score: float  # the mover's own result, higher is better
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move.to_dict(), "value": _json_value(self.value)}
 
 
-def _utilities(state: State) -> tuple[int, ...]:
-    """Each player's result at the end of the round (higher is better)."""
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The answer for one position (CONTRACT.md ``solve``)."""
+
+    to_move: int | None
+    value: int | tuple[int, ...]
+    best: tuple[Move, ...]
+    moves: tuple[MoveValue, ...]  # every legal move, best first
+    line: tuple[Move, ...]
+    nodes: int
+    seconds: float
+    exact: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "to_move": self.to_move,
+            "value": _json_value(self.value),
+            "best": [m.to_dict() for m in self.best],
+            "line": [m.to_dict() for m in self.line],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            "exact": self.exact,
+            "moves": [mv.to_json() for mv in self.moves],
+        }
+
+
+def _json_value(value: int | tuple[int, ...]) -> int | list[int]:
+    return list(value) if isinstance(value, tuple) else value
+
+
+class _Stop(Exception):
+    """The budget ran out."""
+
+
+def _slot(key: int, shift: int) -> int:
+    """The key's table slot: Fibonacci hashing of ``hash(key)``, its top bits (the
+    key's own low bits are the few ends, turn and stock values: never a slot alone)."""
+    return ((hash(key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> shift
+
+
+def _key(state: State, dead: bool) -> int:
+    """The position as one integer: hands, dead tiles, ends, turn, passes, stock, opening.
+
+    The line's tiles are the ones in no hand, no dead pile and not in the stock,
+    and the stock's order is fixed, so this is the whole position."""
+    k = 0
+    for m in state.hand_masks:
+        k = (k << 28) | m
+    if dead:
+        for m in state.dead_masks:
+            k = (k << 28) | m
+    line = state.line
+    k = (k << 4) | (line.left + 1)
+    k = (k << 4) | (line.right + 1)
+    k = (k << 3) | state.to_move
+    k = (k << 3) | state.passes
+    k = (k << 5) | state.stock_count
+    opening = state.opening
+    code = 0 if opening is None else (1 if isinstance(opening, str) else 2 + opening.index)
+    return (k << 5) | code
+
+
+def utilities(state: State) -> tuple[int, ...]:
+    """Each player's result, higher is better: the round's end, or as if it were
+    blocked now (the estimate at the search's depth limit).
+
+    Duel +1 / 0 / −1; Block the points; Gaple minus the place."""
     family = state.rules.family
+    n = len(state.hand_masks)
     if family == "gaple":
-        return tuple(-place for place in gaple_places(state))
-    result = settle(state)
-    if family == "block":
-        return result.points
-    return tuple(1 if seat in result.winners else (0 if result.draw else -1)
-                 for seat in range(state.players))
+        return tuple([-p for p in gaple_places(state)])
+    totals = [mask_value(m) for m in state.hand_masks]
+    status = state.status
+    if family == "duel":
+        if status == "domino":
+            w = state.to_move
+            return (1, -1) if w == 0 else (-1, 1)
+        if totals[0] == totals[1]:
+            return (0, 0)
+        return (1, -1) if totals[0] < totals[1] else (-1, 1)
+    points = [0] * n
+    total = sum(totals)
+    if status == "domino":
+        points[state.to_move] = total - totals[state.to_move]
+        return tuple(points)
+    low = min(totals)
+    lowest = [seat for seat in range(n) if totals[seat] == low]
+    if len(lowest) == 1:
+        points[lowest[0]] = total - 2 * low
+    return tuple(points)
 
 
-class Solver:
-    def __init__(self) -> None:
+class Search:
+    """One search over a copy of a position; :meth:`run` gives the :class:`Solution`."""
+
+    def __init__(self, state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
+                 table_size: int = TABLE_SIZE) -> None:
+        if state.rules.draw_mode and state.stock is None and state.stock_count > 0:
+            raise ValueError("draw mode with a counted stock: the search needs the stock's "
+                             "order (give the stock as a list of tiles)")
+        if table_size < 1 or table_size & (table_size - 1):
+            raise ValueError("the table size must be a power of two")
+        self.state = state.copy()
+        self.players = len(state.hand_masks)
+        self.family = state.rules.family
+        self.dead = state.rules.dead_tiles
+        self.seconds = seconds
+        self.max_nodes = max_nodes if max_nodes is not None else -1
+        self.start = time.perf_counter()
+        self.deadline = self.start + seconds * _SEARCH_SHARE
         self.nodes = 0
-        self.memo: dict[Key, tuple[tuple[int, ...], Move | None]] = {}
-
-    def values(self, state: State) -> tuple[tuple[int, ...], Move | None]:
-        """Each player's result under best play, and the first best move."""
-        key = _key(state)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        self.nodes += 1
-        moves = state.legal_moves()
-        if not moves:
-            found: tuple[tuple[int, ...], Move | None] = (_utilities(state), None)
+        self.estimates = 0  # results that used an estimate (a depth cut-off)
+        self.table_size = table_size
+        self.shift = 64 - (table_size.bit_length() - 1)
+        self.table: dict[int, tuple[int, int, int, int, int]] = {}
+        self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
+        # Two players: every value lies in [low, high] (the duel's −1..1; in Block a
+        # winner scores at most the loser's pips now: hands only shrink), so a root
+        # window of exactly that gives exact values and cuts as soon as a side
+        # reaches its best.
+        if self.family == "duel" or self.players != 2:
+            self.low, self.high = -1, 1
         else:
-            mover = state.to_move
-            best: tuple[int, ...] | None = None
-            best_move: Move | None = None
-            for move in moves:
-                state.push_unchecked(move)
-                child, _ = self.values(state)
-                state.pop()
-                if best is None or self._score(child, mover) > self._score(best, mover):
-                    best, best_move = child, move
-            assert best is not None
-            found = (best, best_move)
-        self.memo[key] = found
-        return found
+            self.low = -mask_value(state.hand_masks[0])
+            self.high = mask_value(state.hand_masks[1])
+
+    # -- the budget --------------------------------------------------------
+
+    def _check(self) -> None:
+        if time.perf_counter() > self.deadline or 0 <= self.max_nodes < self.nodes:
+            raise _Stop()
+
+    # -- two players --------------------------------------------------------
+
+    def _u0(self) -> int:
+        u = utilities(self.state)
+        return u[0] if self.family == "duel" else u[0] - u[1]
+
+    def _ab(self, alpha: int, beta: int, depth: int) -> int:
+        self.nodes += 1
+        if not self.nodes & _CHECK:
+            self._check()
+        st = self.state
+        if st.status != "playing":
+            return self._u0()
+        if depth <= 0:
+            self.estimates += 1
+            return self._u0()
+        key = _key(st, self.dead)
+        slot = _slot(key, self.shift)
+        entry = self.table.get(slot)
+        first = -1
+        if entry is not None and entry[0] == key:
+            first = entry[4]
+            if entry[3] >= depth:
+                lo, hi = entry[1], entry[2]
+                if entry[3] < _EXACT:
+                    self.estimates += 1
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+        moves = st.legal_moves()
+        maximise = st.to_move == 0
+        a0, b0 = alpha, beta
+        before = self.estimates
+        best = -_INF if maximise else _INF
+        best_i = -1
+        for i in self._order(moves, first):
+            st.push_unchecked(moves[i])
+            if best_i < 0 or beta - alpha <= 1:
+                v = self._ab(alpha, beta, depth - 1)
+            elif maximise:  # a null window first: does this move beat alpha at all?
+                v = self._ab(alpha, alpha + 1, depth - 1)
+                if alpha < v < beta:
+                    v = self._ab(alpha, beta, depth - 1)
+            else:
+                v = self._ab(beta - 1, beta, depth - 1)
+                if alpha < v < beta:
+                    v = self._ab(alpha, beta, depth - 1)
+            st.pop()
+            if maximise:
+                if v > best:
+                    best, best_i = v, i
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best, best_i = v, i
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        lo, hi = -_INF, _INF
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        stored = _EXACT if self.estimates == before else depth
+        self.table[slot] = (key, lo, hi, stored, best_i)
+        return best
 
     @staticmethod
-    def _score(values: tuple[int, ...], seat: int) -> int:
-        if len(values) == 2:
-            return values[seat] - values[1 - seat]
-        return values[seat]
+    def _order(moves: tuple[Move, ...], first: int) -> list[int]:
+        """The table's move first, then the rest from the last legal move back: the
+        legal order goes up the tiles' indices, so this tries higher tiles (in the
+        main heavier) first, and plays before a pass or draw, which come alone."""
+        n = len(moves)
+        order = list(range(n - 1, -1, -1))
+        if 0 <= first < n and first != n - 1:
+            order.remove(first)
+            order.insert(0, first)
+        return order
+
+    # -- three to five players ---------------------------------------------
+
+    def _mn(self, depth: int) -> tuple[int, ...]:
+        self.nodes += 1
+        if not self.nodes & _CHECK:
+            self._check()
+        st = self.state
+        if st.status != "playing":
+            return utilities(st)
+        if depth <= 0:
+            self.estimates += 1
+            return utilities(st)
+        key = _key(st, self.dead)
+        slot = _slot(key, self.shift)
+        entry = self.mtable.get(slot)
+        if entry is not None and entry[0] == key and entry[1] >= depth:
+            if entry[1] < _EXACT:
+                self.estimates += 1
+            return entry[2]
+        before = self.estimates
+        best, best_i = self._mn_children(depth)
+        self.mtable[slot] = (key, _EXACT if self.estimates == before else depth, best, best_i)
+        return best
+
+    def _mn_children(self, depth: int) -> tuple[tuple[int, ...], int]:
+        st = self.state
+        moves = st.legal_moves()
+        mover = st.to_move
+        gaple = self.family == "gaple"
+        best: tuple[int, ...] = ()
+        best_i = -1
+        for i in range(len(moves)):
+            st.push_unchecked(moves[i])
+            v = self._mn(depth - 1)
+            st.pop()
+            if best_i < 0 or v[mover] > best[mover]:
+                best, best_i = v, i
+                if gaple and v[mover] == -1:
+                    break  # the winner's place: nothing later can beat it
+        return best, best_i
+
+    # -- the root -----------------------------------------------------------
+
+    def _child_values(self, depth: int) -> list[tuple[int, ...]]:
+        """Each legal move's value vector (two players: (u0,)) at this depth."""
+        st = self.state
+        out: list[tuple[int, ...]] = []
+        for move in st.legal_moves():
+            st.push_unchecked(move)
+            try:
+                if self.players == 2:
+                    out.append((self._ab(self.low, self.high, depth - 1),))
+                else:
+                    out.append(self._mn(depth - 1))
+            finally:
+                st.pop()
+        return out
+
+    def _static(self) -> list[tuple[int, ...]]:
+        """Each legal move's value as scored straight after it (no search)."""
+        st = self.state
+        out: list[tuple[int, ...]] = []
+        for move in st.legal_moves():
+            st.push_unchecked(move)
+            out.append((self._u0(),) if self.players == 2 else utilities(st))
+            st.pop()
+        return out
+
+    def _score(self, v: tuple[int, ...], seat: int) -> int:
+        if self.players == 2:
+            return v[0] if seat == 0 else -v[0]
+        return v[seat]
+
+    def _report(self, v: tuple[int, ...], seat: int) -> int | tuple[int, ...]:
+        if self.players == 2:
+            return v[0] if seat == 0 else -v[0]
+        if self.family == "gaple":
+            return tuple([-x for x in v])
+        return v
+
+    def run(self) -> Solution:
+        st = self.state
+        mover = st.mover
+        if mover is None:
+            u = utilities(st)
+            v = (u[0] if self.family == "duel" else u[0] - u[1],) if self.players == 2 else u
+            return Solution(None, self._report(v, 0), (), (), (), 0,
+                            time.perf_counter() - self.start, True)
+        moves = st.legal_moves()
+        values: list[tuple[int, ...]] | None = None
+        exact = False
+        undo = len(st.moves)
+        # First the exact search, with a third of the budget; most positions end here.
+        full_deadline, full_nodes = self.deadline, self.max_nodes
+        self.deadline = self.start + self.seconds * _SEARCH_SHARE / 3
+        if full_nodes >= 0:
+            self.max_nodes = full_nodes // 3
+        depth = _EXACT - 1
+        try:
+            values = self._child_values(depth)
+            exact = True
+        except _Stop:
+            while len(st.moves) > undo:
+                st.pop()
+        self.deadline, self.max_nodes = full_deadline, full_nodes
+        # Then, iterative deepening with the rest: the last finished depth is the answer.
+        depth = _STEP
+        while not exact:
+            before = self.estimates
+            try:
+                found = self._child_values(depth)
+            except _Stop:
+                while len(st.moves) > undo:
+                    st.pop()
+                break
+            values = found
+            if self.estimates == before:
+                exact = True
+                break
+            depth += _STEP
+        if values is None:
+            values = self._static()
+        scores = [self._score(v, mover) for v in values]
+        top = max(scores)
+        order = sorted(range(len(moves)), key=lambda i: -scores[i])  # stable: legal order on ties
+        best = tuple([moves[i] for i in order if scores[i] == top])
+        first = next(i for i in range(len(moves)) if scores[i] == top)
+        move_values = tuple([MoveValue(moves[i], self._report(values[i], mover), float(scores[i]))
+                             for i in order])
+        line = self._line(moves[first], depth if not exact else _EXACT)
+        return Solution(mover, self._report(values[first], mover), best, move_values, line,
+                        self.nodes, time.perf_counter() - self.start, exact)
+
+    def _line(self, first: Move, depth: int) -> tuple[Move, ...]:
+        """One sequence of best moves to the end, cut short when the budget is spent
+        (the walk has the budget's last 5%; it mostly reads the table)."""
+        st = self.state
+        line = [first]
+        st.push_unchecked(first)
+        self.deadline = max(self.start + self.seconds, time.perf_counter() + 0.005)
+        try:
+            while st.status == "playing" and len(line) < 200:
+                moves = st.legal_moves()
+                if self.players == 2:
+                    self._ab(self.low, self.high, depth)
+                    key = _key(st, self.dead)
+                    entry = self.table.get(_slot(key, self.shift))
+                    i = entry[4] if entry is not None and entry[0] == key else -1
+                else:
+                    _, i = self._mn_children(depth)
+                if not 0 <= i < len(moves):
+                    break
+                line.append(moves[i])
+                st.push_unchecked(moves[i])
+        except _Stop:
+            pass
+        return tuple(line)
 
 
-def solve(state: State) -> dict[str, Any]:
-    """The contract's JSON object for the position (the state is left as it was)."""
-    state = state.copy()
-    start = time.perf_counter()
-    solver = Solver()
-    values, _ = solver.values(state)
-    mover = state.mover
-    seat = mover if mover is not None else 0
+def solve(state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
+          table_size: int = TABLE_SIZE) -> Solution:
+    """The best play from ``state`` within the budget (the state is left as it was).
 
-    def report(v: tuple[int, ...]) -> int | list[int]:
-        if state.players == 2:
-            if state.rules.family == "duel":
-                return v[seat]
-            return v[seat] - v[1 - seat]
-        if state.rules.family == "gaple":
-            return [-x for x in v]
-        return list(v)
-
-    best: list[dict[str, object]] = []
-    for move in state.legal_moves():
-        state.push_unchecked(move)
-        child, _ = solver.values(state)
-        state.pop()
-        if Solver._score(child, seat) == Solver._score(values, seat):
-            best.append(move.to_dict())
-    line: list[dict[str, object]] = []
-    walker = state.copy()
-    next_move = solver.values(walker)[1]
-    while next_move is not None:
-        line.append(next_move.to_dict())
-        walker.push_unchecked(next_move)
-        next_move = solver.values(walker)[1]
-    return {
-        "to_move": mover,
-        "value": report(values),
-        "best": best,
-        "line": line,
-        "nodes": solver.nodes,
-        "seconds": round(time.perf_counter() - start, 4),
-    }
+    Raises ValueError for draw mode with a counted stock (its order unknown)."""
+    return Search(state, seconds=seconds, max_nodes=max_nodes, table_size=table_size).run()

@@ -14,6 +14,7 @@ from typing import Any
 
 from .line import Line
 from .moves import Move
+from .rules import Ruleset
 from .state import State
 from .tiles import Tile, tiles_of
 from .values import by_fields
@@ -32,6 +33,12 @@ class SeatView:
     to_move: int | None
     missing: tuple[frozenset[int], ...]  # values each player is known not to hold
     legal: tuple[Move, ...]  # the seat's legal moves when it is to move
+    # Public facts of the round that a player (and a computer player) goes by:
+    rules: Ruleset | None = None  # the game being played
+    passes: int = 0  # consecutive turns without a play so far
+    # The opening rule while the line is empty: "double", a tile's text such as "0-0"
+    # (the rule names it; kept as text, the view holds no tile beyond its own), or None.
+    opening: str | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)
@@ -77,4 +84,7 @@ def view(state: State, seat: int) -> SeatView:
         to_move=state.mover,
         missing=known_missing(state),
         legal=state.legal_moves() if state.mover == seat else (),
+        rules=state.rules,
+        passes=state.passes,
+        opening=None if state.opening is None else str(state.opening),
     )

@@ -345,3 +345,53 @@ def test_bench_refuses_impossible_options() -> None:
     result = run("bench", "--rules", "gaple", "--players", "3", "--games", "5")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+# -- solve ----------------------------------------------------------------------------
+
+E3_START = """\
+id = "e3"
+rules = "duel"
+
+[start]
+hands = [["2-2"], ["0-0", "0-2"]]
+ends = [1, 0]
+stock = 14
+
+[[moves]]
+pass = true
+"""
+
+SOLVE_KEYS = {"to_move", "value", "best", "line", "nodes", "seconds", "exact", "moves"}
+
+
+def test_solve_prints_every_key_with_each_moves_value(tmp_path: Path) -> None:
+    result = run("solve", write(tmp_path, "e3.toml", E3_START))
+    assert result.returncode == 0 and result.stderr == ""
+    out = json.loads(result.stdout)
+    assert set(out) == SOLVE_KEYS
+    assert (out["to_move"], out["value"], out["exact"]) == (1, 1, True)
+    assert out["best"] == [{"play": "0-0", "end": "right"}]
+    assert out["moves"] == [{"move": {"play": "0-0", "end": "right"}, "value": 1},
+                            {"move": {"play": "0-2", "end": "right"}, "value": -1}]
+    assert out["line"][0] == {"play": "0-0", "end": "right"}
+
+
+def test_solve_with_a_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(write(tmp_path, "e3.toml", E3_START)), "--seconds", "0.5"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"] is True
+    assert main(["solve", str(write(tmp_path, "e3.toml", E3_START)), "--seconds", "0"]) == 2
+    assert "--seconds" in capsys.readouterr().err
+
+
+def test_solve_refuses_draw_mode_with_a_counted_stock(tmp_path: Path) -> None:
+    counted = DRAW.replace('stock = ["0-0", "3-5", "6-6"]', "stock = 3").split("[[moves]]")[0]
+    path = write(tmp_path, "counted.toml", counted)
+    result = run("solve", path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("counted.toml: ") and "stock" in result.stderr
+    # the same game with the stock as a list solves:
+    listed = run("solve", write(tmp_path, "draw.toml", DRAW))
+    assert listed.returncode == 0, listed.stderr
+    assert json.loads(listed.stdout)["exact"] is True

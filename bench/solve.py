@@ -1,0 +1,84 @@
+"""Benchmark the solver on fresh seeded deals, one subprocess per family.
+
+    .venv/bin/python bench/solve.py [--deals 20] [--seed 1] [--seconds 10] [--family NAME ...]
+
+For each family: the median and worst search time (the solver's own ``seconds``),
+how many answers were exact, the mean nodes, and the peak memory of the process
+(``ru_maxrss``, the process starts fresh per family).  A benchmark, not a test:
+figures depend on the machine (README, Benchmarks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
+
+
+def rules_of(name: str):  # type: ignore[no-untyped-def]
+    from engine.rules import block, duel, gaple
+
+    return {
+        "duel": duel(), "duel-draw": duel(True), "block-2": block(2), "block-3": block(3),
+        "block-4": block(4), "gaple-4x6": gaple(4), "gaple-5": gaple(5),
+    }[name]
+
+
+def child(name: str, deals: int, seed: int, seconds: float) -> dict[str, object]:
+    from engine.solve import solve
+    from engine.state import State
+
+    rules = rules_of(name)
+    rng = random.Random(f"{seed}-{name}")
+    times, nodes, exact = [], [], 0
+    for _ in range(deals):
+        state = State.deal(rules, rng)
+        sol = solve(state, seconds=seconds)
+        times.append(sol.seconds)
+        nodes.append(sol.nodes)
+        exact += sol.exact
+    return {
+        "family": name, "deals": deals,
+        "median_ms": round(statistics.median(times) * 1000, 2),
+        "worst_ms": round(max(times) * 1000, 1),
+        "exact": exact,
+        "mean_nodes": round(statistics.mean(nodes)),
+        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--family", action="append", choices=FAMILIES)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child, args.deals, args.seed, args.seconds)))
+        return
+    print(f"{'family':<10} {'deals':>5} {'median ms':>10} {'worst ms':>9} {'exact':>6} "
+          f"{'nodes':>9} {'peak MB':>8}")
+    for name in args.family or FAMILIES:
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", name, "--deals", str(args.deals),
+             "--seed", str(args.seed), "--seconds", str(args.seconds)],
+            capture_output=True, text=True, check=True, cwd=ROOT)
+        r = json.loads(out.stdout)
+        print(f"{name:<10} {r['deals']:>5} {r['median_ms']:>10} {r['worst_ms']:>9} "
+              f"{r['exact']:>6} {r['mean_nodes']:>9} {r['peak_mb']:>8}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

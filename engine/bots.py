@@ -1,0 +1,441 @@
+"""Computer players: four levels that see only their own seat's view.
+
+A bot is given a :class:`~engine.view.SeatView` (its hand, the line, every
+count, the values the others are known to lack) and a random generator, never
+a :class:`~engine.state.State`: what it cannot see, it cannot read.  It
+answers with a :class:`Decision`: one of the view's legal moves (play with its
+end, pass, draw, or Gaple's dead-tile discard; openings follow the view's
+legal moves, which already apply must-open rules), the reasons for it, and the
+seconds it thought.
+
+Levels (:data:`LEVELS`, :func:`make_bot`):
+
+- ``random``: any legal move, uniformly.
+- ``heaviest``: the highest-value playable tile; stuck in Gaple, the heaviest
+  tile as the dead tile.  The common baseline.
+- ``counting``: leaves open the number it holds most of, blocks with numbers
+  the opponents are known to lack, sheds weight on ties; throws as its dead
+  tile the heaviest one whose numbers can no longer come up.
+- ``strong``: imagines the hidden tiles many times over (:mod:`engine.sampler`:
+  deals consistent with the view), solves each imagined deal with the solver
+  (:func:`engine.solve.solve`), and plays the move with the best mean result
+  over them, within ``budget`` seconds a move.
+
+:func:`hint` is the strong bot's choice with the reasons a learner can read.
+
+Reasons are structured for translation: a ``code`` and its ``params``;
+:meth:`Reason.text` gives the English.  Every code, its params and its text:
+
+=================  ====================================  ==========================================
+code               params                                English
+=================  ====================================  ==========================================
+only_move          move (str: the move's short form)     It is the only legal move.
+wins_for_certain   samples (int)                         It wins whatever the hidden tiles are
+                                                         (checked on {samples} possible deals).
+goes_out           tile (str)                            It plays your last tile, {tile}.
+opponents_lack     seats (tuple of int), value (int)     The others have shown they lack {value}s
+                                                         (players {seats}).
+keeps_value        value (int)                           It keeps a {value} for the end only you
+                                                         can play.
+holds_most         value (int), count (int)              It leaves open the number you hold most
+                                                         of: {count} tiles with a {value}.
+sheds_heavy        tile (str), value (int)               It gets rid of a heavy tile, {tile}
+                                                         (worth {value}).
+heaviest_dead      tile (str), value (int)               Throw the heaviest tile you cannot use,
+                                                         {tile} (worth {value}).
+spent_dead         tile (str), value (int)               Throw {tile}: no tile left in play can
+                                                         ever match it.
+best_on_average    samples (int), score (float),         It did best on average over {samples}
+                   margin (float)                        possible deals ({score} a round, {margin}
+                                                         ahead of the next move).
+random_choice      (none)                                Chosen at random.
+=================  ====================================  ==========================================
+
+Scores are the mover's own result (higher is better): in Block its points
+minus the mean of the others', in Gaple (N + 1) / 2 minus its place, in the
+duel +1, 0 or −1 (:func:`seat_score`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from .moves import Move
+from .sampler import sample, unseen_mask, world
+from .settlement import gaple_places, settle
+from .state import State
+from .tiles import FITS, Tile
+from .view import SeatView
+
+LEVELS: Final[tuple[str, ...]] = ("random", "heaviest", "counting", "strong")
+
+_TEXTS: Final[dict[str, str]] = {
+    "only_move": "It is the only legal move.",
+    "wins_for_certain": "It wins whatever the hidden tiles are (checked on {samples} possible "
+                        "deals).",
+    "goes_out": "It plays your last tile, {tile}.",
+    "opponents_lack": "The others have shown they lack {value}s (players {seats}).",
+    "keeps_value": "It keeps a {value} for the end only you can play.",
+    "holds_most": "It leaves open the number you hold most of: {count} tiles with a {value}.",
+    "sheds_heavy": "It gets rid of a heavy tile, {tile} (worth {value}).",
+    "heaviest_dead": "Throw the heaviest tile you cannot use, {tile} (worth {value}).",
+    "spent_dead": "Throw {tile}: no tile left in play can ever match it.",
+    "best_on_average": "It did best on average over {samples} possible deals ({score} a round, "
+                       "{margin} ahead of the next move).",
+    "random_choice": "Chosen at random.",
+}
+#: Every reason code a bot gives (the Play page translates each).
+REASON_CODES: Final[tuple[str, ...]] = tuple(_TEXTS)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move was chosen: a code for translation and its values."""
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The reason in English."""
+        values = {k: (", ".join(map(str, v)) if isinstance(v, tuple) else v)
+                  for k, v in self.params.items()}
+        return _TEXTS[self.code].format(**values)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's move, the reasons for it (most telling first) and its thinking time."""
+
+    move: Move
+    reasons: tuple[Reason, ...]
+    seconds: float
+
+
+class Bot(Protocol):
+    level: str
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision: ...
+
+
+# -- shared arithmetic ------------------------------------------------------
+
+def seat_score(state: State, seat: int) -> float:
+    """A finished round's result for ``seat``, higher is better: Block its points
+    minus the mean of the others' points, Gaple (N + 1) / 2 minus its place,
+    the duel +1 / 0 / −1 (CONTRACT.md "Arena")."""
+    n = state.players
+    family = state.rules.family
+    if family == "gaple":
+        return (n + 1) / 2 - gaple_places(state)[seat]
+    result = settle(state)
+    if family == "block":
+        others = sum(p for s, p in enumerate(result.points) if s != seat)
+        return result.points[seat] - others / (n - 1)
+    if seat in result.winners:
+        return 1.0
+    return 0.0 if result.draw else -1.0
+
+
+def _opened(view: SeatView, move: Move) -> tuple[int, ...]:
+    """The open values after ``move`` (a play)."""
+    tile = move.tile
+    assert tile is not None
+    if not view.ends:
+        return (tile.low, tile.high)
+    left, right = view.ends
+    if move.end == "left":
+        return (tile.other(left), right)
+    return (left, tile.other(right))
+
+
+def _new_value(view: SeatView, move: Move) -> int:
+    """The value ``move`` (a play) leaves at the end it joins."""
+    tile = move.tile
+    assert tile is not None
+    if not view.ends:
+        return tile.high
+    left, right = view.ends
+    return tile.other(left) if move.end == "left" else tile.other(right)
+
+
+def _count(tiles: tuple[Tile, ...] | list[Tile], value: int) -> int:
+    return sum(1 for t in tiles if t.has(value))
+
+
+def _lacking(view: SeatView, value: int) -> tuple[int, ...]:
+    """The opponents known to lack ``value``, nearest to play after the seat first."""
+    n = len(view.hand_counts)
+    order = [(view.seat + k) % n for k in range(1, n)]
+    return tuple(p for p in order if value in view.missing[p] and view.hand_counts[p] > 0)
+
+
+def _spent(view: SeatView, value: int) -> bool:
+    """No tile showing ``value`` is unseen: only the seat's own can match it."""
+    return not unseen_mask(view) & FITS[value]
+
+
+def _heaviest(tiles: list[Tile]) -> Tile:
+    return max(tiles, key=lambda t: (t.value, t.high))
+
+
+def _play_reasons(view: SeatView, move: Move) -> list[Reason]:
+    """What a learner can see in a play: going out, blocking, keeping a number."""
+    tile = move.tile
+    assert tile is not None
+    reasons: list[Reason] = []
+    if len(view.hand) == 1:
+        reasons.append(Reason("goes_out", {"tile": str(tile)}))
+        return reasons
+    rest = [t for t in view.hand if t != tile]
+    if view.ends:
+        new = _new_value(view, move)
+        lack = _lacking(view, new)
+        if lack:
+            reasons.append(Reason("opponents_lack", {"seats": lack, "value": new}))
+        if _count(rest, new) and _spent(view, new):
+            reasons.append(Reason("keeps_value", {"value": new}))
+    return reasons
+
+
+def _discard_reason(view: SeatView, tile: Tile) -> Reason:
+    if all(_spent(view, v) for v in {tile.low, tile.high}):
+        return Reason("spent_dead", {"tile": str(tile), "value": tile.value})
+    return Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})
+
+
+def _timed(start: float, move: Move, reasons: list[Reason]) -> Decision:
+    return Decision(move, tuple(reasons), time.perf_counter() - start)
+
+
+def _only(view: SeatView, start: float) -> Decision | None:
+    if len(view.legal) == 1:
+        move = view.legal[0]
+        return _timed(start, move, [Reason("only_move", {"move": move.text()})])
+    if not view.legal:
+        raise ValueError(f"player {view.seat} has no move to make")
+    return None
+
+
+# -- the levels -------------------------------------------------------------
+
+class RandomBot:
+    level = "random"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        start = time.perf_counter()
+        only = _only(view, start)
+        if only is not None:
+            return only
+        return _timed(start, view.legal[rng.randrange(len(view.legal))],
+                      [Reason("random_choice", {})])
+
+
+class HeaviestBot:
+    """The highest-value playable tile; the heaviest tile as a dead tile."""
+
+    level = "heaviest"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        start = time.perf_counter()
+        only = _only(view, start)
+        if only is not None:
+            return only
+        move = max(view.legal, key=_weight)
+        tile = move.tile
+        assert tile is not None
+        if move.kind == "discard":
+            return _timed(start, move, [Reason("heaviest_dead",
+                                               {"tile": str(tile), "value": tile.value})])
+        return _timed(start, move, [Reason("sheds_heavy",
+                                           {"tile": str(tile), "value": tile.value})])
+
+
+def _weight(move: Move) -> tuple[int, int]:
+    tile = move.tile
+    return (tile.value, tile.high) if tile is not None else (-1, -1)
+
+
+class CountingBot:
+    """Counts numbers: keeps its strong number open and blocks with the ones the
+    others lack."""
+
+    level = "counting"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        start = time.perf_counter()
+        only = _only(view, start)
+        if only is not None:
+            return only
+        if view.legal[0].kind == "discard":
+            tiles = [m.tile for m in view.legal if m.tile is not None]
+            dead = max(tiles, key=lambda t: (all(_spent(view, v) for v in (t.low, t.high)),
+                                             t.value, t.high))
+            return _timed(start, Move.discard(dead), [_discard_reason(view, dead)])
+        move = max(view.legal, key=lambda m: self._score(view, m))
+        tile = move.tile
+        assert tile is not None
+        reasons = _play_reasons(view, move)
+        rest = [t for t in view.hand if t != tile]
+        best = max(_opened(view, move), key=lambda v: _count(rest, v))
+        if _count(rest, best) >= 2:
+            reasons.append(Reason("holds_most", {"value": best, "count": _count(rest, best)}))
+        if not reasons:
+            reasons.append(Reason("sheds_heavy", {"tile": str(tile), "value": tile.value}))
+        return _timed(start, move, reasons)
+
+    @staticmethod
+    def _score(view: SeatView, move: Move) -> float:
+        tile = move.tile
+        assert tile is not None
+        rest = [t for t in view.hand if t != tile]
+        if not rest:
+            return 1000.0
+        score = 0.3 * tile.value + (1.5 if tile.is_double else 0.0)
+        opened = _opened(view, move)
+        for value in set(opened):
+            score += 2.0 * _count(rest, value)
+            lack = _lacking(view, value)
+            score += 3.0 * len(lack)
+            if lack and lack[0] == (view.seat + 1) % len(view.hand_counts):
+                score += 2.0
+        return score
+
+
+# -- strong: sample the hidden tiles, solve each sample -----------------------
+
+#: ``evaluate(state, seconds)``: each legal move's score for the mover in a full
+#: position, and whether those scores are exact.
+Evaluator = Callable[[State, float], tuple[dict[Move, float], bool]]
+
+
+def solver_scores(state: State, seconds: float, max_nodes: int | None = None
+                  ) -> tuple[dict[Move, float], bool]:
+    """Each legal move's value for the mover by the solver, within ``seconds`` (and
+    ``max_nodes``), on :func:`seat_score`'s scale (the solver scores Gaple by minus
+    the place)."""
+    from .solve import solve
+
+    solution = solve(state, seconds=seconds, max_nodes=max_nodes)
+    shift = (state.players + 1) / 2 if state.rules.family == "gaple" else 0.0
+    return {mv.move: mv.score + shift for mv in solution.moves}, solution.exact
+
+
+def _greedy(state: State) -> Move:
+    """A quick full-information policy for playouts: the heaviest play or discard."""
+    moves = state.legal_moves()
+    return max(moves, key=_weight) if len(moves) > 1 else moves[0]
+
+
+def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
+    """Each legal move's score for the mover when everyone then plays the heaviest
+    tile (a cheap estimate, never exact; the solver is the default)."""
+    mover = state.to_move
+    scores: dict[Move, float] = {}
+    for move in state.legal_moves():
+        walker = state.copy()
+        walker.push_unchecked(move)
+        while not walker.over:
+            walker.push_unchecked(_greedy(walker))
+        scores[move] = seat_score(walker, mover)
+    return scores, False
+
+
+class StrongBot:
+    """Samples deals consistent with the view and solves each (see the module)."""
+
+    level = "strong"
+
+    def __init__(self, budget: float = 0.5, *, max_samples: int = 64,
+                 max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
+        """``budget``: seconds a move; ``max_samples``: deals imagined at most;
+        ``max_nodes``: the solver's node limit per deal (with a generous budget, a
+        choice that does not depend on the machine's speed); ``evaluate``: another
+        way to score a full position's moves (:func:`rollout_scores`)."""
+        if budget <= 0:
+            raise ValueError(f"a bot's budget must be above zero, not {budget}")
+        self.budget = budget
+        self.max_samples = max_samples
+        self.max_nodes = max_nodes
+        self.evaluate: Evaluator = evaluate if evaluate is not None else self._solve
+
+    def _solve(self, state: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        return solver_scores(state, seconds, self.max_nodes)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        start = time.perf_counter()
+        only = _only(view, start)
+        if only is not None:
+            return only
+        deadline = start + self.budget
+        legal = view.legal
+        totals = dict.fromkeys(legal, 0.0)
+        wins = dict.fromkeys(legal, 0)
+        top = _top_score(view)
+        samples, exact = 0, True
+        while samples < self.max_samples:
+            left = deadline - time.perf_counter()
+            if samples and left <= 0:
+                break
+            state = world(view, sample(view, rng))
+            per = max(left, 0.0) / max(2, min(8, self.max_samples - samples))
+            scores, was_exact = self.evaluate(state, max(per, 0.005))
+            exact = exact and was_exact
+            samples += 1
+            worst = min(scores.values()) if scores else 0.0
+            for move in legal:
+                score = scores.get(move, worst)
+                totals[move] += score
+                if score >= top:
+                    wins[move] += 1
+        ranked = sorted(legal, key=lambda m: (-totals[m], -_weight(m)[0]))
+        move = ranked[0]
+        reasons: list[Reason] = []
+        if exact and wins[move] == samples:
+            reasons.append(Reason("wins_for_certain", {"samples": samples}))
+        if move.kind == "play":
+            reasons.extend(_play_reasons(view, move))
+        elif move.kind == "discard":
+            assert move.tile is not None
+            reasons.append(_discard_reason(view, move.tile))
+        mean = totals[move] / samples
+        margin = mean - totals[ranked[1]] / samples
+        reasons.append(Reason("best_on_average", {"samples": samples, "score": round(mean, 2),
+                                                  "margin": round(margin, 2)}))
+        return _timed(start, move, reasons)
+
+
+def _top_score(view: SeatView) -> float:
+    """The score that means the mover won the round outright."""
+    rules = view.rules
+    n = len(view.hand_counts)
+    if rules is not None and rules.family == "gaple":
+        return (n + 1) / 2 - 1
+    if rules is not None and rules.family == "duel":
+        return 1.0
+    return 0.5  # Block: a win scores the others' pips, at least one point
+
+
+_MAKERS: Final[dict[str, Callable[[float], Bot]]] = {
+    "random": lambda budget: RandomBot(),
+    "heaviest": lambda budget: HeaviestBot(),
+    "counting": lambda budget: CountingBot(),
+    "strong": lambda budget: StrongBot(budget),
+}
+
+
+def make_bot(level: str, *, budget: float = 0.5) -> Bot:
+    """The computer player of ``level`` (one of :data:`LEVELS`)."""
+    maker = _MAKERS.get(level)
+    if maker is None:
+        raise ValueError(f"unknown bot {level!r}: choose from {', '.join(LEVELS)}")
+    return maker(budget)
+
+
+def hint(view: SeatView, rng: random.Random, *, budget: float = 0.5) -> Decision:
+    """The strong bot's choice for ``view``, with the reasons a learner can read."""
+    return StrongBot(budget).decide(view, rng)
+

@@ -1,0 +1,257 @@
+"""Computer players (engine/bots.py) and the hidden-hand sampler (engine/sampler.py):
+bots read only their seat's view, play every family to a settled end, and the
+sampled deals always agree with what the view shows."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from engine_helpers import RULESETS, t, with_hidden_tiles_shuffled
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import bots
+from engine.bots import (
+    LEVELS,
+    REASON_CODES,
+    Decision,
+    Reason,
+    StrongBot,
+    hint,
+    make_bot,
+    rollout_scores,
+    seat_score,
+)
+from engine.moves import PASS, Move
+from engine.rules import Ruleset, duel, gaple
+from engine.sampler import forbidden_mask, sample, unseen_mask, world
+from engine.scenario import load
+from engine.settlement import settle
+from engine.state import State
+from engine.tiles import TILES, mask_of
+from engine.view import SeatView, view
+
+FIELDS = frozenset(f.name for f in dataclasses.fields(SeatView))
+
+
+class RaisingView:
+    """A seat's view that raises on any access to anything a view does not hold."""
+
+    def __init__(self, inner: SeatView) -> None:
+        object.__setattr__(self, "_inner", inner)
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in FIELDS:
+            raise AssertionError(f"a bot read {name!r}, which a seat's view does not hold")
+        return getattr(object.__getattribute__(self, "_inner"), name)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AssertionError(f"a bot wrote {name!r}")
+
+
+def quick_strong() -> StrongBot:
+    """The strong bot with a fixed number of samples and solver nodes (its choice
+    then does not depend on the machine's speed)."""
+    return StrongBot(budget=60.0, max_samples=4, max_nodes=3000)
+
+
+def all_bots() -> list[bots.Bot]:
+    return [make_bot("random"), make_bot("heaviest"), make_bot("counting"), quick_strong()]
+
+
+def midgame(rules: Ruleset, seed: int, moves: int) -> State:
+    rng = random.Random(seed)
+    state = State.deal(rules, rng)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal or state.over:
+            break
+        state.push(legal[rng.randrange(len(legal))])
+    return state
+
+
+def decide(bot: bots.Bot, v: SeatView | RaisingView, seed: int) -> Decision:
+    return bot.decide(v, random.Random(seed))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_bots_read_nothing_beyond_the_view_and_ignore_the_hidden_tiles(name: str) -> None:
+    rules = RULESETS[name]
+    for seed in range(6):
+        state = midgame(rules, seed, moves=3 + seed)
+        if state.over:
+            continue
+        seat = state.to_move
+        other = with_hidden_tiles_shuffled(state, seat, random.Random(seed))
+        for bot in all_bots():
+            first = decide(bot, RaisingView(view(state, seat)), seed)
+            again = decide(bot, RaisingView(view(other, seat)), seed)
+            assert first.move in state.legal_moves()
+            assert (first.move, first.reasons) == (again.move, again.reasons), bot.level
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_bot_against_bot_rounds_finish_and_settle(name: str) -> None:
+    rules = RULESETS[name]
+    for seed in range(3):
+        state = State.deal(rules, random.Random(seed))
+        players = [all_bots()[(seat + seed) % 4] for seat in range(rules.players)]
+        rng = random.Random(seed)
+        turns = 0
+        while not state.over:
+            decision = players[state.to_move].decide(view(state, state.to_move), rng)
+            assert decision.reasons and decision.seconds >= 0
+            state.push(decision.move)  # refused if illegal
+            turns += 1
+            assert turns < 200
+        result = settle(state)
+        scores = [seat_score(state, seat) for seat in range(rules.players)]
+        assert sum(scores) == pytest.approx(0.0)
+        if rules.family == "duel":
+            assert sorted(scores) in ([-1.0, 1.0], [0.0, 0.0])
+            assert (scores == [0.0, 0.0]) == result.draw
+        if rules.family == "block" and result.winners:
+            (winner,) = result.winners
+            assert scores[winner] > 0
+        tiles = sum(len(state.hand(s)) + len(state.dead_tiles(s)) for s in range(rules.players))
+        assert tiles + len(state.line.tiles()) + state.stock_count == 28
+
+
+def test_heaviest_plays_its_heaviest_tile_and_throws_its_heaviest_dead_tile() -> None:
+    s = State.setup(duel(), [["6-6", "1-6", "2-3"], ["0-0"]], ends=(6, 3), stock=14)
+    d = make_bot("heaviest").decide(view(s, 0), random.Random(1))
+    assert d.move == Move.play(t("6-6"), "left") and d.reasons[0].code == "sheds_heavy"
+    g = State.setup(gaple(), [["1-1", "2-4", "0-2"], ["5-0"], ["1-4"], ["3-4"]], ends=(5, 6),
+                    stock=["0-0", "0-1", "6-6", "3-3"])
+    d = make_bot("heaviest").decide(view(g, 0), random.Random(1))
+    assert d.move == Move.discard(t("2-4")) and d.reasons[0].code == "heaviest_dead"
+
+
+def test_counting_blocks_with_a_number_the_next_player_lacks() -> None:
+    # White passed on 6 and 5: showing it holds neither.  Black can leave a 5 or a 4.
+    s = State.setup(duel(), [["0-0", "1-1"], ["5-5", "4-5", "2-2"]], ends=(6, 5), stock=14)
+    s.push(PASS)
+    d = make_bot("counting").decide(view(s, 1), random.Random(1))
+    # 5-5 leaves (6, 5): White lacks both; 4-5 would leave a 4, not known to be missing.
+    assert d.move == Move.play(t("5-5"), "right")
+    assert Reason("opponents_lack", {"seats": (0,), "value": 5}) in d.reasons
+
+
+def test_counting_beats_random_over_duplicate_deals() -> None:
+    from engine.arena import run
+    from engine.rules import block
+
+    result = run(block(2), ["counting", "random"], deals=60, seed=3)
+    score, ci = result["score"], result["ci95"]
+    assert isinstance(score, list) and isinstance(ci, list)
+    assert score[0] > 0 and ci[0][0] > 0
+
+
+def e3_after_whites_pass() -> State:
+    state = load("scenarios/e3-empty-hand-wins.toml").initial()
+    state.push(PASS)
+    return state
+
+
+def test_e3_the_strong_bot_plays_the_double_blank_and_says_it_wins_for_certain() -> None:
+    state = e3_after_whites_pass()
+    d = hint(view(state, 1), random.Random(7))
+    assert d.move == Move.play(t("0-0"), "right")
+    assert d.reasons[0].code == "wins_for_certain"
+    assert "wins whatever the hidden tiles are" in d.reasons[0].text()
+    assert Reason("opponents_lack", {"seats": (0,), "value": 0}) in d.reasons
+
+
+def test_a_forced_move_says_so() -> None:
+    state = e3_after_whites_pass()
+    state.push(Move.play(t("0-0"), "right"))
+    d = hint(view(state, 0), random.Random(1))
+    assert d.move == PASS and d.reasons == (Reason("only_move", {"move": "pass"}),)
+    assert d.reasons[0].text() == "It is the only legal move."
+
+
+def test_the_api_levels_and_reasons() -> None:
+    assert LEVELS == ("random", "heaviest", "counting", "strong")
+    assert [make_bot(level).level for level in LEVELS] == list(LEVELS)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+    with pytest.raises(ValueError):
+        make_bot("strong", budget=0)
+    doc = bots.__doc__ or ""
+    for code in REASON_CODES:
+        assert code in doc  # every code is documented for the translators
+    assert Reason("opponents_lack", {"seats": (1, 3), "value": 3}).text() == \
+        "The others have shown they lack 3s (players 1, 3)."
+
+
+def test_the_strong_bot_keeps_within_its_sample_limit_and_scores_every_move() -> None:
+    state = midgame(RULESETS["gaple-4x6"], 5, 4)
+    calls: list[int] = []
+
+    def counting_evaluator(s: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        calls.append(1)
+        assert set(s.legal_moves()) == set(state.legal_moves())
+        return rollout_scores(s, seconds)
+
+    bot = StrongBot(60.0, max_samples=5, evaluate=counting_evaluator)
+    d = bot.decide(view(state, state.to_move), random.Random(2))
+    assert len(calls) == (5 if len(state.legal_moves()) > 1 else 0)
+    assert d.move in state.legal_moves()
+
+
+# -- the sampler ----------------------------------------------------------------
+
+@st.composite
+def seen_positions(draw: st.DrawFn) -> tuple[State, int]:
+    name = draw(st.sampled_from(sorted(RULESETS)))
+    state = midgame(RULESETS[name], draw(st.integers(0, 10**6)), draw(st.integers(0, 30)))
+    return state, draw(st.integers(0, state.players - 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(seen_positions(), st.integers(0, 10**6))
+def test_samples_agree_with_the_view(position: tuple[State, int], seed: int) -> None:
+    state, seat = position
+    v = view(state, seat)
+    s = sample(v, random.Random(seed))
+    own = mask_of(v.hand) | mask_of(v.dead) | mask_of(v.line.tiles())
+    assert s.hands[seat] == mask_of(v.hand) and s.dead[seat] == mask_of(v.dead)
+    placed = 0
+    for p in range(state.players):
+        assert s.hands[p].bit_count() == v.hand_counts[p]
+        assert s.dead[p].bit_count() == v.dead_counts[p]
+        if p != seat:
+            assert not s.hands[p] & forbidden_mask(v.missing[p])  # known-missing values
+            assert not (s.hands[p] | s.dead[p]) & own  # never the seat's own or line tiles
+        assert not placed & (s.hands[p] | s.dead[p])
+        placed |= s.hands[p] | s.dead[p]
+    stock = mask_of(s.stock)
+    assert len(s.stock) == v.stock_count and not stock & placed and not stock & own
+    assert placed | stock | mask_of(v.line.tiles()) == (1 << 28) - 1  # every tile somewhere
+    assert not (stock | placed) & ~(unseen_mask(v) | own)
+    imagined = world(v, s)
+    if state.mover == seat:
+        assert imagined.legal_moves() == state.legal_moves()
+    if state.rules.draw_mode:
+        assert imagined.stock is not None and len(imagined.stock) == v.stock_count
+
+
+def test_samples_are_uniform_over_what_the_view_allows() -> None:
+    # White passed on 6 and 5 and holds one tile; Black holds three.  White's
+    # tile is any unseen tile with neither a 6 nor a 5, each equally likely.
+    s = State.setup(duel(), [["0-0"], ["3-5", "4-5", "2-2"]], ends=(6, 5), stock=14)
+    s.push(PASS)
+    v = view(s, 1)
+    allowed = [tile for tile in TILES if unseen_mask(v) & tile.bit and not tile.has(6)
+               and not tile.has(5)]
+    rng = random.Random(11)
+    counts = Counter(sample(v, rng).hands[0] for _ in range(len(allowed) * 400))
+    assert set(counts) == {tile.bit for tile in allowed}
+    expected = 400
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert len(allowed) == 14
+    assert chi2 < 45  # 13 degrees of freedom: the 0.1% point is 34.5

@@ -1,0 +1,245 @@
+"""The solver (CONTRACT.md "Solver"): values agree with a plain brute-force search on
+many small positions of every family, the E scenarios, each move's own value, the
+budget, the bounded table, and the JSON's keys."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.moves import Move
+from engine.rules import Ruleset, block, duel, gaple
+from engine.scenario import load
+from engine.solve import Search, Solution, solve, utilities
+from engine.state import State
+from engine.tiles import TILES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FAMILIES: dict[str, Ruleset] = {
+    "duel": duel(),
+    "duel-draw": duel(True),
+    "block-2": block(2),
+    "block-3": block(3),
+    "block-4": block(4),
+    "gaple-4": gaple(4),
+    "gaple-5": gaple(5),
+    "gaple-4-pass": gaple(4, dead_tiles=False),
+    "gaple-4-blank25": gaple(4, blank_double_25=True),
+}
+
+
+# -- a plain reference search ---------------------------------------------------
+
+def brute(state: State) -> tuple[int, ...]:
+    """Plain minimax / max^n with no table and no pruning: each player's utility
+    (utilities' terms); ties go to the first move in legal order."""
+    if state.status != "playing":
+        return utilities(state)
+    mover = state.to_move
+    two = state.players == 2 and state.rules.family == "block"
+    best: tuple[int, ...] = ()
+    best_score = 0
+    for move in state.legal_moves():
+        state.push_unchecked(move)
+        v = brute(state)
+        state.pop()
+        score = v[mover] - v[1 - mover] if two else v[mover]
+        if not best or score > best_score:
+            best, best_score = v, score
+    return best
+
+
+def contract_value(state: State, v: tuple[int, ...], seat: int) -> int | tuple[int, ...]:
+    """A utility vector in the contract's terms, seen from ``seat``."""
+    family = state.rules.family
+    if state.players == 2:
+        return v[seat] if family == "duel" else v[seat] - v[1 - seat]
+    return tuple(-x for x in v) if family == "gaple" else v
+
+
+def small_position(rules: Ruleset, rng: random.Random, size: int) -> State:
+    """A random position with ``size`` tiles (or fewer) per hand and a few in the stock."""
+    tiles = list(TILES)
+    rng.shuffle(tiles)
+    hands = [[tiles.pop() for _ in range(rng.randint(1, size))] for _ in range(rules.players)]
+    end_tile = tiles.pop()
+    ends = (end_tile.low, end_tile.high) if rng.random() < 0.8 else None
+    stock: list[object] | int
+    stock = [tiles.pop() for _ in range(rng.randint(0, 3))] if rules.draw_mode else 14
+    dead = None
+    if rules.dead_tiles and rng.random() < 0.3:
+        dead = [[tiles.pop()] if rng.random() < 0.3 else [] for _ in range(rules.players)]
+    return State.setup(rules, hands, ends=ends, stock=stock, dead=dead,  # type: ignore[arg-type]
+                       to_move=rng.randrange(rules.players),
+                       passes=rng.randrange(rules.players))
+
+
+def check_consistent(state: State, sol: Solution) -> None:
+    """Each move's own value agrees with ``value`` and ``best``; moves are sorted."""
+    legal = state.legal_moves()
+    assert sorted(mv.move.text() for mv in sol.moves) == sorted(m.text() for m in legal)
+    scores = [mv.score for mv in sol.moves]
+    assert scores == sorted(scores, reverse=True)
+    top = scores[0]
+    assert {mv.move for mv in sol.moves if mv.score == top} == set(sol.best)
+    assert sol.value in [mv.value for mv in sol.moves if mv.score == top]
+    assert sol.line[0] in sol.best
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_values_agree_with_brute_force(name: str) -> None:
+    rules = FAMILIES[name]
+    rng = random.Random(f"solve-{name}")
+    size = 4 if rules.players == 2 else (3 if rules.players <= 4 else 2)
+    for _ in range(60):
+        state = small_position(rules, rng, size)
+        if state.mover is None:
+            continue
+        before = repr(state), list(state.moves)
+        sol = solve(state)
+        assert (repr(state), list(state.moves)) == before  # left as it was
+        assert sol.exact
+        seat = state.to_move
+        assert sol.value == contract_value(state, brute(state), seat)
+        for mv in sol.moves:
+            state.push_unchecked(mv.move)
+            assert mv.value == contract_value(state, brute(state), seat), (state, mv)
+            state.pop()
+        check_consistent(state, sol)
+        # the line is legal and ends the round
+        walker = state.copy()
+        for move in sol.line:
+            assert move in walker.legal_moves()
+            walker.push_unchecked(move)
+        assert walker.over
+
+
+@pytest.mark.parametrize("name", ["duel", "duel-draw", "block-2"])
+def test_the_line_reaches_the_value(name: str) -> None:
+    rng = random.Random(f"line-{name}")
+    for _ in range(30):
+        state = small_position(FAMILIES[name], rng, 4)
+        if state.mover is None:
+            continue
+        sol = solve(state)
+        walker = state.copy()
+        for move in sol.line:
+            walker.push_unchecked(move)
+        assert contract_value(state, utilities(walker), state.to_move) == sol.value
+
+
+def test_fresh_deals_every_family_answer_in_budget() -> None:
+    rng = random.Random(7)
+    for rules in (duel(), duel(True), block(2), block(3), block(4)):
+        state = State.deal(rules, rng)
+        sol = solve(state, seconds=2.0)
+        check_consistent(state, sol)
+        json.dumps(sol.to_json())
+
+
+# -- the E scenarios ---------------------------------------------------------------
+
+def test_e1_from_the_start_white_loses_whatever_it_does() -> None:
+    state = load(ROOT / "scenarios/e1-one-tile-loss.toml").initial()
+    sol = solve(state)
+    # White holds [4|4] (8) and [2|3]; Black [0|1] [1|1] [2|2]: White cannot win.
+    assert sol.exact and sol.to_move == 0
+    assert sol.value == -1
+    assert [m.text() for m in sol.best] == ["play 2-3 right"]
+
+
+def test_e2_from_the_start() -> None:
+    scenario = load(ROOT / "scenarios/e2-equal-totals-draw.toml")
+    state = scenario.initial()
+    sol = solve(state)
+    # Black's [4|4] is its only play; then both pass and 9 = 9 is a draw.
+    assert sol.exact and sol.to_move == 1 and sol.value == 0
+    assert [m.text() for m in sol.best] == ["play 4-4 left"]
+    assert sol.value == contract_value(state, brute(state), state.to_move)
+    check_consistent(state, sol)
+
+
+def test_e3_black_wins_by_playing_the_blank_double() -> None:
+    scenario = load(ROOT / "scenarios/e3-empty-hand-wins.toml")
+    states = list(scenario.states())
+    black = states[1]  # after White's pass, Black to move
+    sol = solve(black)
+    assert sol.exact and sol.to_move == 1 and sol.value == 1
+    assert [m.text() for m in sol.best] == ["play 0-0 right"]
+    by_move = {mv.move.text(): mv.value for mv in sol.moves}
+    assert by_move == {"play 0-0 right": 1, "play 0-2 right": -1}
+    assert sol.line[0].to_dict() == {"play": "0-0", "end": "right"}
+    assert sol.to_json()["moves"][0] == {"move": {"play": "0-0", "end": "right"}, "value": 1}
+
+
+def test_an_ended_round_has_no_moves() -> None:
+    state = load(ROOT / "scenarios/e3-empty-hand-wins.toml").replay()
+    sol = solve(state)
+    assert sol.to_json() == {"to_move": None, "value": 1, "best": [], "line": [], "nodes": 0,
+                             "seconds": sol.to_json()["seconds"], "exact": True, "moves": []}
+
+
+# -- budget and memory ---------------------------------------------------------------
+
+def test_a_tiny_budget_on_a_gaple_deal_gives_an_estimate_quickly() -> None:
+    state = State.deal(gaple(4), random.Random(3))
+    start = time.perf_counter()
+    sol = solve(state, seconds=0.05)
+    elapsed = time.perf_counter() - start
+    assert not sol.exact
+    assert elapsed < 2.0  # generous: the budget plus the line's small allowance
+    assert sol.best and sol.best[0] in state.legal_moves()
+    check_consistent(state, sol)
+    assert sol.to_json()["exact"] is False
+
+
+def test_a_node_limit_stops_the_search() -> None:
+    state = State.deal(gaple(5), random.Random(4))
+    sol = solve(state, max_nodes=5000)
+    assert not sol.exact
+    assert sol.nodes < 5000 + 2048  # checked every 1024 nodes, plus the line's walk
+    assert sol.best[0] in state.legal_moves()
+
+
+@pytest.mark.parametrize("rules", [duel(True), gaple(4)], ids=["duel-draw", "gaple"])
+def test_the_table_never_grows_past_its_cap(rules: Ruleset) -> None:
+    state = State.deal(rules, random.Random(5))
+    search = Search(state, max_nodes=60000, table_size=256)
+    sol = search.run()
+    assert search.nodes > 10000  # the search did visit far more positions than slots
+    assert len(search.table) + len(search.mtable) <= 256
+    assert sol.best
+
+
+def test_a_small_table_still_gives_exact_values() -> None:
+    rng = random.Random(11)
+    for _ in range(20):
+        state = small_position(block(2), rng, 4)
+        if state.mover is None:
+            continue
+        big, small = solve(state), Search(state, table_size=4).run()
+        assert small.exact and (small.value, small.moves) == (big.value, big.moves)
+
+
+def test_draw_mode_with_a_counted_stock_is_refused() -> None:
+    state = State.setup(duel(True), [["0-1"], ["2-3"]], ends=(4, 5), stock=3)
+    with pytest.raises(ValueError, match="stock"):
+        solve(state)
+
+
+def test_moves_values_are_the_contract_terms_for_gaple() -> None:
+    rng = random.Random(12)
+    state = small_position(gaple(4), rng, 2)
+    while state.mover is None:
+        state = small_position(gaple(4), rng, 2)
+    sol = solve(state)
+    assert isinstance(sol.value, tuple) and sorted(sol.value) == [1, 2, 3, 4]
+    for mv in sol.moves:
+        assert isinstance(mv.value, tuple) and mv.score == -mv.value[state.to_move]
+    assert isinstance(sol.to_json()["value"], list)
+    assert isinstance(sol.moves[0].move, Move)
