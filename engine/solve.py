@@ -102,6 +102,15 @@ def _json_value(value: int | tuple[int, ...]) -> int | list[int]:
     return list(value) if isinstance(value, tuple) else value
 
 
+def _weight(move: Move) -> int:
+    tile = move.tile
+    return tile.value if tile is not None else -1
+
+
+#: Each legal-move tuple's search order (the tuple kept too: its id stays its own).
+_ORDERS: Final[dict[int, tuple[tuple[Move, ...], list[int]]]] = {}
+
+
 class _Stop(Exception):
     """The budget ran out."""
 
@@ -282,14 +291,24 @@ class Search:
 
     @staticmethod
     def _order(moves: tuple[Move, ...], first: int) -> list[int]:
-        """The table's move first, then the rest from the last legal move back: the
-        legal order goes up the tiles' indices, so this tries higher tiles (in the
-        main heavier) first, and plays before a pass or draw, which come alone."""
+        """The table's move first, then heavier tiles first (shedding pips; a pass or
+        draw comes alone).  Kept per legal-move tuple, which the state shares."""
         n = len(moves)
-        order = list(range(n - 1, -1, -1))
-        if 0 <= first < n and first != n - 1:
-            order.remove(first)
-            order.insert(0, first)
+        if n == 1:
+            return [0]
+        cached = _ORDERS.get(id(moves))
+        if cached is not None and cached[0] is moves:
+            base = cached[1]
+        else:
+            base = sorted(range(n), key=lambda i: -_weight(moves[i]))
+            if len(_ORDERS) >= 1 << 16:
+                _ORDERS.clear()
+            _ORDERS[id(moves)] = (moves, base)
+        if first < 0 or base[0] == first:
+            return base
+        order = list(base)
+        order.remove(first)
+        order.insert(0, first)
         return order
 
     # -- three to five players ---------------------------------------------
