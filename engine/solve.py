@@ -9,8 +9,8 @@ Two players (the duel in both modes, two-player Block): alpha-beta over seat
 seat 0 maximises, seat 1 minimises; a draw keeps the same player to move),
 fail-soft, with a transposition table that stores bounds (a lower and an upper
 bound per position: exact when they meet) and the best move found.  Moves are
-tried in this order: the table's move first, then the legal moves from the last
-back (higher tiles first: in the main heavier ones, shedding pips); after the
+tried in this order: the table's move first, then heavier tiles first (shedding
+pips; the order is kept per legal-move tuple, which the state shares); after the
 first, each move is tried with a null window and searched again only if it
 beats the best so far (principal variation search).  At the root every move is
 searched with the full window of possible values (the duel's −1..1, Block's
