@@ -13,8 +13,9 @@ tried in this order: the table's move first, then heavier tiles first (shedding
 pips; the order is kept per legal-move tuple, which the state shares); after the
 first, each move is tried with a null window and searched again only if it
 beats the best so far (principal variation search).  At the root every move is
-searched with the full window of possible values (the duel's −1..1, Block's
-from minus seat 0's pips to seat 1's), so each one's value is exact.
+searched with the full window of possible values (the duel's −1..1; in Block,
+seat 0 loses at most its own pips and wins at most seat 1's), so each one's
+value is exact.
 
 Three to five players (Block 3–4, Gaple 4–5): max^n — each player, in turn,
 picks the move best for themselves (Block: own points; Gaple: own place,
