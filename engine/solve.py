@@ -9,12 +9,13 @@ Two players (the duel in both modes, two-player Block): alpha-beta over seat
 seat 0 maximises, seat 1 minimises; a draw keeps the same player to move),
 fail-soft, with a transposition table that stores bounds (a lower and an upper
 bound per position: exact when they meet) and the best move found.  Moves are
-tried in this order: the table's move first, then the legal moves from the last
-back (higher tiles first: in the main heavier ones, shedding pips); after the
+tried in this order: the table's move first, then heavier tiles first (shedding
+pips; the order is kept per legal-move tuple, which the state shares); after the
 first, each move is tried with a null window and searched again only if it
 beats the best so far (principal variation search).  At the root every move is
-searched with the full window of possible values (the duel's −1..1, Block's
-from minus seat 0's pips to seat 1's), so each one's value is exact.
+searched with the full window of possible values (the duel's −1..1; in Block,
+seat 0 loses at most its own pips and wins at most seat 1's), so each one's
+value is exact.
 
 Three to five players (Block 3–4, Gaple 4–5): max^n — each player, in turn,
 picks the move best for themselves (Block: own points; Gaple: own place,
@@ -100,6 +101,15 @@ class Solution:
 
 def _json_value(value: int | tuple[int, ...]) -> int | list[int]:
     return list(value) if isinstance(value, tuple) else value
+
+
+def _weight(move: Move) -> int:
+    tile = move.tile
+    return tile.value if tile is not None else -1
+
+
+#: Each legal-move tuple's search order (the tuple kept too: its id stays its own).
+_ORDERS: Final[dict[int, tuple[tuple[Move, ...], list[int]]]] = {}
 
 
 class _Stop(Exception):
@@ -282,14 +292,24 @@ class Search:
 
     @staticmethod
     def _order(moves: tuple[Move, ...], first: int) -> list[int]:
-        """The table's move first, then the rest from the last legal move back: the
-        legal order goes up the tiles' indices, so this tries higher tiles (in the
-        main heavier) first, and plays before a pass or draw, which come alone."""
+        """The table's move first, then heavier tiles first (shedding pips; a pass or
+        draw comes alone).  Kept per legal-move tuple, which the state shares."""
         n = len(moves)
-        order = list(range(n - 1, -1, -1))
-        if 0 <= first < n and first != n - 1:
-            order.remove(first)
-            order.insert(0, first)
+        if n == 1:
+            return [0]
+        cached = _ORDERS.get(id(moves))
+        if cached is not None and cached[0] is moves:
+            base = cached[1]
+        else:
+            base = sorted(range(n), key=lambda i: -_weight(moves[i]))
+            if len(_ORDERS) >= 1 << 16:
+                _ORDERS.clear()
+            _ORDERS[id(moves)] = (moves, base)
+        if first < 0 or base[0] == first:
+            return base
+        order = list(base)
+        order.remove(first)
+        order.insert(0, first)
         return order
 
     # -- three to five players ---------------------------------------------

@@ -211,7 +211,7 @@ def test_the_table_never_grows_past_its_cap(rules: Ruleset) -> None:
     state = State.deal(rules, random.Random(5))
     search = Search(state, max_nodes=60000, table_size=256)
     sol = search.run()
-    assert search.nodes > 10000  # the search did visit far more positions than slots
+    assert search.nodes > 8 * 256  # the search visited far more positions than slots
     assert len(search.table) + len(search.mtable) <= 256
     assert sol.best
 
