@@ -109,12 +109,14 @@ def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenar
     """Validate parsed TOML as a scenario (``file`` names it in errors)."""
     _unknown(data, TOP_KEYS, file, "")
     sid = data.get("id")
-    _need(isinstance(sid, str) and sid != "", file, "id", "missing or not a string")
+    _need(isinstance(sid, str), file, "id", "missing or not a string")
+    _need(sid != "", file, "id", "is empty: it must equal the file's stem")
     assert isinstance(sid, str)
     if stem is not None:
         _need(sid == stem, file, "id", f"{sid!r} must equal the file's stem, {stem!r}")
     family = data.get("rules")
-    _need(isinstance(family, str), file, "rules", 'missing: "block", "gaple" or "duel"')
+    _need(family is not None, file, "rules", 'missing: "block", "gaple" or "duel"')
+    _need(isinstance(family, str), file, "rules", 'must be one of "block", "gaple" or "duel"')
     options = data.get("options", {})
     _need(isinstance(options, dict), file, "options", "must be a table")
     try:
@@ -205,7 +207,8 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
     if "ends" in start:
         ends = start["ends"]
         _need(isinstance(ends, list) and len(ends) == 2
-              and all(isinstance(v, int) and 0 <= v <= 6 for v in ends),
+              and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 6
+                  for v in ends),
               file, "start.ends", "must be two values from 0 to 6, left then right")
         line = Line(hidden_ends=(ends[0], ends[1]))
     elif "line" in start:

@@ -35,6 +35,14 @@ REJECTIONS = {
     "draw-empty-stock.toml": "draw-empty-stock.toml: move 1 (draw): the stock is empty: pass",
     "pass-while-playable.toml":
         "pass-while-playable.toml: move 1 (pass): you hold 2-5, which fits the 5: you must play",
+    "ends-bool.toml":
+        "ends-bool.toml: start.ends: must be two values from 0 to 6, left then right",
+    "rules-number.toml": 'rules-number.toml: rules: must be one of "block", "gaple" or "duel"',
+    "id-empty.toml": "id-empty.toml: id: is empty: it must equal the file's stem",
+    "tile-fullwidth.toml":
+        "tile-fullwidth.toml: start.hands[0][0]: '４-４' is not a tile: write it as a-b, such as 2-5",
+    "tile-spaces.toml":
+        "tile-spaces.toml: start.hands[0][0]: ' 4 - 4 ' is not a tile: write it as a-b, such as 2-5",
 }
 
 
