@@ -16,6 +16,7 @@ Beyond the contract's fields, a file may carry:
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -85,12 +86,23 @@ def load(path: str | Path) -> Scenario:
     p = Path(path)
     name = p.name
     try:
+        # Only a regular file is read: a folder or a named pipe called *.toml is refused
+        # (opening a pipe would wait for a writer forever).
+        if not stat.S_ISREG(p.stat().st_mode):
+            raise ScenarioError(name, "", "not a regular file")
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ScenarioError(name, "", "no such file") from None
+    except OSError as e:
+        raise ScenarioError(name, "", f"cannot be read: {e.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise ScenarioError(name, "", f"not valid TOML: {e}") from None
-    return parse(data, name, stem=p.stem)
+    except RecursionError:
+        raise ScenarioError(name, "", "nested too deeply") from None
+    try:
+        return parse(data, name, stem=p.stem)
+    except RecursionError:
+        raise ScenarioError(name, "", "nested too deeply") from None
 
 
 def _need(cond: bool, file: str, where: str, message: str) -> None:
