@@ -23,6 +23,17 @@ from pathlib import Path
 from .notation import LANGUAGES
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (argparse reports anything else as bad input)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: {message}\n")
@@ -42,9 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     bp.add_argument("--players", type=int, default=None)
     bp.add_argument("--hand-size", type=int, default=None)
     bp.add_argument("--draw", action="store_true", help="duel: draw mode")
-    bp.add_argument("--games", type=int, default=20000)
+    bp.add_argument("--games", type=_positive, default=20000)
     bp.add_argument("--seed", type=int, default=1)
-    bp.add_argument("--workers", type=int, default=1,
+    bp.add_argument("--workers", type=_positive, default=1,
                     help="processes playing games side by side (default 1)")
     sp = sub.add_parser("solve", help="best play from a scenario's final position")
     sp.add_argument("file")

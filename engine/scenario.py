@@ -16,6 +16,7 @@ Beyond the contract's fields, a file may carry:
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -85,12 +86,23 @@ def load(path: str | Path) -> Scenario:
     p = Path(path)
     name = p.name
     try:
+        # Only a regular file is read: a folder or a named pipe called *.toml is refused
+        # (opening a pipe would wait for a writer forever).
+        if not stat.S_ISREG(p.stat().st_mode):
+            raise ScenarioError(name, "", "not a regular file")
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ScenarioError(name, "", "no such file") from None
+    except OSError as e:
+        raise ScenarioError(name, "", f"cannot be read: {e.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise ScenarioError(name, "", f"not valid TOML: {e}") from None
-    return parse(data, name, stem=p.stem)
+    except RecursionError:
+        raise ScenarioError(name, "", "nested too deeply") from None
+    try:
+        return parse(data, name, stem=p.stem)
+    except RecursionError:
+        raise ScenarioError(name, "", "nested too deeply") from None
 
 
 def _need(cond: bool, file: str, where: str, message: str) -> None:
@@ -109,12 +121,14 @@ def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenar
     """Validate parsed TOML as a scenario (``file`` names it in errors)."""
     _unknown(data, TOP_KEYS, file, "")
     sid = data.get("id")
-    _need(isinstance(sid, str) and sid != "", file, "id", "missing or not a string")
+    _need(isinstance(sid, str), file, "id", "missing or not a string")
+    _need(sid != "", file, "id", "is empty: it must equal the file's stem")
     assert isinstance(sid, str)
     if stem is not None:
         _need(sid == stem, file, "id", f"{sid!r} must equal the file's stem, {stem!r}")
     family = data.get("rules")
-    _need(isinstance(family, str), file, "rules", 'missing: "block", "gaple" or "duel"')
+    _need(family is not None, file, "rules", 'missing: "block", "gaple" or "duel"')
+    _need(isinstance(family, str), file, "rules", 'must be one of "block", "gaple" or "duel"')
     options = data.get("options", {})
     _need(isinstance(options, dict), file, "options", "must be a table")
     try:
@@ -205,7 +219,8 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
     if "ends" in start:
         ends = start["ends"]
         _need(isinstance(ends, list) and len(ends) == 2
-              and all(isinstance(v, int) and 0 <= v <= 6 for v in ends),
+              and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 6
+                  for v in ends),
               file, "start.ends", "must be two values from 0 to 6, left then right")
         line = Line(hidden_ends=(ends[0], ends[1]))
     elif "line" in start:

@@ -109,13 +109,13 @@ class Tile:
 
 def parse_halves(text: object) -> tuple[int, int]:
     """The two halves of ``a-b`` or ``[a|b]`` in the order written."""
-    m = _PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
+    m = _PATTERN.fullmatch(text) if isinstance(text, str) else None
     if m is None:
         raise TileError(f"{text!r} is not a tile: write it as a-b, such as 2-5")
     return int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
 
 
-_PATTERN: Final = re.compile(r"(\d)\s*-\s*(\d)|\[\s*(\d)\s*\|\s*(\d)\s*\]")
+_PATTERN: Final = re.compile(r"([0-6])-([0-6])|\[([0-6])\|([0-6])\]", re.ASCII)
 
 #: All 28 tiles, ordered by index: [0|0], [0|1], ... [0|6], [1|1], ... [6|6].
 TILES: Final[tuple[Tile, ...]] = tuple(

@@ -35,6 +35,14 @@ REJECTIONS = {
     "draw-empty-stock.toml": "draw-empty-stock.toml: move 1 (draw): the stock is empty: pass",
     "pass-while-playable.toml":
         "pass-while-playable.toml: move 1 (pass): you hold 2-5, which fits the 5: you must play",
+    "ends-bool.toml":
+        "ends-bool.toml: start.ends: must be two values from 0 to 6, left then right",
+    "rules-number.toml": 'rules-number.toml: rules: must be one of "block", "gaple" or "duel"',
+    "id-empty.toml": "id-empty.toml: id: is empty: it must equal the file's stem",
+    "tile-fullwidth.toml":
+        "tile-fullwidth.toml: start.hands[0][0]: '４-４' is not a tile: write it as a-b, such as 2-5",
+    "tile-spaces.toml":
+        "tile-spaces.toml: start.hands[0][0]: ' 4 - 4 ' is not a tile: write it as a-b, such as 2-5",
 }
 
 
@@ -152,3 +160,25 @@ def test_lesson_task_must_make_sense_where_it_stands(step: dict[str, object], wh
     with pytest.raises(ScenarioError) as info:
         parse_lesson({"id": "l", "steps": [step]}, "l.toml", scenarios)
     assert info.value.where == where
+
+
+def test_check_reports_a_pipe_a_folder_and_a_deep_file_and_checks_the_rest(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import shutil
+    good = min((ROOT / "scenarios").glob("*.toml"))
+    shutil.copy(good, tmp_path / good.name)
+    shutil.copy(BAD / "e9.toml", tmp_path / "e9.toml")
+    os.mkfifo(tmp_path / "pipe.toml")
+    (tmp_path / "dir.toml").mkdir()
+    (tmp_path / "deep.toml").write_text(
+        'id = "deep"\nrules = "block"\nx = ' + "[" * 5000 + "]" * 5000 + "\n")
+    out = subprocess.run([sys.executable, "-m", "engine", "check", str(tmp_path)],
+                         capture_output=True, text=True, cwd=ROOT, check=False, timeout=60)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    lines = (out.stdout + out.stderr).splitlines()
+    assert "pipe.toml: not a regular file" in lines
+    assert "dir.toml: not a regular file" in lines
+    assert "deep.toml: nested too deeply" in lines
+    assert REJECTIONS["e9.toml"] in lines
+    assert not any(line.startswith(good.name) for line in lines)
