@@ -34,15 +34,26 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from live_site import CHROMIUM, CHROMIUM_ARGS, chromium_found  # noqa: E402
-from pg_support import cluster  # noqa: E402
-from playwright.async_api import Page, async_playwright  # noqa: E402
-from serving_support import nginx, replicas  # noqa: E402
-from ui_latency import (  # noqa: E402
-    IDLE, LEARN_URL, LOG, MEASURE_JS, NO_MATCH, RIGHT, TRY_RULES, TRY_SEED, button, p95,
-    round_moves, tile)
+from live_site import CHROMIUM, CHROMIUM_ARGS, chromium_found
+from pg_support import cluster
+from playwright.async_api import Page, async_playwright
+from serving_support import nginx, replicas
+from ui_latency import (
+    IDLE,
+    LEARN_URL,
+    LOG,
+    MEASURE_JS,
+    NO_MATCH,
+    RIGHT,
+    TRY_RULES,
+    TRY_SEED,
+    button,
+    p95,
+    round_moves,
+    tile,
+)
 
-from ui.try_it import new_deal  # noqa: E402
+from ui.try_it import new_deal
 
 TIMEOUT = 60_000  # ms
 
