@@ -179,7 +179,11 @@ def main() -> int:
 def measure(base: str, n_replicas: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
     for learners in args.learners:
-        row = {"replicas": n_replicas, **asyncio.run(run(base, learners, args.seconds))}
+        try:
+            row = {"replicas": n_replicas, **asyncio.run(run(base, learners, args.seconds))}
+        except (TimeoutError, OSError, RuntimeError) as e:  # e.g. pages that never opened
+            row = {"replicas": n_replicas, "learners": learners, "clicks_per_s": None,
+                   "median_ms": None, "p95_ms": None, "error": repr(e)[:200]}
         print(json.dumps(row), flush=True)
         rows.append(row)
     return rows
