@@ -9,9 +9,11 @@ PORT   ?= 8501
 
 # Debian packages for the browser tests (fonts: Latin, Arabic, Cyrillic, Korean glyphs).
 APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
+# PostgreSQL and nginx for the progress store's tests and the replicas test (tests/test_deploy.py).
+SERVE_PACKAGES := postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: venv build chromium run test lint lock bench bench-compare bench-ui clean
+.PHONY: venv build chromium serving-packages run test lint lock bench bench-compare bench-ui clean
 
 venv: $(STAMP)
 
@@ -60,11 +62,19 @@ chromium:
 	    $(APT_PACKAGES); \
 	fi
 
+serving-packages:
+	@if ! dpkg -s $(SERVE_PACKAGES) >/dev/null 2>&1; then \
+	  echo "Installing $(SERVE_PACKAGES) from Debian ..."; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    $(SERVE_PACKAGES); \
+	fi
+
 run: venv build
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
 # Scenario [expect] tables are checked once, by tests/test_scenarios.py (one test per file).
-test: venv build chromium
+test: venv build chromium serving-packages
 	$(PY) -m pytest -q
 
 lint: venv

@@ -37,6 +37,7 @@ def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     own scenarios and lessons (scenarios/: DOMINO_SCENARIOS_DIR unset)."""
     monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
+    monkeypatch.delenv("DOMINO_DATABASE_URL", raising=False)
     return tmp_path
 
 
@@ -82,3 +83,14 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, live_data_dir: Path) -
 def base_url(live_server: str) -> str:
     """pytest-playwright resolves `page.goto("/")` against this."""
     return live_server
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for the whole run (tests/pg_support.py)."""
+    from pg_support import cluster
+
+    from ui.progress import _postgres
+    with cluster() as url:
+        yield url
+        _postgres.close_all()

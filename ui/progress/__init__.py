@@ -1,12 +1,17 @@
-"""Learner progress in an embedded SQLite database (standard ``sqlite3``).
+"""Learner progress: SQLite by default, PostgreSQL when asked.
 
-The database file is ``<data dir>/progress.sqlite3``, where the data dir is
-``$DOMINO_DATA_DIR`` or ``data`` (created on first use).  A learner is an id
-kept in the page's URL (``?learner=…``); everything here is keyed by it.
+Where progress lives: ``$DOMINO_DATABASE_URL`` when it is a ``postgresql://``
+URL (:mod:`ui.progress._postgres`, shared by every replica of the site);
+otherwise the SQLite file ``<data dir>/progress.sqlite3``, where the data dir
+is ``$DOMINO_DATA_DIR`` or ``data`` (:mod:`ui.progress._sqlite`, created on
+first use).  Every function takes an optional ``data_dir``: a folder, or a
+``postgresql://`` URL, overriding the environment.  A learner is an id kept in
+the page's URL (``?learner=…``); everything here is keyed by it.
 
-Each call opens its own short-lived connection (WAL mode, a busy timeout), so
-nothing mutable is shared between sessions or threads.  Plain functions, no
-Streamlit: the pages reach them through :mod:`ui.session`.
+Each call takes its own connection (a fresh SQLite one, or one from the pool),
+so nothing mutable is shared between sessions or threads.  Plain functions, no
+Streamlit: the pages reach them through :mod:`ui.session`.  The SQL is written
+once, in the dialect both databases share (``?`` placeholders, ``ON CONFLICT``).
 
 >>> import tempfile; d = tempfile.mkdtemp()
 >>> lid = new_learner_id()
@@ -25,47 +30,44 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-DB_NAME = "progress.sqlite3"
+from . import _postgres, _sqlite
+from ._sqlite import DB_NAME
+
+__all__ = [
+    "DB_NAME",
+    "ProgressError",
+    "QuizRecord",
+    "connect",
+    "data_dir",
+    "database_url",
+    "db_path",
+    "known",
+    "new_learner_id",
+    "position",
+    "quiz_record",
+    "record_answer",
+    "record_step",
+    "register",
+    "reset",
+    "set_position",
+    "steps",
+    "valid_learner_id",
+]
+
 #: A learner id as :func:`new_learner_id` makes it (``secrets.token_urlsafe``),
 #: with some room: 8 to 64 URL-safe characters.
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS learners (
-    id TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    last_lesson TEXT,
-    last_step TEXT,
-    seen REAL
-);
-CREATE TABLE IF NOT EXISTS steps (
-    learner TEXT NOT NULL,
-    lesson TEXT NOT NULL,
-    step TEXT NOT NULL,
-    stars INTEGER NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 1,
-    done REAL NOT NULL,
-    PRIMARY KEY (learner, lesson, step)
-);
-CREATE TABLE IF NOT EXISTS quiz (
-    learner TEXT PRIMARY KEY,
-    answered INTEGER NOT NULL DEFAULT 0,
-    correct INTEGER NOT NULL DEFAULT 0,
-    streak INTEGER NOT NULL DEFAULT 0,
-    best_streak INTEGER NOT NULL DEFAULT 0
-);
-"""
-
 
 class ProgressError(RuntimeError):
-    """The progress database cannot be used (unreadable, not a database...)."""
+    """The progress database cannot be used (unreadable, read-only, unreachable...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +79,17 @@ class QuizRecord:
 
 
 def data_dir() -> Path:
-    """Where the database lives: ``$DOMINO_DATA_DIR`` or ``data``."""
+    """Where the SQLite database lives: ``$DOMINO_DATA_DIR`` or ``data``."""
     return Path(os.environ.get("DOMINO_DATA_DIR", "data"))
+
+
+_default_folder = data_dir
+
+
+def database_url() -> str | None:
+    """``$DOMINO_DATABASE_URL`` when it names a PostgreSQL database."""
+    url = os.environ.get("DOMINO_DATABASE_URL", "").strip()
+    return url if _postgres.is_url(url) else None
 
 
 def db_path(base: str | Path | None = None) -> Path:
@@ -86,22 +97,31 @@ def db_path(base: str | Path | None = None) -> Path:
 
 
 @contextmanager
-def connect(data_dir: str | Path | None = None) -> Iterator[sqlite3.Connection]:
-    """A fresh connection with the schema in place; commits on success.
+def connect(data_dir: str | Path | None = None) -> Iterator[Any]:
+    """A connection with the schema in place; commits on success.
 
-    Raises :class:`ProgressError` when the folder cannot be made or the file
-    is not a usable database."""
-    path = db_path(data_dir)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(sqlite3.connect(path, timeout=5.0)) as conn:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA busy_timeout=5000")
-            conn.executescript(SCHEMA)
-            with conn:
+    ``data_dir``: a folder, a ``postgresql://`` URL, or None for the
+    environment's choice.  Raises :class:`ProgressError` when the database
+    cannot be reached, made or written."""
+    where = data_dir if data_dir is not None else (database_url() or _default_folder())
+    if _postgres.is_url(where):
+        url = str(where)
+        try:
+            errors = _postgres.errors()
+        except ImportError as e:
+            raise ProgressError(f"PostgreSQL needs psycopg: {e}") from e
+        try:
+            with _postgres.connect(url) as conn:
                 yield conn
-    except (sqlite3.DatabaseError, OSError) as e:
-        raise ProgressError(f"{path}: {e}") from e
+        except errors as e:
+            raise ProgressError(f"PostgreSQL: {e}") from e
+        return
+    folder = Path(where)
+    try:
+        with _sqlite.connect(folder) as conn:
+            yield conn
+    except _sqlite.ERRORS as e:
+        raise ProgressError(f"{folder / DB_NAME}: {e}") from e
 
 
 def new_learner_id() -> str:
@@ -125,7 +145,8 @@ def register(learner: str, *, data_dir: str | Path | None = None) -> bool:
     if not valid_learner_id(learner):
         raise ValueError(f"not a learner id: {learner!r}")
     with connect(data_dir) as conn:
-        cur = conn.execute("INSERT OR IGNORE INTO learners (id, created, seen) VALUES (?, ?, ?)",
+        cur = conn.execute("INSERT INTO learners (id, created, seen) VALUES (?, ?, ?) "
+                           "ON CONFLICT DO NOTHING",
                            (learner, time.time(), time.time()))
         return cur.rowcount == 1
 
@@ -139,7 +160,8 @@ def record_step(learner: str, lesson: str, step: str, stars: int, *,
             "INSERT INTO steps (learner, lesson, step, stars, attempts, done) "
             "VALUES (?, ?, ?, ?, 1, ?) "
             "ON CONFLICT (learner, lesson, step) DO UPDATE SET "
-            "stars = max(stars, excluded.stars), attempts = attempts + 1",
+            "stars = CASE WHEN excluded.stars > steps.stars THEN excluded.stars ELSE steps.stars END, "
+            "attempts = steps.attempts + 1",
             (learner, lesson, step, stars, time.time()))
         row = conn.execute("SELECT stars FROM steps WHERE learner = ? AND lesson = ? AND step = ?",
                            (learner, lesson, step)).fetchone()
@@ -158,7 +180,7 @@ def set_position(learner: str, lesson: str, step: str, *,
                  data_dir: str | Path | None = None) -> None:
     """Remember where the learner is, for "Go on where you stopped"."""
     with connect(data_dir) as conn:
-        conn.execute("INSERT OR IGNORE INTO learners (id, created) VALUES (?, ?)",
+        conn.execute("INSERT INTO learners (id, created) VALUES (?, ?) ON CONFLICT DO NOTHING",
                      (learner, time.time()))
         conn.execute("UPDATE learners SET last_lesson = ?, last_step = ?, seen = ? WHERE id = ?",
                      (lesson, step, time.time(), learner))
@@ -178,10 +200,11 @@ def record_answer(learner: str, right: bool, *,
                   data_dir: str | Path | None = None) -> QuizRecord:
     """Count one quiz answer; returns the updated record."""
     with connect(data_dir) as conn:
-        conn.execute("INSERT OR IGNORE INTO quiz (learner) VALUES (?)", (learner,))
+        conn.execute("INSERT INTO quiz (learner) VALUES (?) ON CONFLICT DO NOTHING", (learner,))
         if right:
             conn.execute("UPDATE quiz SET answered = answered + 1, correct = correct + 1, "
-                         "streak = streak + 1, best_streak = max(best_streak, streak + 1) "
+                         "streak = streak + 1, best_streak = CASE WHEN streak + 1 > best_streak "
+                         "THEN streak + 1 ELSE best_streak END "
                          "WHERE learner = ?", (learner,))
         else:
             conn.execute("UPDATE quiz SET answered = answered + 1, streak = 0 WHERE learner = ?",
