@@ -38,6 +38,7 @@ from live_site import CHROMIUM, CHROMIUM_ARGS, chromium_found
 from pg_support import cluster
 from playwright.async_api import Page, async_playwright
 from serving_support import nginx, replicas
+from ui.try_it import new_deal
 from ui_latency import (
     IDLE,
     LEARN_URL,
@@ -52,8 +53,6 @@ from ui_latency import (
     round_moves,
     tile,
 )
-
-from ui.try_it import new_deal
 
 TIMEOUT = 60_000  # ms
 

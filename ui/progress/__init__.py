@@ -148,7 +148,7 @@ def register(learner: str, *, data_dir: str | Path | None = None) -> bool:
         cur = conn.execute("INSERT INTO learners (id, created, seen) VALUES (?, ?, ?) "
                            "ON CONFLICT DO NOTHING",
                            (learner, time.time(), time.time()))
-        return cur.rowcount == 1
+        return bool(cur.rowcount == 1)
 
 
 def record_step(learner: str, lesson: str, step: str, stars: int, *,
