@@ -123,7 +123,8 @@ def parse_params(params: Mapping[str, str]) -> Parsed:
     problems: list[str] = []
     family = params.get("rules", "block")
     given = {"rules": family} if "rules" in params else {}
-    takes = options_of(family)
+    # An unknown family falls back to Block: its options are still read (and checked).
+    takes = options_of(family) or options_of("block")
     given.update({k: v for k, v in params.items() if OPTION_ALIASES.get(k, k) in takes})
     while True:
         try:
