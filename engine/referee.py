@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .notation import describe
+from .notation import LANGUAGES, describe
 from .scenario import Scenario
 from .settlement import settle
 from .state import State
@@ -50,6 +50,10 @@ def check(scenario: Scenario) -> list[str]:
                 problems.append("expect.descriptions: must be a table of language = text")
                 continue
             for lang, text in want.items():
+                if lang not in LANGUAGES:
+                    problems.append(f"expect.descriptions.{lang}: no such language "
+                                    f"({', '.join(LANGUAGES)})")
+                    continue
                 actual = describe(state.line.description(), lang)
                 if actual != text:
                     problems.append(f"expect.descriptions.{lang}: expected {text!r}, got {actual!r}")
@@ -64,7 +68,12 @@ def check(scenario: Scenario) -> list[str]:
                 problems.append(f"expect.{key}: must be lists of tiles")
                 continue
         elif key == "legal":
-            want_n, have_n = _moves(want), _moves(have)
+            try:
+                want_n, have_n = _moves(want), _moves(have)
+            except (TypeError, ValueError, AttributeError):
+                problems.append("expect.legal: must be a list of moves, such as "
+                                '{play = "2-2", end = "right"} or {pass = true}')
+                continue
         else:
             want_n, have_n = want, have
         if want_n != have_n:

@@ -308,6 +308,21 @@ def test_check_validates_files_and_their_expectations(
     assert "expect.ends" in err and "Traceback" not in err
 
 
+
+@pytest.mark.parametrize(("expect", "message"), [
+    ("legal = 7", "e1-one-tile-loss.toml: expect.legal: must be a list of moves"),
+    ("legal = [1, 2]", "e1-one-tile-loss.toml: expect.legal: must be a list of moves"),
+    ('[expect.descriptions]\nxx = "Tiles: none."',
+     "e1-one-tile-loss.toml: expect.descriptions.xx: no such language (en, uk, ru, ar, ko)"),
+])
+def test_check_names_a_malformed_expectation_and_checks_the_rest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], expect: str, message: str) -> None:
+    write(tmp_path, "e1-one-tile-loss.toml", E1 + "\n[expect]\n" + expect + "\n")
+    write(tmp_path, "d2.toml", D2 + '\n[expect]\nends = [4, 1]\n')  # wrong: reported too
+    assert main(["check", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "d2.toml: expect.ends" in err and "Traceback" not in err
+
 # -- bench ---------------------------------------------------------------------------
 
 BENCH_KEYS = {"rules", "players", "games", "seconds", "playouts_per_s"}
