@@ -35,7 +35,8 @@ from .settlement import Settlement, blank_double_counted, check_answer, settle
 from .state import State
 
 LEVELS = (1, 2, 3)
-#: Seeds a page offers (and accepts in a link): ``0 <= seed < SEED_LIMIT``.
+#: Seeds a page offers (and accepts in a link): ``0 <= seed < SEED_LIMIT``; a
+#: question's own seed stays below it (the search wraps round to 0).
 SEED_LIMIT = 10**9
 
 #: The rule sets each level draws from: easy is two players; hard mixes
@@ -154,7 +155,7 @@ def question(level: int, seed: int, *, ending: str | None = None,
     if level not in LEVELS:
         raise ValueError(f"level must be 1, 2 or 3, not {level}")
     for i in range(TRIES):
-        q, keep = candidate(level, seed + i)
+        q, keep = candidate(level, (seed + i) % SEED_LIMIT)  # a link's seed stays in range
         if not keep:
             continue
         status = q.state.status

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine import quiz
-from engine.quiz import TRICKY, check, question
+from engine.quiz import LEVELS, SEED_LIMIT, TRICKY, check, question
 
 
 def test_doctests() -> None:
@@ -113,3 +113,10 @@ def test_out_names_who_went_out() -> None:
     assert q.out is not None and not q.state.hand_masks[q.out]
     b = find(2, lambda q: q.ending == "blocked")
     assert b.out is None
+
+
+def test_a_questions_seed_stays_below_the_pages_limit() -> None:
+    for level in LEVELS:
+        q = question(level, SEED_LIMIT - 1)
+        assert 0 <= q.seed < SEED_LIMIT
+        assert question(level, q.seed).key == q.key

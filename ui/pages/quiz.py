@@ -46,7 +46,7 @@ LEARN = "pages/learn.py"
 RULES = "pages/rules.py"
 SET_SIZE = 10
 NOBODY = -1
-#: Seeds the page makes (a link may carry any seed below SEED_MAX).
+#: Seeds the page makes (a link may carry any seed below engine.quiz.SEED_LIMIT).
 NEW_SEEDS = 10**6
 
 CURRENT = "quiz.current"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engine.quiz import LEVELS
+from engine.quiz import LEVELS, SEED_LIMIT
 
-SEED_MAX = 2**31
 PARAM_LEVEL, PARAM_SEED = "quiz_level", "quiz_seed"
 
 
@@ -26,6 +25,6 @@ def parse_params(raw_level: str | None, raw_seed: str | None
             seed = int(raw_seed)
         except ValueError:
             seed = None
-        if seed is None or not 0 <= seed < SEED_MAX:
+        if seed is None or not 0 <= seed < SEED_LIMIT:
             seed, bad = None, True
     return level, seed, bad
