@@ -200,6 +200,12 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
     dead = _tile_lists(file, "start.dead", start.get("dead", [[] for _ in range(n)]), n)
     if rules.family != "gaple":
         _need(not any(dead), file, "start.dead", "dead tiles are only for gaple")
+    elif not rules.dead_tiles:
+        _need(not any(dead), file, "start.dead",
+              "no dead tiles in the pass variant (dead_tiles = false)")
+    for i, hand in enumerate(hands):
+        _need(bool(hand), file, f"start.hands[{i}]", "is empty: a round ends when a hand "
+              "empties, so start from the position before")
     named: dict[Tile, str] = {}
 
     def claim(tile: Tile, where: str) -> None:

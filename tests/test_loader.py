@@ -18,6 +18,13 @@ BAD = ROOT / "tests" / "data" / "bad"
 
 # file → the whole one-line error
 REJECTIONS = {
+    "gaple-pass-variant-dead.toml":
+        "gaple-pass-variant-dead.toml: start.dead: no dead tiles in the pass variant "
+        "(dead_tiles = false)",
+    "gaple-empty-hand.toml": "gaple-empty-hand.toml: start.hands[1]: is empty: a round ends "
+        "when a hand empties, so start from the position before",
+    "all-hands-empty.toml": "all-hands-empty.toml: start.hands[0]: is empty: a round ends "
+        "when a hand empties, so start from the position before",
     "unknown-key.toml": "unknown-key.toml: colour: unknown key",
     "unknown-start-key.toml": "unknown-start-key.toml: start.hand: unknown key",
     "tile-twice.toml":
@@ -106,7 +113,8 @@ def test_id_must_equal_the_stem(tmp_path: Path) -> None:
 
 
 def test_unknown_expect_key_is_refused() -> None:
-    data = {"id": "x", "rules": "block", "expect": {"winner": [0]}}
+    data = {"id": "x", "rules": "block", "start": {"hands": [["1-4"], ["1-1"]]},
+            "expect": {"winner": [0]}}
     with pytest.raises(ScenarioError, match=r"^x\.toml: expect\.winner: unknown key$"):
         parse(data, "x.toml")
 
