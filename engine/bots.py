@@ -222,35 +222,44 @@ def _only(view: SeatView, start: float) -> Decision | None:
 
 # -- the levels -------------------------------------------------------------
 
-class RandomBot:
-    level = "random"
+class _Level:
+    """What every level does alike: time the decision and play a lone legal move at
+    once; :meth:`_choose` is the level's own choice among several."""
+
+    level: str
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         start = time.perf_counter()
         only = _only(view, start)
         if only is not None:
             return only
-        return _timed(start, view.legal[rng.randrange(len(view.legal))],
+        move, reasons = self._choose(view, rng)
+        return _timed(start, move, reasons)
+
+    def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
+        raise NotImplementedError
+
+class RandomBot(_Level):
+    level = "random"
+
+    def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
+        return (view.legal[rng.randrange(len(view.legal))],
                       [Reason("random_choice", {})])
 
 
-class HeaviestBot:
+class HeaviestBot(_Level):
     """The highest-value playable tile; the heaviest tile as a dead tile."""
 
     level = "heaviest"
 
-    def decide(self, view: SeatView, rng: random.Random) -> Decision:
-        start = time.perf_counter()
-        only = _only(view, start)
-        if only is not None:
-            return only
+    def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         move = max(view.legal, key=_weight)
         tile = move.tile
         assert tile is not None
         if move.kind == "discard":
-            return _timed(start, move, [Reason("heaviest_dead",
+            return (move, [Reason("heaviest_dead",
                                                {"tile": str(tile), "value": tile.value})])
-        return _timed(start, move, [Reason("sheds_heavy",
+        return (move, [Reason("sheds_heavy",
                                            {"tile": str(tile), "value": tile.value})])
 
 
@@ -259,22 +268,18 @@ def _weight(move: Move) -> tuple[int, int]:
     return (tile.value, tile.high) if tile is not None else (-1, -1)
 
 
-class CountingBot:
+class CountingBot(_Level):
     """Counts numbers: keeps its strong number open and blocks with the ones the
     others lack."""
 
     level = "counting"
 
-    def decide(self, view: SeatView, rng: random.Random) -> Decision:
-        start = time.perf_counter()
-        only = _only(view, start)
-        if only is not None:
-            return only
+    def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         if view.legal[0].kind == "discard":
             tiles = [m.tile for m in view.legal if m.tile is not None]
             dead = max(tiles, key=lambda t: (all(_spent(view, v) for v in (t.low, t.high)),
                                              t.value, t.high))
-            return _timed(start, Move.discard(dead), [_discard_reason(view, dead)])
+            return (Move.discard(dead), [_discard_reason(view, dead)])
         move = max(view.legal, key=lambda m: self._score(view, m))
         tile = move.tile
         assert tile is not None
@@ -285,7 +290,7 @@ class CountingBot:
             reasons.append(Reason("holds_most", {"value": best, "count": _count(rest, best)}))
         if not reasons:
             reasons.append(Reason("sheds_heavy", {"tile": str(tile), "value": tile.value}))
-        return _timed(start, move, reasons)
+        return (move, reasons)
 
     @staticmethod
     def _score(view: SeatView, move: Move) -> float:
@@ -344,7 +349,7 @@ def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], boo
     return scores, False
 
 
-class StrongBot:
+class StrongBot(_Level):
     """Samples deals consistent with the view and solves each (see the module)."""
 
     level = "strong"
@@ -365,12 +370,8 @@ class StrongBot:
     def _solve(self, state: State, seconds: float) -> tuple[dict[Move, float], bool]:
         return solver_scores(state, seconds, self.max_nodes)
 
-    def decide(self, view: SeatView, rng: random.Random) -> Decision:
-        start = time.perf_counter()
-        only = _only(view, start)
-        if only is not None:
-            return only
-        deadline = start + self.budget
+    def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
+        deadline = time.perf_counter() + self.budget
         legal = view.legal
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
@@ -405,7 +406,7 @@ class StrongBot:
         margin = mean - totals[ranked[1]] / samples
         reasons.append(Reason("best_on_average", {"samples": samples, "score": round(mean, 2),
                                                   "margin": round(margin, 2)}))
-        return _timed(start, move, reasons)
+        return (move, reasons)
 
 
 def _top_score(view: SeatView) -> float:
