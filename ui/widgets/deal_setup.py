@@ -1,4 +1,4 @@
-"""Try it's setup: the rules and deal a page address or the setup widgets describe.
+"""A table's setup (Try it and Play): the rules and deal a page address or the setup widgets describe.
 
 Address parameters (:data:`PARAM_KEYS`) become a :class:`Parsed` (rules, seed, match, and a
 notice for anything that could not be read); a ruleset goes back into parameters for a
