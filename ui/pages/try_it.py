@@ -31,7 +31,7 @@ import streamlit as st
 
 from engine.match import BlockMatch
 from engine.moves import Move
-from engine.rules import Ruleset, options_of, ruleset_from_options
+from engine.rules import Ruleset
 from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import State
@@ -41,13 +41,12 @@ from ..content import Content, content
 from ..i18n import clip, refusal_text, t
 from ..widgets import story
 from ..widgets.deal_setup import (
-    BLOCK_PLAYERS,
-    GAPLE_DEALS,
     PARAM_KEYS,
     SEED_MAX,
     deal_params,
     parse_params,
     random_seed,
+    rules_from_choices,
     seat_names,
 )
 from ..widgets.feedback import Feedback
@@ -281,16 +280,8 @@ def stored_game() -> Game | None:
 def _widget_rules() -> tuple[Ruleset, bool]:
     """The rules and match mode the setup widgets show."""
     ss = st.session_state
-    family = str(ss.get(W_FAMILY) or "block")
-    gp, hand = GAPLE_DEALS.get(str(ss.get(W_DEAL)), (4, 6))
-    players = ss.get(W_PLAYERS)
-    widgets: dict[str, object] = {
-        "players": gp if "hand_size" in options_of(family) else
-        players if players in BLOCK_PLAYERS else 2,
-        "hand_size": hand, "dead_tiles": bool(ss.get(W_DEAD, True)),
-        "blank_double_25": bool(ss.get(W_BLANK)), "draw": bool(ss.get(W_DRAW))}
-    rules = ruleset_from_options({"rules": family, **{k: v for k, v in widgets.items()
-                                                      if k in options_of(family)}})
+    rules = rules_from_choices(ss.get(W_FAMILY), ss.get(W_PLAYERS), ss.get(W_DEAL),
+                               ss.get(W_DEAD, True), ss.get(W_BLANK), ss.get(W_DRAW))
     return rules, rules.plays_matches and bool(ss.get(W_MATCH))
 
 

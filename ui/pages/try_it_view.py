@@ -16,8 +16,8 @@ from ..nav import page_link
 from ..page import rerun_page_if
 from ..widgets import feedback, story
 from ..widgets.board import board
-from ..widgets.knowledge import knowledge
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
+from ..widgets.knowledge import knowledge
 from ..widgets.svg import esc
 from .try_it import (
     BOARD,
