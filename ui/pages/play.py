@@ -22,11 +22,10 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 
-from engine.bots import LEVELS, Decision, make_bot
+from engine.bots import Decision, make_bot
 from engine.match import BlockMatch, GapleMatch, Match, match_for
 from engine.moves import Move
 from engine.rules import Ruleset
@@ -35,9 +34,9 @@ from engine.state import State
 from engine.view import view
 
 from .. import session, thinking
-from ..i18n import clip, end_name, refusal_text, seat_name, t
+from ..i18n import refusal_text, t
 from ..widgets import story
-from ..widgets.deal_setup import deal_params, parse_params, random_seed, seat_names
+from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Feedback
 
 PAGE = "pages/play.py"
@@ -352,54 +351,3 @@ def score_totals(match: Match) -> tuple[int, ...]:
     if isinstance(match, GapleMatch):
         return tuple(match.penalties)
     return tuple(match.wins)
-
-
-# -- the address -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Address:
-    rules: Ruleset
-    level: str
-    seed: int | None
-    seat: int | None
-    problems: tuple[str, ...]
-
-
-def parse_address(params: Mapping[str, str]) -> Address:
-    """The rules, level, seat and seed an address asks for; every bad value named."""
-    parsed = parse_params({k: v for k, v in params.items() if k != "match"})
-    problems = list(parsed.problems)
-    level = params.get("level", DEFAULT_LEVEL).strip().lower()
-    if level not in LEVELS:
-        problems.append(t("play.bad_level", value=clip(params.get("level", ""), 20),
-                          level=level_name(DEFAULT_LEVEL)))
-        level = DEFAULT_LEVEL
-    seat: int | None = None
-    raw = params.get("seat")
-    if raw is not None:
-        text = raw.strip()
-        n = int(text) if text.isdigit() and len(text) <= 2 else 0
-        if 1 <= n <= parsed.rules.players:
-            seat = n - 1
-        else:
-            problems.append(t("play.bad_seat", value=clip(raw, 20),
-                              players=parsed.rules.players,
-                              name=seat_name(learner_seat(parsed.rules),
-                                             seat_names(parsed.rules))))
-    return Address(parsed.rules, level, parsed.seed, seat, tuple(problems))
-
-
-def level_name(level: str) -> str:
-    return t(f"play.level_{level}") if level in LEVELS else level
-
-
-def from_address(params: Mapping[str, str]) -> tuple[Table, tuple[str, ...]]:
-    """A new table for an address, and the notices for what could not be read."""
-    a = parse_address(params)
-    seed = a.seed if a.seed is not None else random_seed()
-    return new_table(a.rules, a.level, seed, a.seat), a.problems
-
-
-def end_words(move: Move) -> str:
-    return end_name(move.end) if move.end else ""

@@ -6,15 +6,18 @@ Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``p
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import streamlit as st
 
 from engine.bots import LEVELS
 from engine.moves import Move
+from engine.rules import Ruleset
 
 from .. import session
-from ..i18n import clip, t
-from ..widgets.deal_setup import GAPLE_DEALS, random_seed, rules_from_choices
+from ..i18n import clip, seat_name, t
+from ..widgets.deal_setup import GAPLE_DEALS, parse_params, random_seed, rules_from_choices
+from ..widgets.deal_setup import seat_names as deal_seat_names
 from . import play
 from .play import PARAM_KEYS, TABLE, ReviewItem, Table
 
@@ -97,12 +100,59 @@ def current_table() -> Table:
         _write_params(table.params)
         table.seats = play.seat_labels(table.rules, table.learner)  # the page's language
         return table
-    made, problems = play.from_address(url)
+    made, problems = from_address(url)
     for notice in [*notices, *problems]:
         session.notice(notice)
     _store(made)
     _sync_widgets(made)
     return made
+
+
+# -- the address -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Address:
+    rules: Ruleset
+    level: str
+    seed: int | None
+    seat: int | None
+    problems: tuple[str, ...]
+
+
+def parse_address(params: Mapping[str, str]) -> Address:
+    """The rules, level, seat and seed an address asks for; every bad value named."""
+    parsed = parse_params({k: v for k, v in params.items() if k != "match"})
+    problems = list(parsed.problems)
+    level = params.get("level", play.DEFAULT_LEVEL).strip().lower()
+    if level not in LEVELS:
+        problems.append(t("play.bad_level", value=clip(params.get("level", ""), 20),
+                          level=level_name(play.DEFAULT_LEVEL)))
+        level = play.DEFAULT_LEVEL
+    seat: int | None = None
+    raw = params.get("seat")
+    if raw is not None:
+        text = raw.strip()
+        n = int(text) if text.isdigit() and len(text) <= 2 else 0
+        if 1 <= n <= parsed.rules.players:
+            seat = n - 1
+        else:
+            problems.append(t("play.bad_seat", value=clip(raw, 20),
+                              players=parsed.rules.players,
+                              name=seat_name(play.learner_seat(parsed.rules),
+                                             deal_seat_names(parsed.rules))))
+    return Address(parsed.rules, level, parsed.seed, seat, tuple(problems))
+
+
+def level_name(level: str) -> str:
+    return t(f"play.level_{level}") if level in LEVELS else level
+
+
+def from_address(params: Mapping[str, str]) -> tuple[Table, tuple[str, ...]]:
+    """A new table for an address, and the notices for what could not be read."""
+    a = parse_address(params)
+    seed = a.seed if a.seed is not None else random_seed()
+    return play.new_table(a.rules, a.level, seed, a.seat), a.problems
 
 
 # -- callbacks (run before the script) --------------------------------------------------------

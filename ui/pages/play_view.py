@@ -39,6 +39,7 @@ from .play_setup import (
     W_SETUP,
     current_table,
     gaple_deal_label,
+    level_name,
     on_back,
     on_hint,
     on_move,
@@ -87,13 +88,13 @@ def _setup() -> None:
             else:
                 st.toggle(t("try.draw_toggle"), key=W_DRAW, help=t("try.draw_help"))
         st.radio(t("play.level"), list(LEVELS), key=W_LEVEL, horizontal=True,
-                 format_func=play.level_name, help=t("play.level_help"))
+                 format_func=level_name, help=t("play.level_help"))
         st.button(t("play.new_match"), key="play.new", type="primary", on_click=on_new_match)
 
 
 def _header(table: Table) -> None:
     st.markdown(f"**{esc(rules_label(table.rules))}** "
-                f'<span class="muted">· {esc(t("play.against", level=play.level_name(table.level)))}'
+                f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
                 f' · {esc(t("try.seed_is", seed=table.seed))}</span>', unsafe_allow_html=True)
 
 
