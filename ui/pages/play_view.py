@@ -137,6 +137,8 @@ def _below(table: Table) -> None:
         with st.container(key=feedback.key("play", fb.kind)):
             st.markdown(f"**{t('try.refused')}** {_md(fb.text)}" if fb.kind == "no"
                         else _md(fb.text))
+    if not state.over:
+        _actions(table)
     if table.hint_pending is not None:
         st.caption(t("play.hint_thinking"))
     if table.hint is not None and table.learner_to_move:
@@ -153,6 +155,7 @@ def _below(table: Table) -> None:
         with st.container(key="play-result"):
             st.markdown(f"**{t('try.result')}** {_md(result.text)}")
             st.markdown("\n".join(f"- {_md(line)}" for line in result.holdings))
+        _actions(table)
 
 
 def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[str, object]:
@@ -170,7 +173,7 @@ def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[s
 
 def _actions(table: Table) -> None:
     state = table.state
-    with st.container(horizontal=True, gap="small", key="play-actions"):
+    with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
         if not state.over:
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
                       on_click=on_hint, help=t("play.hint_help"),
@@ -198,7 +201,7 @@ def _review(table: Table) -> None:
     if not table.review or table.practice is not None:
         return
     st.subheader(t("play.review"), anchor=False)
-    st.caption(t("play.review_lead"))
+    st.caption(t("play.review_lead") + " " + t("play.review_forced"))
     for i, item in enumerate(table.review):
         title = t("play.review_move", n=item.number, move=move_text(item.played))
         if item.solution is None:
@@ -234,7 +237,6 @@ def _table(live: bool) -> None:
           disabled=not yours, controls=yours, note=note,
           highlight=table.hint.move if table.hint is not None and yours else None,
           hand_label=t("play.your_hand"), below=partial(_below, table))
-    _actions(table)
     _log(table)
     if state.over:
         _sheet(table)
