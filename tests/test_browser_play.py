@@ -1,0 +1,246 @@
+"""Play in a real browser against the computer thinking in worker processes: a two-player
+Block round to its end by clicking, a hint, the review and a replay of a better move, and a
+move with the keyboard alone.
+
+The live server runs the real worker pool with no pause between computer moves (conftest).
+The learner sees only their own tiles, so the tests play as a learner would (play_browser.py):
+try a tile, see it played or refused.  Everything waits on the page's texts, never on time.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_support import WAIT, settle
+from play_browser import (
+    BRACKET,
+    LIVE,
+    LIVE_SPY_JS,
+    RESULT,
+    REVIEW,
+    bracket,
+    count_is,
+    hand,
+    live_texts,
+    log_lines,
+    moves_so_far,
+    play_to_the_end,
+    take_turn,
+    wait_for_turn,
+)
+from playwright.sync_api import Page, expect
+
+from engine.rules import block
+from ui.pages.play import new_table
+
+pytestmark = pytest.mark.browser
+
+ADDRESS = "/play?rules=block&players=2&level=strong&seed={seed}"
+COMPUTER = "North"
+OPEN_ENDS = re.compile(r" Open ends: \d and \d\.$")
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def open_play(page: Page, seed: int) -> None:
+    page.goto(ADDRESS.format(seed=seed))
+    settle(page)
+    expect(page.get_by_text(re.compile(rf"seed {seed}$"))).to_be_visible(timeout=WAIT)
+
+
+def merged(texts: list[str]) -> list[str]:
+    """Consecutive repeats as one."""
+    return [x for i, x in enumerate(texts) if i == 0 or texts[i - 1] != x]
+
+
+# -- (a) a whole round by clicking ------------------------------------------------------------
+
+
+def test_a_two_player_round_to_its_end_by_clicking(page: Page) -> None:
+    errors = watch_errors(page)
+    page.add_init_script(LIVE_SPY_JS)
+    seed = 7  # North (the computer) opens
+    dealt = new_table(block(2), "strong", seed)
+    assert dealt.state.mover != dealt.learner
+    open_play(page, seed)
+    live = page.locator(LIVE)
+    expect(live).to_have_attribute("role", "status")
+    expect(live).to_have_attribute("aria-live", "polite")
+    # The learner's own tiles at the bottom, the computer's face down.
+    assert wait_for_turn(page)
+    expect(live).to_contain_text(f"{COMPUTER} opens with", timeout=WAIT)
+    expect(page.locator(".others svg .face-down")).to_have_count(6)
+    assert sorted(hand(page)) == sorted(str(x) for x in dealt.state.hand(dealt.learner))
+
+    turns = play_to_the_end(page)
+
+    expect(page.get_by_text(RESULT, exact=True)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
+    reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$"))
+    expect(reviewed.first).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Best with every hand open:")).to_have_count(reviewed.count(),
+                                                                         timeout=WAIT)
+    settle(page)
+    assert any(t.refused for t in turns) or all(t.played != "pass" for t in turns)
+    # Each computer move was announced on its own, in order, with the open ends after it.
+    lines = log_lines(page)
+    assert len(lines) == moves_so_far(page) > len(turns)
+    computer = [x for x in lines if x.startswith(COMPUTER)]
+    announced = [x for x in live_texts(page) if x]
+    for text in announced:
+        assert text.startswith(COMPUTER) and OPEN_ENDS.search(text), text
+    assert merged([OPEN_ENDS.sub("", x) for x in announced]) == merged(computer), (
+        announced, computer)
+    mine = [x for x in lines if not x.startswith(COMPUTER)]
+    assert [BRACKET.search(x).group(0) if BRACKET.search(x) else "pass"  # type: ignore[union-attr]
+            for x in mine] == [t.played for t in turns]
+    assert not errors, errors
+
+
+# -- (b) a hint ----------------------------------------------------------------------------------
+
+
+def test_a_hint_lights_up_a_tile_and_gives_its_reason(page: Page) -> None:
+    errors = watch_errors(page)
+    seed = 1  # South (the learner) opens
+    open_play(page, seed)
+    assert wait_for_turn(page)
+    take_turn(page)
+    assert wait_for_turn(page)
+    expect(page.locator("button.tile.hint")).to_have_count(0)
+    page.get_by_role("button", name="Hint", exact=True).click()
+    shown = page.locator('[class*="st-key-play-hint-fb-hint"]')
+    expect(shown).to_contain_text("Hint:", timeout=WAIT)
+    lit = page.locator("button.tile.hint")
+    expect(lit).to_have_count(1, timeout=WAIT)
+    name = str(lit.get_attribute("data-tile"))
+    expect(shown).to_contain_text(f"Play {bracket(name)}")
+    reasons = shown.get_by_role("listitem")
+    expect(reasons.first).to_be_visible()
+    assert all(len(x.strip()) > 10 for x in reasons.all_text_contents())
+    # The hinted tile is a legal move: played at once, no refusal; the light goes out.
+    n = moves_so_far(page)
+    turn = take_turn(page, prefer=[name])
+    assert turn.played == bracket(name) and not turn.refused, turn
+    expect(lit).to_have_count(0, timeout=WAIT)
+    assert bracket(name) in log_lines(page)[n]
+    assert not errors, errors
+
+
+# -- (c) the review: replay a better move -------------------------------------------------------
+
+BEST = re.compile(r"Best with every hand open: (?:Play (\[\d\|\d\])(?: on the (left|right) end)?"
+                  r"|(Pass))")
+
+
+def test_the_review_replays_a_better_move_and_goes_back(page: Page) -> None:
+    errors = watch_errors(page)
+    open_play(page, 12)
+    for _ in range(4):  # the first round where one of the learner's moves was not the best
+        play_to_the_end(page)
+        expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
+        reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$"))
+        expect(page.get_by_text("Best with every hand open:")).to_have_count(
+            reviewed.count(), timeout=WAIT)
+        worse = page.locator('[class*="st-key-review-"][class*="-fb-hint"]')
+        if worse.count():
+            break
+        page.get_by_role("button", name="Next round", exact=True).click()
+        expect(page.get_by_text(RESULT, exact=True)).to_have_count(0, timeout=WAIT)
+    else:
+        pytest.fail("every move of four rounds was the best one")
+    settle(page)
+    result = page.locator(".st-key-play-result").inner_text()
+    sheet = page.locator("table.play-sheet").inner_text()
+    verdict = worse.first
+    expect(verdict).to_contain_text("Your move, ")
+    key = re.search(r"st-key-review-(\d+)-fb-hint", str(verdict.get_attribute("class")))
+    assert key, verdict.get_attribute("class")
+    best = BEST.search(verdict.inner_text())
+    assert best, verdict.inner_text()
+    replay = page.locator(f".st-key-play-replay-{key.group(1)} button")
+    number = int(re.search(r"\d+$", replay.inner_text().strip()).group(0))  # type: ignore[union-attr]
+
+    replay.click()
+    banner = page.get_by_text(f"Replaying from move {number}: this round's result was already "
+                              "recorded")
+    expect(banner).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("heading", name=REVIEW)).to_have_count(0)
+    expect(count_is(page, number - 1)).to_be_visible()
+    assert wait_for_turn(page)
+    tile_text, end, passes = best.groups()
+    if passes:
+        page.locator('.controls button[data-control="pass"]').click()
+        expect(count_is(page, number + 1).or_(page.get_by_text(RESULT, exact=True)).first
+               ).to_be_visible(timeout=WAIT)
+    else:
+        name = "-".join(re.findall(r"\d", tile_text))
+        turn = take_turn(page, prefer=[name], end=end)
+        assert turn.played == tile_text and not turn.refused, turn
+    line = log_lines(page)[number - 1]  # the verdict's best move, as move ``number``
+    assert line.startswith("South (you)") and (tile_text or "passes") in line, line
+    play_to_the_end(page)  # the better line, played out as practice
+    expect(banner).to_be_visible()
+    page.get_by_role("button", name="Back to the review", exact=True).click()
+    expect(banner).to_have_count(0, timeout=WAIT)
+    expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
+    settle(page)
+    # The round's own end, its result and the score sheet, as they were: practice never counts.
+    assert page.locator(".st-key-play-result").inner_text() == result
+    assert page.locator("table.play-sheet").inner_text() == sheet
+    expect(page.get_by_role("button", name="Next round", exact=True)).to_be_visible()
+    assert not errors, errors
+
+
+# -- (d) the keyboard alone ---------------------------------------------------------------------
+
+
+def tab_to(page: Page, target: str, limit: int = 80) -> None:
+    """Press Tab until the element matching ``target`` (a CSS selector) has the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.locator(target).evaluate_all(
+                "els => els.some(e => e.getRootNode().activeElement === e)"):
+            return
+    raise AssertionError(f"{target} not reached with {limit} Tabs")
+
+
+def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
+    """Tab and Enter only: no clicks and no programmatic focus."""
+    errors = watch_errors(page)
+    seed = 1  # the learner opens: any tile fits the empty line
+    open_play(page, seed)
+    assert wait_for_turn(page)
+    first = hand(page)[0]
+    tab_to(page, f'button.tile[data-tile="{first}"]')
+    page.keyboard.press("Enter")
+    expect(count_is(page, 2).or_(page.get_by_text(RESULT, exact=True)).first).to_be_visible(
+        timeout=WAIT)
+    live = page.locator(".play-live")
+    expect(live).to_contain_text("North ", timeout=WAIT)
+    assert wait_for_turn(page)
+    ends = re.search(r"Open ends: (\d) and (\d)\.", live.inner_text())
+    assert ends, live.inner_text()
+    fitting = [x for x in hand(page) if set(x.split("-")) & set(ends.groups())]
+    if fitting:
+        tab_to(page, f'button.tile[data-tile="{fitting[0]}"]')
+        page.keyboard.press("Enter")
+        marker = page.locator(".v-wide .fit")
+        if marker.count():  # it fits both ends: the focus went to the first marked end
+            assert marker.evaluate_all(
+                "els => els.some(e => e.getRootNode().activeElement === e)")
+            page.keyboard.press("Enter")
+        played = bracket(fitting[0])
+    else:
+        tab_to(page, '.controls button[data-control="pass"]')
+        page.keyboard.press("Enter")
+        played = "passes"
+    expect(count_is(page, 4).or_(page.get_by_text(RESULT, exact=True)).first).to_be_visible(
+        timeout=WAIT)
+    assert played in log_lines(page)[2]
+    assert not errors, errors
