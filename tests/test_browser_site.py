@@ -19,10 +19,12 @@ from typing import Any
 
 import pytest
 from browser_support import WAIT, play, settle, tile
+from play_browser import Turn, hand, log_lines, take_turn, wait_for_turn
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
 from engine.quiz import question
 from engine.rules import block
+from ui.pages.play import new_table
 from ui.pages.quiz import seat_names
 from ui.pages.try_it import new_deal
 from ui.progress import DB_NAME
@@ -75,7 +77,7 @@ def db_rows(data_dir: Path, sql: str, *args: object) -> list[tuple[Any, ...]]:
 
 
 def seed_shown(where: Page | Locator, seed: int) -> Locator:
-    """Try it's header: "Block · 2 players · seed 101"."""
+    """Try it's header, "Block · 2 players · seed 101", or Play's ("… · seed 7")."""
     return where.locator("span.muted").filter(has_text=re.compile(rf"\bseed {seed}$"))
 
 
@@ -235,17 +237,21 @@ def run_round_robin(actors: list[Actor]) -> None:
 
 def test_eight_sessions_at_once_never_see_each_others_state(
         new_context: Callable[..., BrowserContext], live_data_dir: Path) -> None:
+    """Two learners on Learn, one on Try it, two on the Quiz, one on Worked examples turning
+    to Korean, and two playing strong computer players on Play, all at once."""
     ids = {name: new_learner(name) for name in
-           ("wrong", "right", "tryA", "tryB", "quizR", "quizW", "e3", "ko")}
+           ("wrong", "right", "tryA", "playA", "quizR", "quizW", "playB", "ko")}
     pages: dict[str, Page] = {}
     errors: dict[str, list[str]] = {}
     for name in ids:
         pages[name] = new_context().new_page()  # each its own browser context and session
         errors[name] = watch_errors(pages[name])
-    deals = {"tryA": (block(2), 101), "tryB": (block(3), 202)}
+    deals = {"tryA": (block(2), 101)}
     states = {k: new_deal(rules, seed).state for k, (rules, seed) in deals.items()}
-    played: dict[str, list[str]] = {"tryA": [], "tryB": []}
+    played: dict[str, list[str]] = {"tryA": []}
     quiz = {"quizR": (1, 4242), "quizW": (2, 777)}
+    tables = {"playA": 7, "playB": 11}  # seeds: the computer opens at A, the learner at B
+    turns: dict[str, list[Turn]] = {"playA": [], "playB": []}
 
     def goto(name: str, address: str) -> None:
         sep = "&" if "?" in address else "?"
@@ -291,18 +297,18 @@ def test_eight_sessions_at_once_never_see_each_others_state(
             "This set: 1 / 1" if name == "quizR" else "This set: 0 / 1", timeout=WAIT)
         settle(p)
 
-    def e3_to_the_end() -> Actor:
-        p = pages["e3"]
-        goto("e3", "/examples?example=e3-empty-hand-wins&move=0")
+    def play_strong(name: str, moves: int) -> Actor:
+        p = pages[name]
+        seed = tables[name]
+        goto(name, f"/play?rules=block&players=2&level=strong&seed={seed}")
         yield
         settle(p)
-        expect(p.get_by_role("button", name="Last »")).to_be_enabled(timeout=FIRST_LOAD)
-        yield
-        p.get_by_role("button", name="Last »").click()
-        yield
-        expect(p.get_by_text("White played their last tile and wins at once.")).to_be_visible(
-            timeout=WAIT)
-        settle(p)
+        expect(seed_shown(p, seed)).to_be_visible(timeout=FIRST_LOAD)
+        for _ in range(moves):
+            yield
+            if not wait_for_turn(p, timeout=FIRST_LOAD):
+                return
+            turns[name].append(take_turn(p))
 
     def e1_then_korean() -> Actor:
         p = pages["ko"]
@@ -321,9 +327,9 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         expect(p.get_by_text("4수 중 1수")).to_be_visible(timeout=WAIT)
         settle(p)
 
-    run_round_robin([learn("wrong", False), learn("right", True), try_it("tryA", 1),
-                     try_it("tryB", 3), quiz_it("quizR"), quiz_it("quizW"), e3_to_the_end(),
-                     e1_then_korean()])
+    run_round_robin([learn("wrong", False), learn("right", True), try_it("tryA", 3),
+                     play_strong("playA", 3), quiz_it("quizR"), quiz_it("quizW"),
+                     play_strong("playB", 3), e1_then_korean()])
 
     # Each page shows its own state and only its own.
     for name, p in pages.items():
@@ -338,9 +344,9 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         if name != "ko":
             expect(sidebar(p).get_by_role("link", name="Learn", exact=True)).to_be_visible()
             assert "lang=" not in p.url, (name, p.url)
-        for other in ("tryA", "tryB"):
+        for other, seed in [("tryA", deals["tryA"][1]), *tables.items()]:
             if name != other:
-                expect(seed_shown(main, deals[other][1])).to_have_count(0)
+                expect(seed_shown(main, seed)).to_have_count(0)
     expect(pages["wrong"].get_by_text(NO_MATCH)).to_be_visible()
     expect(tile(pages["wrong"], "1-1")).to_be_enabled()  # the step is still to do
     expect(sidebar(pages["wrong"]).get_by_text(re.compile(r"^0 of \d+ steps done · 0 ★$"))
@@ -348,7 +354,7 @@ def test_eight_sessions_at_once_never_see_each_others_state(
     expect(pages["right"].locator('[aria-label="3 of 3 stars"]')).to_be_visible()
     expect(sidebar(pages["right"]).get_by_text(re.compile(r"^1 of \d+ steps done · 3 ★$"))
            ).to_be_visible()
-    for name in ("tryA", "tryB"):
+    for name in ("tryA",):
         p = pages[name]
         seed = deals[name][1]
         assert f"seed={seed}" in p.url, p.url
@@ -364,7 +370,20 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         shown = question(level, seed).seed  # the first seed from ``seed`` on that makes one
         assert f"quiz_seed={shown}" in pages[name].url, pages[name].url
         assert f"quiz_level={level}" in pages[name].url, pages[name].url
-    expect(pages["e3"].get_by_text("Move 3 of 3")).to_be_visible()
+    for name, seed in tables.items():  # each table its own deal, its own moves, its own hand
+        p = pages[name]
+        assert f"seed={seed}" in p.url and "level=strong" in p.url, p.url
+        expect(seed_shown(p, seed)).to_be_visible()
+        dealt = new_table(block(2), "strong", seed)
+        wait_for_turn(p)
+        mine = [x for x in log_lines(p) if x.startswith("South (you)")]
+        assert len(mine) == len(turns[name]) >= 1, (name, mine, turns[name])
+        for line, turn in zip(mine, turns[name], strict=True):
+            assert turn.played in line or turn.played == "pass", (name, line, turn)
+        gone = {t.played for t in turns[name]}
+        dealt_hand = [str(x) for x in dealt.state.hand(dealt.learner)]
+        assert sorted(hand(p)) == sorted(x for x in dealt_hand
+                                         if f"[{x.replace('-', '|')}]" not in gone), name
     ko = pages["ko"]
     assert "lang=ko" in ko.url and "example=e1-one-tile-loss" in ko.url, ko.url
     expect(sidebar(ko).get_by_role("link", name="배우기", exact=True)).to_be_visible()
@@ -384,7 +403,8 @@ def test_eight_sessions_at_once_never_see_each_others_state(
     positions = dict(db_rows(live_data_dir, f"SELECT id, last_lesson FROM learners "
                                             f"WHERE id IN ({marks})", *mine))
     assert positions[ids["wrong"]] == positions[ids["right"]] == "matching-ends"
-    assert {positions[ids[n]] for n in ("tryA", "tryB", "quizR", "quizW", "e3", "ko")} == {None}
+    assert {positions[ids[n]] for n in ("tryA", "playA", "quizR", "quizW", "playB", "ko")
+            } == {None}
 
 
 # -- the keyboard alone -----------------------------------------------------------------------
