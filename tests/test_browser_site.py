@@ -376,9 +376,9 @@ def test_eight_sessions_at_once_never_see_each_others_state(
         expect(seed_shown(p, seed)).to_be_visible()
         dealt = new_table(block(2), "strong", seed)
         wait_for_turn(p)
-        mine = [x for x in log_lines(p) if x.startswith("South (you)")]
-        assert len(mine) == len(turns[name]) >= 1, (name, mine, turns[name])
-        for line, turn in zip(mine, turns[name], strict=True):
+        learners = [x for x in log_lines(p) if x.startswith("South (you)")]
+        assert len(learners) == len(turns[name]) >= 1, (name, learners, turns[name])
+        for line, turn in zip(learners, turns[name], strict=True):
             assert turn.played in line or turn.played == "pass", (name, line, turn)
         gone = {t.played for t in turns[name]}
         dealt_hand = [str(x) for x in dealt.state.hand(dealt.learner)]
