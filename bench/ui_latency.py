@@ -33,6 +33,7 @@ import argparse
 import json
 import math
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -47,10 +48,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # live_site: the server and browser the tests use
 
 from live_site import CHROMIUM, CHROMIUM_ARGS, ServerDidNotStart, chromium_found, streamlit_server
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from engine.rules import block
 from engine.state import State
+from ui.pages.play import new_table
 from ui.pages.try_it import new_deal
 from ui.widgets.board import fallback_moves
 
@@ -243,6 +245,196 @@ def bench_try_it(page: Page, base: str, clicks: int) -> Clicker:
     return c
 
 
+# -- Play: the computer's reply, one session and eight at once ---------------------------------
+
+PLAY_RULES = block(2)
+PLAY_URL = "/play?rules=block&players=2&level=strong&seed={seed}"
+PLAY_TARGET_MEDIAN_MS, PLAY_TARGET_P95_MS = 1000.0, 3000.0
+PLAY_METHOD = ("in-page: performance.now() just before dispatching the click that sends the "
+               "learner's move (a tile, a marked end or Pass), MutationObserver until the move "
+               "log counts the computer's answer and the live region announces it, then the "
+               "next animation frame")
+
+# A learner in the page, playing as fast as ``think`` allows: at their turn (the hand's
+# tiles enabled) a tile that fits an open end (read from the live region), else Pass; after
+# a round, "Next round".  Each reply is timed as Clicker's clicks are.  At every turn it
+# also checks that the page shows this session's own state: its seed in the header, its
+# learner id in the address, round 1's hand as dealt, and later hands within the tiles the
+# round began with.
+AUTOPLAY_JS = """
+(cfg) => {
+  const S = window.__play = {samples: [], problems: [], rounds: 1, turns: 0, stop: false,
+                             matchOver: false, retried: 0};
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const main = () => document.querySelector('[data-testid="stMain"]');
+  let host = null;
+  const board = () => {
+    if (host && host.isConnected && host.shadowRoot) return host.shadowRoot;
+    host = null;
+    for (const el of document.querySelectorAll('*')) {
+      if (el.shadowRoot && el.shadowRoot.querySelector('.db')) { host = el; break; }
+    }
+    return host ? host.shadowRoot : null;
+  };
+  const count = () => {
+    const m = (main() || {textContent: ''}).textContent.match(/Moves so far \\((\\d+)\\)/);
+    return m ? +m[1] : null;
+  };
+  const over = () => (main() || {textContent: ''}).textContent.includes('Result:');
+  const ends = () => {
+    const live = document.querySelector('.play-live');
+    const m = live && live.textContent.match(/Open ends: (\\d) and (\\d)\\./);
+    return m ? [m[1], m[2]] : null;
+  };
+  const problem = (what) => { if (S.problems.length < 20) S.problems.push(what); };
+  let roundHand = null;
+  let lastHand = null;
+  function own(names) {
+    const header = Array.from(document.querySelectorAll('span.muted'))
+      .map((e) => e.textContent.match(/seed (\\d+)$/)).find((m) => m);
+    if (!header || header[1] !== String(cfg.seed)) problem('header seed ' + (header && header[1]));
+    if (!location.search.includes('learner=' + cfg.learner)) problem('address ' + location.search);
+    if (!location.search.includes('seed=' + cfg.seed)) problem('address ' + location.search);
+    if (roundHand === null) {
+      roundHand = names.slice();
+      if (S.rounds === 1 && names.slice().sort().join() !== cfg.dealt.slice().sort().join())
+        problem('round 1 hand ' + names.join());
+    } else if (!names.every((x) => roundHand.includes(x))) problem('hand ' + names.join());
+  }
+  const refused = () => (main() || {textContent: ''}).textContent.includes('Not allowed.');
+  function answered(n, t0) {
+    return new Promise((resolve) => {
+      let done = false;
+      const met = () => (count() >= n + 2 || over() || refused());
+      const finish = (ok) => {
+        if (done) return; done = true; obs.disconnect();
+        if (ok && refused()) { problem('refused: ' + main().textContent.slice(0, 80)); ok = false; }
+        requestAnimationFrame(() => resolve(ok ? performance.now() - t0 : null));
+      };
+      const obs = new MutationObserver(() => { if (met()) finish(true); });
+      obs.observe(document, {subtree: true, childList: true, characterData: true});
+      if (met()) finish(true);
+      setTimeout(() => finish(false), 30000);
+    });
+  }
+  async function loop() {
+    while (!S.stop) {
+      const root = board();
+      const n = count();
+      if (!root || n === null) { await sleep(50); continue; }
+      if (over()) {
+        const next = Array.from(main().querySelectorAll('button'))
+          .find((b) => b.textContent.trim() === 'Next round');
+        if (!next) { S.matchOver = true; return; }
+        await sleep(cfg.think);
+        next.click();
+        const asked = performance.now();
+        while (over() && !S.stop && performance.now() - asked < 5000) await sleep(50);
+        if (over()) { S.retried += 1; continue; }  // the click was not taken: again
+        S.rounds += 1; roundHand = null;
+        continue;
+      }
+      const tiles = Array.from(root.querySelectorAll('.hand button.tile'));
+      // the board drawn since the last move (each drawing is new elements), and ours to move
+      if (!tiles.length || tiles[0].disabled || root.querySelector('.hand') === lastHand) {
+        await sleep(20); continue;
+      }
+      own(tiles.map((b) => b.getAttribute('data-tile')));
+      const e = ends();
+      if (n > 0 && !e) { await sleep(20); continue; }
+      await sleep(cfg.think);
+      const pick = n === 0 ? tiles[0]
+        : tiles.find((b) => b.getAttribute('data-tile').split('-').some((v) => e.includes(v)));
+      lastHand = root.querySelector('.hand');
+      let t0 = performance.now();
+      if (pick) {
+        pick.click();
+        const fit = root.querySelector('.v-wide .fit');
+        if (fit) {
+          t0 = performance.now();
+          fit.dispatchEvent(new MouseEvent('click', {bubbles: true, composed: true}));
+        }
+      } else {
+        root.querySelector('.controls button[data-control="pass"]').click();
+      }
+      S.turns += 1;
+      const ms = await answered(n, t0);
+      if (ms === null) problem('no answer to move ' + (n + 1));
+      else if (count() >= n + 2) S.samples.push(ms);  // the round may end on the learner's move
+      while (!S.stop && count() === n + 1 && !over()) await sleep(20);
+    }
+  }
+  loop().catch((err) => problem('error ' + err));
+  return true;
+}
+"""
+
+
+def open_table(page: Page, base: str, seed: int) -> dict[str, Any]:
+    """Open a strong two-player Block table and start the in-page learner on it."""
+    page.goto(base + PLAY_URL.format(seed=seed))
+    expect(page.locator(".play-live")).to_be_attached(timeout=60_000)
+    expect(page.locator(IDLE)).to_be_attached(timeout=60_000)
+    learner = re.search(r"[?&]learner=([A-Za-z0-9_-]+)", page.url)
+    assert learner, page.url
+    table = new_table(PLAY_RULES, "strong", seed)
+    dealt = [str(x) for x in table.state.hand(table.learner)]
+    return {"seed": seed, "learner": learner.group(1), "dealt": dealt}
+
+
+def play_sessions(browser: Browser, base: str, seeds: list[int], *, replies: int,
+                  seconds: float, think: float) -> list[dict[str, Any]]:
+    """``len(seeds)`` sessions (each its own browser context) playing at once until each has
+    ``replies`` timed answers (after a first, warm-up one) or ``seconds`` have passed; each
+    session's samples and problems."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in seeds]
+    try:
+        pages = [c.new_page() for c in contexts]
+        configs = [open_table(p, base, s) for p, s in zip(pages, seeds, strict=True)]
+        for p, cfg in zip(pages, configs, strict=True):
+            p.evaluate(AUTOPLAY_JS, {**cfg, "think": int(think * 1000)})
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            pages[0].wait_for_timeout(1000)
+            states = [p.evaluate("() => ({n: window.__play.samples.length,"
+                                 " over: window.__play.matchOver})") for p in pages]
+            if all(s["n"] > replies or s["over"] for s in states):
+                break
+        out = []
+        for p, cfg in zip(pages, configs, strict=True):
+            got = p.evaluate("() => { window.__play.stop = true; return window.__play; }")
+            out.append({"seed": cfg["seed"], "samples": [float(x) for x in got["samples"][1:]],
+                        "problems": got["problems"], "rounds": got["rounds"],
+                        "retried": got["retried"],
+                        "turns": got["turns"]})
+        return out
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def play_figures(name: str, sessions: list[dict[str, Any]], think: float) -> dict[str, Any]:
+    every = [x for s in sessions for x in s["samples"]]
+    if not every:
+        raise SystemExit(f"{name}: no reply was timed ({sessions})")
+    return {
+        "page": name,
+        "sessions": len(sessions),
+        "think_s": think,
+        "replies": len(every),
+        "median_ms": round(statistics.median(every), 1),
+        "p95_ms": round(p95(every), 1),
+        "min_ms": round(min(every), 1),
+        "max_ms": round(max(every), 1),
+        "per_session_median_ms": [round(statistics.median(s["samples"]), 1)
+                                  if s["samples"] else None for s in sessions],
+        "rounds": sum(s["rounds"] for s in sessions),
+        "next_round_clicks_retried": sum(s["retried"] for s in sessions),
+        "problems": [p for s in sessions for p in s["problems"]],
+        "method": PLAY_METHOD,
+    }
+
+
 def p95(values: list[float]) -> float:
     """Nearest-rank 95th percentile."""
     ordered = sorted(values)
@@ -283,16 +475,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clicks", type=int, default=40,
                         help="timed clicks per page, at least (default 40; 30 is the minimum)")
+    parser.add_argument("--pages", nargs="+", default=["learn", "try_it", "play"],
+                        choices=["learn", "try_it", "play"], help="what to measure")
+    parser.add_argument("--sessions", type=int, default=8,
+                        help="Play sessions at once in the load run (default 8)")
+    parser.add_argument("--seconds", type=float, default=150.0,
+                        help="at most this long for each Play run (default 150)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each Play learner waits before a move (default 0)")
     args = parser.parse_args()
     clicks = max(30, args.clicks)
     if not chromium_found():
         raise SystemExit(f"Chromium not found at {CHROMIUM} (run `make chromium`)")
     results = []
+    play_rows: list[dict[str, Any]] = []
     load_before = round(os.getloadavg()[0], 2)
     with server() as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             for name, run in (("learn", bench_learn), ("try_it", bench_try_it)):
+                if name not in args.pages:
+                    continue
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 context.add_init_script(WS_SPY_JS)
                 try:
@@ -301,16 +504,41 @@ def main() -> int:
                     context.close()
                 results.append(row)
                 print(json.dumps(row, ensure_ascii=False), flush=True)
+            if "play" in args.pages:
+                one = play_sessions(browser, base, [7], replies=clicks, seconds=args.seconds,
+                                    think=args.think)
+                play_rows.append(play_figures("play_one", one, args.think))
+                print(json.dumps(play_rows[-1], ensure_ascii=False), flush=True)
+                load_mid = round(os.getloadavg()[0], 2)
+                many = play_sessions(browser, base, [101 + i for i in range(args.sessions)],
+                                     replies=max(10, clicks // args.sessions),
+                                     seconds=args.seconds, think=args.think)
+                play_rows.append(play_figures(f"play_{args.sessions}_at_once", many,
+                                              args.think))
+                play_rows[-1]["load_average_1m_before"] = load_mid
+                print(json.dumps(play_rows[-1], ensure_ascii=False), flush=True)
         finally:
             browser.close()
     every = results
     ok = all(r["median_ms"] < TARGET_MEDIAN_MS and r["p95_ms"] < TARGET_P95_MS for r in every)
+    play_ok = None
+    if play_rows:
+        alone, at_once = play_rows
+        play_ok = (alone["median_ms"] < PLAY_TARGET_MEDIAN_MS
+                   and at_once["p95_ms"] < PLAY_TARGET_P95_MS
+                   and not alone["problems"] and not at_once["problems"])
     summary = {
         "summary": True,
         "pages": {r["page"]: {"clicks": r["clicks"], "median_ms": r["median_ms"],
                               "p95_ms": r["p95_ms"]} for r in every},
         "targets": {"median_ms": TARGET_MEDIAN_MS, "p95_ms": TARGET_P95_MS},
         "meets_targets": ok,
+        "play": {r["page"]: {"replies": r["replies"], "median_ms": r["median_ms"],
+                             "p95_ms": r["p95_ms"], "problems": len(r["problems"])}
+                 for r in play_rows},
+        "play_targets": {"one_session_median_ms": PLAY_TARGET_MEDIAN_MS,
+                         "many_sessions_p95_ms": PLAY_TARGET_P95_MS},
+        "play_meets_targets": play_ok,
         "method": METHOD,
         "cpus": os.cpu_count(),
         "load_average_1m": {"before": load_before, "after": round(os.getloadavg()[0], 2)},
