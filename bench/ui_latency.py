@@ -308,7 +308,11 @@ AUTOPLAY_JS = """
       const met = () => (count() >= n + 2 || over() || refused());
       const finish = (ok) => {
         if (done) return; done = true; obs.disconnect();
-        if (ok && refused()) { problem('refused: ' + main().textContent.slice(0, 80)); ok = false; }
+        if (ok && refused()) {
+          const fb = document.querySelector('[class*="st-key-play-fb-no"]');
+          problem('refused at move ' + (n + 1) + ': ' + (fb ? fb.textContent : '?'));
+          ok = false;
+        }
         requestAnimationFrame(() => resolve(ok ? performance.now() - t0 : null));
       };
       const obs = new MutationObserver(() => { if (met()) finish(true); });
@@ -323,9 +327,9 @@ AUTOPLAY_JS = """
       const n = count();
       if (!root || n === null) { await sleep(50); continue; }
       if (over()) {
-        const next = Array.from(main().querySelectorAll('button'))
-          .find((b) => b.textContent.trim() === 'Next round');
-        if (!next) { S.matchOver = true; return; }
+        const next = document.querySelector('.st-key-play-next button');
+        if (document.querySelector('.st-key-play-again button')) { S.matchOver = true; return; }
+        if (!next) { await sleep(50); continue; }
         await sleep(cfg.think);
         next.click();
         const asked = performance.now();

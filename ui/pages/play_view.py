@@ -2,10 +2,12 @@
 
 Drawing only; what a click means is in :mod:`ui.pages.play` and :mod:`ui.pages.play_setup`.
 
-The table is one of two fragments: :func:`_live` reruns itself every :data:`play.TICK`
-seconds while the table waits for an answer (the computer's move, a hint, the review's
-verdicts), so each computer move appears on its own; :func:`_idle` reruns only on a click.
-Each switches to the other (a full run) when the wait begins or ends."""
+While the table waits for an answer (the computer's move, a hint, the review's verdicts) the
+page draws it in its own run and :func:`_poll`, a fragment that draws nothing, looks for the
+answer every :data:`play.TICK` seconds and reruns the page once it has come, so each computer
+move appears on its own and a wait costs a few cheap looks, not a redrawn table each time.
+Otherwise the table is a fragment (:func:`_idle`) that reruns on a click alone, and the whole
+page runs again when a click starts a wait."""
 
 from __future__ import annotations
 
@@ -215,14 +217,7 @@ def _review(table: Table) -> None:
                   on_click=on_replay, args=(item,))
 
 
-def _table(live: bool) -> None:
-    table = stored_table()
-    if table is None or table is not st.session_state.get(DRAWN):
-        st.rerun()
-    assert table is not None
-    play.advance(table)
-    if _wants_live(table) != live:
-        st.rerun()  # the wait began or ended: the other fragment takes over
+def _table(table: Table) -> None:
     state = table.state
     if table.practice is not None:
         st.info(t("play.practising", n=table.practice_from))
@@ -251,13 +246,27 @@ def _wants_live(table: Table) -> bool:
 
 
 @st.fragment(run_every=play.TICK)
-def _live() -> None:
-    _table(live=True)
+def _poll() -> None:
+    """While an answer is awaited: look for it, drawing nothing; once it has come (or the
+    table is another), the whole page again."""
+    table = stored_table()
+    if table is None or table is not st.session_state.get(DRAWN):
+        st.rerun()
+    assert table is not None
+    if play.advance(table) or not _wants_live(table):
+        st.rerun()
 
 
 @st.fragment
 def _idle() -> None:
-    _table(live=False)
+    table = stored_table()
+    if table is None or table is not st.session_state.get(DRAWN):
+        st.rerun()
+    assert table is not None
+    play.advance(table)
+    if _wants_live(table):
+        st.rerun()  # a wait began: the whole page, with the poller
+    _table(table)
 
 
 def draw() -> None:
@@ -270,6 +279,7 @@ def draw() -> None:
     _setup()
     _header(table)
     if _wants_live(table):
-        _live()
+        _table(table)
+        _poll()
     else:
         _idle()
