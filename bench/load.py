@@ -9,15 +9,18 @@ round move by move and undo it.
 
 A configuration runs in three phases:
 
-1. **Opening**, not timed against anything: the pages are opened one after the other, each
-   only once the one before is ready (its text shown and its script run finished), and the
-   open pages wait idle meanwhile — so opening 40 pages is 40 single page loads, not 40 at
-   once fighting for the CPU with learners already clicking.
-2. **Warm-up** (``--warmup`` seconds, default 5): every learner clicks; nothing is counted.
+1. **Opening**, not counted: the pages are opened one after the other, each only once the
+   one before is ready (its text shown, its script run finished, and its own warm-up
+   clicks done: one Learn cycle, or Try it up to the first pass and back, since a page's
+   first clicks are slower), while the open pages wait idle — so opening 40 pages is 40
+   single page loads, not 40 at once fighting for the CPU with learners already clicking.
+2. **Warm-up** (``--warmup`` seconds, default 10): every learner clicks; nothing counted.
 3. **Measurement** (``--seconds``, default 20): every learner clicks as fast as the site
    answers (the next click once the rerun finished); a click counts if it ends inside the
    window.  A click's time is measured in the page as in bench/ui_latency.py: click → the
-   expected text painted.
+   expected text painted.  The CPU seconds used in the window are read from /proc: the
+   site's (replicas, PostgreSQL, nginx), the simulated learners' (Chromium, Playwright),
+   and the whole machine's (the rest is other work sharing it).
 
 Per page, what the learners do not need is cut: images and fonts are not fetched, motion is
 reduced, Chromium's background throttling is off (every page is a foreground page).
@@ -27,7 +30,7 @@ so the two are compared on the same store.  Prints one JSON line per (replicas, 
 with the load average before and after, and a Markdown table at the end.  Not a test:
 nothing is asserted.
 
-    python bench/load.py [--seconds 20] [--warmup 5] [--learners 10 20 40] [--replicas 1 2]
+    python bench/load.py [--seconds 20] [--warmup 10] [--learners 10 20 40] [--replicas 1 2]
 """
 
 from __future__ import annotations
@@ -142,15 +145,26 @@ async def open_learn(page: Page, base: str) -> None:
     await page.locator(IDLE).wait_for(state="attached", timeout=OPEN_TIMEOUT * 1000)
 
 
-async def learn(who: Learner) -> None:
-    while True:
+async def learn(who: Learner, cycles: float = float("inf")) -> None:
+    done = 0
+    while done < cycles:
         await who.click(tile("3-5"), NO_MATCH)
         await who.click(button("Try again"), NO_MATCH, gone=True)
         await who.click(tile("1-1"), RIGHT)
         await who.click(button("Do this step again"), RIGHT, gone=True)
+        done += 1
 
 
 TRY_URL = f"/try_it?rules=block&players={TRY_RULES.players}&seed={TRY_SEED}"
+
+
+def warm_up_moves(moves: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The start of the round up to its first pass: every kind of click Try it times."""
+    kinds = {m[0] if len(m) != 3 else "end" for m in moves}
+    for n in range(1, len(moves) + 1):
+        if {m[0] if len(m) != 3 else "end" for m in moves[:n]} == kinds:
+            return moves[:n]
+    return moves
 
 
 def try_moves() -> list[tuple[str, ...]]:
@@ -168,8 +182,12 @@ async def open_try_it(page: Page, base: str) -> None:
     await page.locator(IDLE).wait_for(state="attached", timeout=OPEN_TIMEOUT * 1000)
 
 
-async def try_it(who: Learner, moves: list[tuple[str, ...]]) -> None:
-    while True:
+async def try_it(who: Learner, moves: list[tuple[str, ...]],
+                 cycles: float = float("inf")) -> None:
+    """Play ``moves`` and undo them, ``cycles`` times."""
+    done = 0
+    while done < cycles:
+        done += 1
         for n, move in enumerate(moves, start=1):
             want = LOG.format(n=n)
             if move[0] == "pass":
@@ -195,7 +213,8 @@ async def new_learner_page(browser: Browser) -> tuple[BrowserContext, Page]:
 
 
 async def run(base: str, learners: int, seconds: float, warmup: float,
-              keys: list[str] | None = None) -> dict[str, Any]:
+              keys: list[str] | None = None, server_ports: tuple[int, ...] = ()
+              ) -> dict[str, Any]:
     samples: list[float] = []
     window = Window()
     open_times: list[float] = []
@@ -204,8 +223,12 @@ async def run(base: str, learners: int, seconds: float, warmup: float,
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=LOAD_ARGS)
         try:
             people = []
+            moves = try_moves()
+            warm = warm_up_moves(moves)
             opened = time.monotonic()
-            for i in range(learners):  # one page at a time, each ready before the next
+            # One page at a time, each ready (and through its warm-up clicks: the first
+            # clicks of a page are slower) before the next; the open ones wait idle.
+            for i in range(learners):
                 context, page = await new_learner_page(browser)
                 if keys:  # its replica, chosen by its affinity cookie (see replica_keys)
                     await context.add_cookies([{"name": "domino_replica", "value": keys[i],
@@ -221,17 +244,20 @@ async def run(base: str, learners: int, seconds: float, warmup: float,
                                      f"{OPEN_TIMEOUT:.0f} s: {repr(e)[:160]}")
                     return row
                 open_times.append(time.monotonic() - t)
-                people.append(Learner(page, window, samples))
+                who = Learner(page, window, samples)
+                await (learn(who, 1) if i % 2 == 0 else try_it(who, warm, 1))
+                people.append(who)
             row.update(opened=learners, pages_open_s=round(time.monotonic() - opened, 1),
                        page_open_s=_spread(open_times))
-            load_before = os.getloadavg()[0]
             go = time.monotonic()
             window.start, window.stop = go + warmup, go + warmup + seconds
-            moves = try_moves()
             tasks = [asyncio.create_task(learn(who) if i % 2 == 0 else try_it(who, moves))
                      for i, who in enumerate(people)]
+            await asyncio.sleep(max(0.0, window.start - time.monotonic()))
+            load_before, cpu_before = os.getloadavg()[0], cpu_seconds(server_ports)
+            await asyncio.sleep(max(0.0, window.stop - time.monotonic()))
+            load_after, cpu_after = os.getloadavg()[0], cpu_seconds(server_ports)
             done = await asyncio.gather(*tasks, return_exceptions=True)
-            load_after = os.getloadavg()[0]
             failed = [d for d in done if not isinstance(d, TimeoutError)]
         finally:
             await browser.close()
@@ -241,9 +267,58 @@ async def run(base: str, learners: int, seconds: float, warmup: float,
                clicks_per_s=round(len(samples) / seconds, 1),
                seconds=seconds, warmup_s=warmup,
                load_1m={"before": round(load_before, 2), "after": round(load_after, 2)},
+               cpu_s={k: round(cpu_after[k] - cpu_before[k], 1) for k in cpu_after},
                failed_learners=len(failed), missed_clicks=sum(p.errors for p in people),
                first_failure=repr(failed[0])[:200] if failed else None)
     return row
+
+
+def _proc_stats() -> dict[int, tuple[int, float, str]]:
+    """Every process: its parent, its CPU seconds so far, its command line."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = (Path("/proc") / entry / "stat").read_text()
+            cmd = (Path("/proc") / entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue  # gone meanwhile
+        fields = stat.rpartition(")")[2].split()
+        out[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick,
+                           cmd.decode(errors="replace"))
+    return out
+
+
+def cpu_seconds(server_ports: tuple[int, ...]) -> dict[str, float]:
+    """CPU seconds used so far: by the site (the replicas on ``server_ports``, PostgreSQL,
+    nginx); by the simulated learners (this script, Playwright's driver, Chromium: every
+    other process below this one); by the whole machine (from /proc/stat: the rest is other
+    people's work)."""
+    procs = _proc_stats()
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _, _) in procs.items():
+        children.setdefault(ppid, []).append(pid)
+
+    def below(roots: list[int]) -> set[int]:
+        found, todo = set(), list(roots)
+        while todo:
+            pid = todo.pop()
+            found.add(pid)
+            todo += children.get(pid, [])
+        return found
+
+    mine = below([os.getpid()])
+    # The site: its replicas (children of this script), PostgreSQL and nginx (daemons).
+    marks = [f"--server.port {p} " for p in server_ports] + ["domino-pg-", "/nginx.conf"]
+    site_pids = below([p for p, (_, _, cmd) in procs.items() if any(m in cmd for m in marks)])
+    site = sum(procs[p][1] for p in site_pids)
+    learners = sum(procs[p][1] for p in mine - site_pids)
+    with open("/proc/stat") as f:
+        jiffies = [int(x) for x in f.readline().split()[1:]]
+    busy = (sum(jiffies) - jiffies[3] - jiffies[4]) / os.sysconf("SC_CLK_TCK")
+    return {"site": site, "learners": learners, "machine": busy}
 
 
 def _spread(values: list[float]) -> dict[str, float] | None:
@@ -291,8 +366,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="counted clicking time per configuration (default 20)")
-    parser.add_argument("--warmup", type=float, default=5.0,
-                        help="clicking before the count starts (default 5)")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="clicking by all learners before the count starts (default 10)")
     parser.add_argument("--learners", type=int, nargs="+", default=[10, 20, 40])
     parser.add_argument("--replicas", type=int, nargs="+", default=[1, 2])
     args = parser.parse_args()
@@ -306,34 +381,41 @@ def main() -> int:
             folder = Path(tmp) / f"r{n_replicas}"
             with replicas(n_replicas, folder, url) as running:
                 if n_replicas == 1:
-                    rows += measure(running[0].url, n_replicas, args, None)
+                    rows += measure(running[0].url, n_replicas, args, None, (running[0].port,))
                 else:
                     prefix = folder / "nginx"
                     with nginx(prefix, [r.port for r in running]) as proxy:
-                        rows += measure(proxy, n_replicas, args, prefix / "access.log")
-    print("\n| replicas | learners | clicks/s | median ms | p95 ms | load (1 min) |")
-    print("|---:|---:|---:|---:|---:|---|")
+                        rows += measure(proxy, n_replicas, args, prefix / "access.log",
+                                        tuple(r.port for r in running))
+    print("\n| replicas | learners | clicks/s | median ms | p95 ms | site CPU ms/click "
+          "| browsers CPU ms/click | other work's share of the CPU | load (1 min) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in rows:
-        load = r.get("load_1m")
-        load_text = f"{load['before']} → {load['after']}" if load else "—"
         if r.get("error"):
-            print(f"| {r['replicas']} | {r['learners']} | — | — | — | {r['error']} |")
-        else:
-            print(f"| {r['replicas']} | {r['learners']} | {r['clicks_per_s']} "
-                  f"| {r['median_ms']} | {r['p95_ms']} | {load_text} |")
+            print(f"| {r['replicas']} | {r['learners']} | — | — | — | — | — | — "
+                  f"| {r['error']} |")
+            continue
+        load, cpu, clicks = r["load_1m"], r["cpu_s"], max(1, r["clicks"])
+        others = max(0.0, cpu["machine"] - cpu["site"] - cpu["learners"])
+        share = others / (r["seconds"] * (os.cpu_count() or 1))
+        print(f"| {r['replicas']} | {r['learners']} | {r['clicks_per_s']} "
+              f"| {r['median_ms']} | {r['p95_ms']} | {1000 * cpu['site'] / clicks:.0f} "
+              f"| {1000 * cpu['learners'] / clicks:.0f} | {share:.0%} "
+              f"| {load['before']} → {load['after']} |")
     print(f"\n{os.cpu_count()} CPUs; load average (1, 5, 15 min) at the end: "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 
-def measure(base: str, n_replicas: int, args: argparse.Namespace,
-            access_log: Path | None) -> list[dict[str, Any]]:
+def measure(base: str, n_replicas: int, args: argparse.Namespace, access_log: Path | None,
+            server_ports: tuple[int, ...]) -> list[dict[str, Any]]:
     rows = []
     for learners in args.learners:
         before = Counter(browsers_per_replica(access_log)) if access_log else Counter()
         try:
             keys = replica_keys(base, access_log, learners) if access_log else None
-            result = asyncio.run(run(base, learners, args.seconds, args.warmup, keys))
+            result = asyncio.run(run(base, learners, args.seconds, args.warmup, keys,
+                                     server_ports))
         except (TimeoutError, OSError, RuntimeError) as e:
             result = {"learners": learners, "error": repr(e)[:200]}
         row: dict[str, Any] = {"replicas": n_replicas, **result}
