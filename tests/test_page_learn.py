@@ -396,6 +396,7 @@ def test_a_lesson_ends_with_its_summary_and_what_comes_next(data_dir: Path) -> N
     assert "Lesson done: Matching ends" in body
     assert "Stars in this lesson: 3 of 6." in body
     assert "Steps done: 2 of 3." in body  # read-ends is still open: a link back to it
+    assert "2 of 7 steps done" in body  # the sidebar counts the step just seen too
     back = next(link for link in at.get("page_link") if link.proto.label == "Go back to step 2")
     assert "lesson=matching-ends&step=read-ends" in back.proto.query_string
     assert "Next lesson: Must play, blocked, settling." in body

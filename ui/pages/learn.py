@@ -200,6 +200,7 @@ def arrive(data: Content, lesson: Lesson, step: Step) -> Attempt:
     attempt = attempt_for(lesson, step)
     if not attempt.done and not is_task(step) and step.id == lesson.steps[-1].id:
         on_watched(lesson.id, step.id)
+        st.rerun()  # the sidebar, drawn already, counts it too
     return attempt
 
 
