@@ -130,6 +130,10 @@ def test_a_hint_is_highlighted_explained_and_recorded() -> None:
     play_round(at)
     record = progress.games(at.session_state["learner"])["block"]
     assert record.hints == 1
+    page = texts(at)
+    assert "You took 1 hint this round." in page
+    assert f"Your record in Block: {record.rounds_won} of 1 rounds won" in page  # the header
+    assert f"Play: {record.rounds_won} of 1 rounds won" in page  # the sidebar
 
 
 def test_the_review_replays_a_position_as_practice() -> None:
