@@ -275,7 +275,10 @@ def _idle() -> None:
 def draw() -> None:
     st.html(f"<style>{VIEW_CSS}</style>")
     table = current_table()
+    was_finished = table.finished
     play.advance(table)
+    if table.finished and not was_finished:
+        st.rerun()  # the sidebar, drawn already, shows the recorded round in the next run
     st.session_state[DRAWN] = table
     st.title(t("play.title"), anchor=False)
     st.markdown(f'<p class="lead">{esc(t("play.lead"))}</p>', unsafe_allow_html=True)
