@@ -69,9 +69,11 @@ def progress_summary() -> None:
     games = session.games_record().values()
     rounds = sum(g.rounds for g in games)
     if rounds:
-        st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), rounds=rounds,
-                     matches_won=sum(g.matches_won for g in games),
-                     matches=sum(g.matches for g in games)))
+        st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), rounds=rounds))
+    matches = sum(g.matches for g in games)
+    if matches:
+        st.caption(t("nav.progress_matches", won=sum(g.matches_won for g in games),
+                     matches=matches))
     st.caption(t("nav.progress_link"))
 
 

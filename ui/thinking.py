@@ -22,6 +22,7 @@ import os
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
 
@@ -64,7 +65,11 @@ def submit(job: Callable[..., T], *args: Any) -> Future[T]:
         except Exception as e:  # noqa: BLE001  (the page shows a failed answer, not a traceback)
             done.set_exception(e)
         return done
-    return pool().submit(job, *args)
+    try:
+        return pool().submit(job, *args)
+    except (BrokenProcessPool, RuntimeError):  # a worker died (or the pool was shut down)
+        pool.clear()
+        return pool().submit(job, *args)
 
 
 # -- the jobs: engine functions of picklable values (a worker never imports the site) -------

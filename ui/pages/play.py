@@ -281,6 +281,9 @@ def finish_round(table: Table) -> None:
     if table.practice is not None:
         return
     result = table.match.record(table.state)
+    table.announce = " ".join(x for x in (table.announce, t("play.round_over"),
+                                          story.settlement_view(table.state, table.seats).text)
+                              if x)
     won = not result.draw and result.winners == (table.learner,)
     session.record_round(table.rules.family, won, len(table.hints))
     if table.match.over:

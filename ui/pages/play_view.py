@@ -18,7 +18,7 @@ from engine.bots import LEVELS
 from engine.match import BlockMatch, GapleMatch
 from engine.rules import FAMILIES, options_of
 
-from .. import thinking
+from .. import session, thinking
 from ..i18n import move_text, seat_name, t
 from ..widgets import feedback, story, verdict
 from ..widgets.board import board
@@ -93,6 +93,11 @@ def _setup() -> None:
 
 
 def _header(table: Table) -> None:
+    record = session.games_record().get(table.rules.family)
+    if record is not None and record.rounds:
+        st.caption(t("play.record", family=family_name(table.rules.family),
+                     won=record.rounds_won, rounds=record.rounds,
+                     matches_won=record.matches_won, matches=record.matches))
     st.markdown(f"**{esc(rules_label(table.rules))}** "
                 f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
                 f' · {esc(t("try.seed_is", seed=table.seed))}</span>', unsafe_allow_html=True)
@@ -112,6 +117,8 @@ def _sheet(table: Table) -> None:
     st.markdown(f"**{esc(title)}**")
     if isinstance(m, GapleMatch):
         st.caption(t("play.gaple_interpretation"))
+    elif not isinstance(m, BlockMatch):
+        st.caption(t("play.duel_series_note"))
     if not rows:
         return
     head = "".join(f"<th>{esc(name)}</th>" for name in table.seats)
@@ -137,6 +144,8 @@ def _below(table: Table) -> None:
         with st.container(key=feedback.key("play", fb.kind)):
             st.markdown(f"**{t('try.refused')}** {_md(fb.text)}" if fb.kind == "no"
                         else _md(fb.text))
+    if not state.over:
+        _actions(table)
     if table.hint_pending is not None:
         st.caption(t("play.hint_thinking"))
     if table.hint is not None and table.learner_to_move:
@@ -153,6 +162,9 @@ def _below(table: Table) -> None:
         with st.container(key="play-result"):
             st.markdown(f"**{t('try.result')}** {_md(result.text)}")
             st.markdown("\n".join(f"- {_md(line)}" for line in result.holdings))
+            if table.hints and table.practice is None:
+                st.caption(t("play.hints_taken", count=len(table.hints)))
+        _actions(table)
 
 
 def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[str, object]:
@@ -170,7 +182,7 @@ def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[s
 
 def _actions(table: Table) -> None:
     state = table.state
-    with st.container(horizontal=True, gap="small", key="play-actions"):
+    with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
         if not state.over:
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
                       on_click=on_hint, help=t("play.hint_help"),
@@ -198,7 +210,7 @@ def _review(table: Table) -> None:
     if not table.review or table.practice is not None:
         return
     st.subheader(t("play.review"), anchor=False)
-    st.caption(t("play.review_lead"))
+    st.caption(t("play.review_lead") + " " + t("play.review_forced"))
     for i, item in enumerate(table.review):
         title = t("play.review_move", n=item.number, move=move_text(item.played))
         if item.solution is None:
@@ -217,7 +229,10 @@ def _table(live: bool) -> None:
     if table is None or table is not st.session_state.get(DRAWN):
         st.rerun()
     assert table is not None
+    was_finished = table.finished
     play.advance(table)
+    if table.finished and not was_finished:
+        st.rerun()  # a recorded round: the header's and the sidebar's progress change too
     if _wants_live(table) != live:
         st.rerun()  # the wait began or ended: the other fragment takes over
     state = table.state
@@ -234,7 +249,6 @@ def _table(live: bool) -> None:
           disabled=not yours, controls=yours, note=note,
           highlight=table.hint.move if table.hint is not None and yours else None,
           hand_label=t("play.your_hand"), below=partial(_below, table))
-    _actions(table)
     _log(table)
     if state.over:
         _sheet(table)
@@ -261,7 +275,10 @@ def _idle() -> None:
 def draw() -> None:
     st.html(f"<style>{VIEW_CSS}</style>")
     table = current_table()
+    was_finished = table.finished
     play.advance(table)
+    if table.finished and not was_finished:
+        st.rerun()  # the sidebar, drawn already, shows the recorded round in the next run
     st.session_state[DRAWN] = table
     st.title(t("play.title"), anchor=False)
     st.markdown(f'<p class="lead">{esc(t("play.lead"))}</p>', unsafe_allow_html=True)
