@@ -51,12 +51,6 @@ def play_round(at: AppTest, limit: int = 120) -> int:
     return moves
 
 
-def learner_of(at: AppTest) -> str:
-    query = {k: at.query_params[k] for k in at.query_params}
-    return str(query.get("learner", [""])[0] if isinstance(query.get("learner"), list)
-               else query.get("learner", ""))
-
-
 FAMILIES = [
     {"rules": "block", "players": "2"},
     {"rules": "block", "players": "3"},

@@ -38,8 +38,8 @@ T = TypeVar("T")
 #: Seconds a computer player thinks at most a move; the hint's budget.
 BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
-#: The solver's budget for one position of a review.
-JUDGE_BUDGET = 1.5
+#: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
+JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 
 
 def inline() -> bool:
