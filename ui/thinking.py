@@ -20,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -53,6 +54,21 @@ def pool() -> Executor:
     workers = max(1, min(4, os.cpu_count() or 1))
     return ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"))
+
+
+def warm() -> None:
+    """Start the workers now (once per server), so that the first computer move of the
+    first game does not wait for a process to start."""
+    if not inline():
+        _warmed()
+
+
+@st.cache_resource(show_spinner=False)
+def _warmed() -> bool:
+    workers = pool()
+    for _ in range(max(1, min(4, os.cpu_count() or 1))):
+        workers.submit(time.sleep, 0.2)  # each busy a moment: the pool starts another
+    return True
 
 
 def submit(job: Callable[..., T], *args: Any) -> Future[T]:

@@ -274,6 +274,7 @@ def _idle() -> None:
 
 def draw() -> None:
     st.html(f"<style>{VIEW_CSS}</style>")
+    thinking.warm()
     table = current_table()
     was_finished = table.finished
     play.advance(table)
