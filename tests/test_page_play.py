@@ -14,6 +14,7 @@ from apptest_support import board_data, click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.match import BlockMatch
+from engine.rules import block
 from engine.state import State
 from ui import progress
 from ui.pages.play import Table
@@ -196,3 +197,30 @@ def test_the_seat_and_level_come_from_the_address() -> None:
     tb = table(at)
     assert tb.learner == 0 and tb.level == "strong"
     assert at.query_params["seat"] == ["1"] or at.query_params["seat"] == "1"
+
+
+def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> None:
+    """The worker's answer is checked by the engine: a failure or a refused move is
+    replaced by the heaviest legal tile."""
+    from concurrent.futures import Future
+
+    from engine.bots import Decision
+    from engine.moves import Move
+    from ui.pages import play
+
+    tb = play.new_table(block(2), "random", 5)
+    while not tb.state.over and tb.state.mover == tb.learner:
+        tb.state.push(tb.state.legal_moves()[0])
+    assert tb.state.mover != tb.learner
+    for answer in ("fail", "illegal"):
+        future: Future[Decision] = Future()
+        if answer == "fail":
+            future.set_exception(RuntimeError("worker died"))
+        else:
+            legal = set(tb.state.legal_moves())
+            wrong = next(Move.play(t) for t in tb.state.hand(tb.learner)
+                         if Move.play(t) not in legal)
+            future.set_result(Decision(wrong, (), 0.0))
+        pending = play.Pending(future, len(tb.state.history))
+        move = play._computer_move(tb, pending)
+        assert tb.state.why_illegal(move) is None
