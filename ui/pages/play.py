@@ -171,12 +171,11 @@ def _computer_move(table: Table, pending: Pending) -> Move:
     """The answer, as the engine resolves it; if the worker failed (or answered a move the
     engine refuses), the heaviest tile instead: never a stalled table."""
     state = table.state
-    try:
+    failed = pending.future.exception() is not None
+    if not failed:
         move = state.resolve(pending.future.result().move)
         if state.why_illegal(move) is None:
             return move
-    except Exception:  # noqa: BLE001
-        pass
     return state.resolve(make_bot("heaviest").decide(view(state, state.mover or 0),
                                                      random.Random(0)).move)
 
