@@ -14,7 +14,9 @@ import pytest
 from apptest_support import board_data, click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.solve import solve
+from engine.solve import Solution, solve
+from engine.state import State
+from ui import thinking
 from ui.i18n import move_text
 from ui.pages.try_it import Game
 from ui.widgets.board import fallback_moves
@@ -156,3 +158,32 @@ def test_try_it_a_new_deal_drops_the_verdict() -> None:
     assert "Best with every hand open:" not in texts(at)
     click(at, "try.again")  # deal again: another position altogether
     assert "Best with every hand open:" not in texts(at)
+
+
+# -- an unfinished or failed search -------------------------------------------------------
+
+
+def test_a_search_that_runs_out_of_budget_is_labelled_an_estimate(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def short(state: State, *, seconds: float) -> Solution:
+        return solve(state, seconds=seconds, max_nodes=50)
+
+    monkeypatch.setattr(thinking, "solve", short)  # what the worker runs
+    at = open_page("pages/try_it.py", rules="block", players="4", seed="5")
+    click(at, "try-best.ask")
+    body = texts(at)
+    assert "Best with every hand open:" in body
+    assert f"{OPEN_HANDS} An estimate: the search ran out of time before it finished." in body
+    assert len(hinted(at)[0]) == 1  # its best guess is still pointed at
+
+
+def test_a_failed_search_says_so_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(state: State, *, seconds: float) -> Solution:
+        raise ValueError("no")
+
+    monkeypatch.setattr(thinking, "solve", broken)
+    at = open_page("pages/examples.py", example=E3, move="1")
+    click(at, "ex-best.ask")
+    body = texts(at)
+    assert "The solver could not work out this position." in body
+    assert "Best with every hand open" not in body and hinted(at) == ([], None)
