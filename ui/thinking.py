@@ -20,8 +20,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
 
@@ -37,8 +39,8 @@ T = TypeVar("T")
 #: Seconds a computer player thinks at most a move; the hint's budget.
 BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
-#: The solver's budget for one position of a review.
-JUDGE_BUDGET = 1.5
+#: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
+JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 
 
 def inline() -> bool:
@@ -54,6 +56,21 @@ def pool() -> Executor:
                                mp_context=multiprocessing.get_context("spawn"))
 
 
+def warm() -> None:
+    """Start the workers now (once per server), so that the first computer move of the
+    first game does not wait for a process to start."""
+    if not inline():
+        _warmed()
+
+
+@st.cache_resource(show_spinner=False)
+def _warmed() -> bool:
+    workers = pool()
+    for _ in range(max(1, min(4, os.cpu_count() or 1))):
+        workers.submit(time.sleep, 0.2)  # each busy a moment: the pool starts another
+    return True
+
+
 def submit(job: Callable[..., T], *args: Any) -> Future[T]:
     """Run ``job(*args)`` in a worker (or now, inline); never raises: a failure is
     the future's exception."""
@@ -64,7 +81,11 @@ def submit(job: Callable[..., T], *args: Any) -> Future[T]:
         except Exception as e:  # noqa: BLE001  (the page shows a failed answer, not a traceback)
             done.set_exception(e)
         return done
-    return pool().submit(job, *args)
+    try:
+        return pool().submit(job, *args)
+    except (BrokenProcessPool, RuntimeError):  # a worker died (or the pool was shut down)
+        pool.clear()
+        return pool().submit(job, *args)
 
 
 # -- the jobs: engine functions of picklable values (a worker never imports the site) -------
