@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import sys
+import types
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +54,24 @@ def test_worker_processes_answer_with_the_engines_own_functions(
     assert state.history == ()  # the position was copied, never changed
     thinking.pool().shutdown()
     thinking.pool.clear()  # type: ignore[attr-defined]
+
+
+def test_a_new_worker_never_runs_the_page_script(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """In a Streamlit server ``__main__`` is the page being run; a worker started with
+    ``spawn`` would run it again.  It must not."""
+    monkeypatch.delenv("DOMINO_THINK", raising=False)
+    marker = tmp_path / "ran"
+    script = tmp_path / "page.py"
+    script.write_text(f"open({str(marker)!r}, 'w').close()\n", encoding="utf-8")
+    page = types.ModuleType("__main__")
+    page.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", page)
+    thinking.pool.clear()  # a fresh pool: its workers start now
+    state = deal()
+    solution = thinking.judge(state).result(timeout=60)
+    assert solution.moves
+    assert not marker.exists()
+    assert sys.modules["__main__"] is page  # put back
+    thinking.pool().shutdown()
+    thinking.pool.clear()
