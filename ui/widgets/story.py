@@ -95,8 +95,9 @@ def settlement_view(state: State, seats: Sequence[str] | None) -> SettlementView
         hand = ", ".join(x.bracket() for x in h.hand)
         if h.dead:
             dead = ", ".join(x.bracket() for x in h.dead)
-            lines.append(t("examples.holds_with_dead", name=name, hand=hand or "—", dead=dead,
-                           sum=h.sum_text()))
+            key = "examples.holds_with_dead" if hand else "examples.holds_only_dead"
+            lines.append(t(key, name=name, hand=hand, dead=dead, sum=h.sum_text(),
+                           count=len(h.dead)))
         else:
             lines.append(t("examples.holds", name=name, hand=hand, sum=h.sum_text()))
     return SettlementView(settlement_text(result, seats), tuple(lines), result.winners)
