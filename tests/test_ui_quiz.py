@@ -5,25 +5,26 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from text_support import assert_no_sentence_repeats
 
 from engine.lessons import load_all
-from engine.quiz import question
+from engine.quiz import check, question
 from engine.scenario import load
 from engine.settlement import settle
 from ui import i18n
 from ui.pages import quiz as ui_quiz
 from ui.pages import quiz_view
-from ui.pages.quiz import LESSON_FOR, RESULT_KEYS, TOPIC_KEYS, Result, parse_params, revisits, score
+from ui.pages.quiz import LESSON_FOR, TOPIC_KEYS, Result, parse_params, revisits, score
 from ui.widgets import seats as seats_widget
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = i18n.catalog("en")
 
 
-def test_every_settlement_code_has_a_result_a_topic_and_a_lesson_step() -> None:
+def test_every_settlement_code_has_a_topic_and_a_lesson_step() -> None:
     codes = set(i18n.SETTLEMENT_CODES) - {"playing"}
-    assert codes <= set(RESULT_KEYS) and codes <= set(TOPIC_KEYS) and codes <= set(LESSON_FOR)
-    for key in [*RESULT_KEYS.values(), *TOPIC_KEYS.values()]:
+    assert codes <= set(TOPIC_KEYS) and codes <= set(LESSON_FOR)
+    for key in TOPIC_KEYS.values():
         assert key in EN, key
     for key in ui_quiz.LEVEL_NAME_KEYS.values():
         assert key in EN, key
@@ -99,19 +100,22 @@ def test_in_arabic_each_sum_reads_left_to_right_as_a_whole(monkeypatch: pytest.M
     assert lines[1].count(lri) == 3
 
 
-def test_result_texts_carry_the_engines_arithmetic() -> None:
+def test_the_feedback_gives_the_engines_arithmetic_once() -> None:
     seats = ["North", "East", "South"]
-    for name, want in [
-        ("block-blocked-sole-lowest", "North scores 7 + 8 − 3 = 12"),
-        ("block-blocked-tied-lowest", "nobody scores: the lowest total, 3, is tied (3 = 3)"),
-        ("block-domino-five-and-five", "North went out and scores 5 + 5 = 10"),
+    for name, arithmetic in [
+        ("block-blocked-sole-lowest", "7 + 8 − 3 = 12"),
+        ("block-blocked-tied-lowest", "is shared by North and East"),
+        ("block-domino-five-and-five", "5 + 5 = 10"),
     ]:
         state = load(ROOT / "scenarios" / f"{name}.toml").replay()
         q = ui_quiz.Question(1, 0, state, settle(state))
-        assert ui_quiz.result_text(q, seats) == want
+        for verdict in (check(q, q.winner, q.points), check(q, 2, 1)):
+            fb = ui_quiz.answer_feedback(q, verdict, "South, 1 points", True, seats)
+            whole = " ".join((fb.title, *fb.lines))
+            assert whole.count(arithmetic) == 1, whole
+            assert_no_sentence_repeats(whole)
     state = load(ROOT / "scenarios" / "e2-equal-totals-draw.toml").replay()
     q = ui_quiz.Question(1, 0, state, settle(state))
-    assert ui_quiz.result_text(q, ["White", "Black"]) == "a draw, 9 = 9"
     assert ui_quiz.answer_text(q, None, None, ["White", "Black"]) == "a draw"
     assert ui_quiz.ending_text(q, ["White", "Black"]) == "Blocked: nobody can play"
 

@@ -91,6 +91,14 @@ def check_move(step: Step, move: Move) -> Verdict:
     return Verdict(False, resolved, not_asked=True)
 
 
+def winner_success(lesson: Lesson, step: Step) -> str:
+    """What a right "who wins" answer hears, said once: the step's own success text (it
+    carries the reckoning), else "Right." with the settlement in words."""
+    own = lesson_text(lesson.id, step.id, "success", step.task.success)
+    return own or t("learn.winner_right", text=settlement_text(step.settlement(),
+                                                               step.scenario.seats))
+
+
 def check_ends(step: Step, a: int, b: int) -> bool:
     """Whether ``a`` and ``b`` are the two open values (in either order)."""
     return sorted((a, b)) == sorted(step.open_ends())
@@ -250,8 +258,7 @@ def on_move(lesson_id: str, step_id: str, move: Move) -> None:
     elif verdict.refusal is not None:
         _wrong(attempt, refusal_text(verdict.refusal))
     else:
-        _wrong(attempt, t("learn.not_asked", move=move_text(verdict.move),
-                          task=task_prompt(lesson, step)))
+        _wrong(attempt, t("learn.not_asked", task=task_prompt(lesson, step)))
 
 
 def on_show_me(lesson_id: str, step_id: str) -> None:
@@ -341,10 +348,7 @@ def on_winner(lesson_id: str, step_id: str) -> None:
     settlement = step.settlement()
     seats = step.scenario.seats
     if check_winner(step, seat, points):
-        own = lesson_text(lesson.id, step.id, "success", step.task.success)
-        said = settlement_text(settlement, seats)
-        _complete(lesson, step, attempt,
-                  f"{own} {said}" if own else t("learn.winner_right", text=said))
+        _complete(lesson, step, attempt, winner_success(lesson, step))
         return
     if seat != settlement.winner:
         _wrong(attempt, t("learn.winner_wrong_seat", answer=seat_name(seat, seats)
