@@ -143,3 +143,21 @@ def test_arabic_puts_the_sidebar_on_the_right_and_english_back_on_the_left(page:
     settle(page)
     s, m = side.bounding_box(), main.bounding_box()
     assert s and m and s["x"] + s["width"] <= m["x"] + 1, (s, m)
+
+
+def test_on_a_phone_the_arabic_sidebar_hides_and_opens_on_the_right(page: Page) -> None:
+    """Collapsed on a narrow window, nothing of the sidebar shows over the page (Streamlit
+    moves a collapsed sidebar left, which right to left is across the page); opened, it
+    slides in at the right edge."""
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto("/?lang=ar")
+    settle(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=WAIT)
+    side = page.get_by_test_id("stSidebar")
+    expect(side).to_have_attribute("data-collapsed", "true", timeout=WAIT)
+    link = side.get_by_role("link", name="القواعد", exact=True)
+    expect(link).to_be_hidden()
+    page.get_by_test_id("stExpandSidebarButton").click()
+    expect(link).to_be_visible(timeout=WAIT)
+    box = side.bounding_box()
+    assert box and abs(box["x"] + box["width"] - 400) <= 1, box

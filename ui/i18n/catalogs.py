@@ -183,6 +183,12 @@ def direction_css(lang: str | None = None) -> str:
         "[data-testid='stMain'] h2, [data-testid='stMain'] h3, [data-testid='stSidebar'] "
         "{direction: rtl; text-align: right;}\n"
         ".dominoes-figure svg {direction: ltr;}\n"
+        # <html dir="rtl"> (ui.page) puts the sidebar on the right; Streamlit hides a collapsed
+        # one (no width) by moving it left, which here is across the page: keep it at the
+        # right edge instead, with nothing of it showing
+        "[data-testid='stSidebar'][data-collapsed='true'] "
+        "{transform: none !important; overflow: hidden;}\n"
+        "[data-testid='stSidebar'][data-collapsed='true'] * {visibility: hidden !important;}\n"
         # Streamlit's own list indents are physical (the site's CSS uses logical properties,
         # margin-inline-start and the like, which follow the direction by themselves)
         "[data-testid='stMain'] .stMarkdown li, [data-testid='stSidebar'] .stMarkdown li "
