@@ -149,3 +149,27 @@ def test_the_table_draws_every_hand_face_up_and_escapes_names() -> None:
     for seat in range(q.state.players):
         for tile in q.state.hand(seat):
             assert tile.bracket() in html
+
+
+@pytest.mark.parametrize(("lang", "gaple5", "block2"), [
+    ("en", "Gaple · 5 players, 5 tiles each", "Block · 2 players"),
+    ("uk", "Гапле · 5 гравців, у кожного 5 плиток", "Блок · 2 гравці"),
+    ("ru", "Гапле · 5 игроков, у каждого по 5 костяшек", "Блок · 2 игрока"),
+    ("ar", "غابلي · 5 لاعبين، مع كلٍّ منهم 5 قطع", "بلوك · لاعبان"),
+    ("ko", "가플레 · 5인, 한 사람당 타일 5개", "블록 · 2인"),
+])
+def test_the_quiz_header_names_the_table_in_plain_words(
+        monkeypatch: pytest.MonkeyPatch, lang: str, gaple5: str, block2: str) -> None:
+    import random
+
+    from engine.rules import Ruleset, block, gaple
+    from engine.state import State
+
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: lang)
+
+    def header(rules: Ruleset) -> str:
+        state = State.deal(rules, random.Random(1))
+        return ui_quiz.rules_text(ui_quiz.Question(2, 0, state, settle(state)))
+
+    assert header(gaple(5)) == gaple5
+    assert header(block(2)) == block2

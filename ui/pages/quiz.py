@@ -131,15 +131,15 @@ def ending_text(q: Question, seats: Sequence[str]) -> str:
 
 
 def rules_text(q: Question) -> str:
-    """The family, players and variant: "Gaple · 4 players × 6 tiles · [0|0] counts 25"."""
+    """The family, players and variant: "Gaple · 4 players, 6 tiles each · [0|0] counts 25"."""
     r = q.rules
     parts: list[str] = []
     if r.scores_points:
-        parts = [t("quiz.rules_block", players=r.players)]
+        parts = [t("quiz.rules_block", count=r.players)]
     elif r.has_stock:
         parts = [t("quiz.rules_duel"), t("quiz.mode_draw") if r.draw_mode else t("quiz.mode_no_draw")]
     else:
-        parts = [t("quiz.rules_gaple", players=r.players, tiles=r.hand_size)]
+        parts = [t("quiz.rules_gaple", count=r.players, tiles=r.hand_size)]
         if not r.dead_tiles:
             parts.append(t("quiz.variant_pass"))
         if r.blank_double_25:

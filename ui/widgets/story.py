@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import Record, State
+from engine.tiles import Tile
 
 from .. import i18n
 from ..i18n import end_name, scenario_text, seat_name, settlement_text, t
@@ -73,6 +74,16 @@ def narrate(record: Record, seats: Sequence[str] | None, *, show_hidden: bool = 
     if show_hidden:
         return t("examples.did_discard", name=name, tile=move.tile)
     return t("examples.did_discard_hidden", name=name)
+
+
+def turned_up(state: State) -> Tile | None:
+    """Gaple with tiles left in the middle: the one turned face up to start the line (on
+    the table before any move), else None."""
+    if not state.rules.middle_up:
+        return None
+    tiles = state.line.tiles()
+    plays = sum(1 for rec in state.history if rec.move.kind == "play")
+    return tiles[0] if len(tiles) == plays + 1 else None
 
 
 @dataclass(frozen=True, slots=True)
