@@ -158,8 +158,8 @@ def test_gaples_turned_up_middle_tile_opens_the_log(rules: Ruleset, middle: int)
     game = try_it.new_deal(rules, 51)
     start = game.state.line.tiles()[0]
     assert len(game.state.line.tiles()) == 1 and game.state.stock_count == middle
-    assert try_it.log_lines(game, True) == [f"Turned up from the middle: {start.bracket()} "
-                                            "starts the line."]
+    turned = f"Turned up from the middle: {start.bracket()} starts the line."
+    assert try_it.log_lines(game, True) == [turned]
     move = game.state.legal_moves()[0]
     try_it.apply(game, move)
     lines = try_it.log_lines(game, True)
