@@ -173,3 +173,17 @@ def test_the_quiz_header_names_the_table_in_plain_words(
 
     assert header(gaple(5)) == gaple5
     assert header(block(2)) == block2
+
+
+def test_a_single_dead_tile_is_singular_in_the_sums(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.rules import gaple
+    from engine.state import State
+
+    state = State.setup(gaple(), [["1-2"], ["3-4"], ["2-6"], ["4-4"]], ends=(0, 0),
+                        dead=[["0-1"], ["5-6", "0-3"], [], []])
+    state.status = "blocked"
+    seats = ["North", "East", "South", "West"]
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: "uk")
+    lines = seats_widget.sums_lines(settle(state), i18n.seat_names(seats))
+    assert lines[0] == "Північ: [1|2], мертва [0|1] → 3 + мертва 1 = 4"
+    assert lines[1] == "Схід: [3|4], мертві [0|3] [5|6] → 7 + мертва 3 + мертва 11 = 21"
