@@ -14,7 +14,9 @@ from engine.settlement import settle
 from engine.state import State
 from ui.content import load_content
 from ui.pages import quiz as ui_quiz
-from ui.pages import try_it, try_it_setup
+from ui.pages import try_it
+from ui.widgets import deal_setup as try_it_setup
+from ui.widgets.knowledge import knowledge
 
 ROOT = Path(__file__).resolve().parent.parent
 S = load_content(ROOT / "scenarios").scenarios
@@ -137,13 +139,13 @@ def test_what_a_seat_knows() -> None:
     state = s.initial()
     for move in s.moves[:3]:  # … White passes at ends 6 and 2
         state.push(move)
-    text = try_it.knowledge(state, 1, s.seats)
+    text = knowledge(state, 1, s.seats)
     assert text == ("What Black knows: White holds 1 tile and has no 2 or 6 · "
                     "the stock has 14 tiles.")
     b = State.deal(block(3), random.Random(1))
-    assert "13 tiles are out of play, face down" in try_it.knowledge(b, 0, None)
+    assert "13 tiles are out of play, face down" in knowledge(b, 0, None)
     g = State.deal(gaple(5), random.Random(1))
-    assert "2 tiles lie face down in the middle" in try_it.knowledge(g, 0, None)
+    assert "2 tiles lie face down in the middle" in knowledge(g, 0, None)
 
 
 def test_the_log_hides_what_the_table_hides() -> None:

@@ -21,6 +21,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/learn.py", "nav.learn"),
     ("pages/examples.py", "nav.examples"),
     ("pages/try_it.py", "nav.try_it"),
+    ("pages/play.py", "nav.play"),
     ("pages/quiz.py", "nav.quiz"),
     ("pages/rules.py", "nav.rules"),
 )
@@ -65,6 +66,14 @@ def progress_summary() -> None:
     if record.answered:
         st.caption(t("nav.progress_quiz", right=record.right, answered=record.answered,
                      best=record.best_streak))
+    games = session.games_record().values()
+    rounds = sum(g.rounds for g in games)
+    if rounds:
+        st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), rounds=rounds))
+    matches = sum(g.matches for g in games)
+    if matches:
+        st.caption(t("nav.progress_matches", won=sum(g.matches_won for g in games),
+                     matches=matches))
     st.caption(t("nav.progress_link"))
     afresh()
 

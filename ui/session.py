@@ -240,3 +240,26 @@ def record_answer(right: bool) -> progress.QuizRecord:
     except progress.ProgressError as e:
         _progress_failed(e)
         return progress.QuizRecord()
+
+
+def games_record() -> dict[str, progress.GameRecord]:
+    """Play's record per rule family ({} if progress is unavailable)."""
+    try:
+        return progress.games(learner_id())
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return {}
+
+
+def record_round(family: str, won: bool, hints: int) -> None:
+    try:
+        progress.record_round(learner_id(), family, won, hints)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+
+
+def record_match(family: str, won: bool) -> None:
+    try:
+        progress.record_match(learner_id(), family, won)
+    except progress.ProgressError as e:
+        _progress_failed(e)

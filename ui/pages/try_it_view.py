@@ -16,6 +16,8 @@ from ..nav import page_link
 from ..page import rerun_page_if
 from ..widgets import feedback, story
 from ..widgets.board import board
+from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
+from ..widgets.knowledge import knowledge
 from ..widgets.svg import esc
 from .try_it import (
     BOARD,
@@ -34,7 +36,6 @@ from .try_it import (
     W_SETUP,
     Game,
     current_game,
-    knowledge,
     log_lines,
     on_deal,
     on_deal_again,
@@ -49,7 +50,6 @@ from .try_it import (
     stored_game,
     widget_defaults,
 )
-from .try_it_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
 
 # -- drawing ----------------------------------------------------------------------------------
 
