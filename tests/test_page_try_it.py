@@ -182,7 +182,7 @@ def test_duel_draw_through_the_buttons() -> None:
     at = open_try(scenario="trip-draw-until-playable")
     assert "Two-player game · with drawing" in texts(at)
     click(at, "try-board.pass")
-    assert "The stock still has 14 tiles: draw until you can play." in texts(at)
+    assert "Tiles left in the stock: 14. Draw until you can play." in texts(at)
     click(at, "try-board.draw")
     state = game(at).state
     assert state.stock_count == 13 and "1-5" in [str(x) for x in state.hand(0)]
