@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest_support import APP, TIMEOUT, home, texts
+from apptest_support import APP, FIXTURE_SCENARIOS, TIMEOUT, home, texts
 from streamlit.testing.v1 import AppTest
 
 from ui import progress
+from ui.content import load_content
 from ui.page import STYLED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,6 +120,55 @@ def test_a_returning_learner_can_go_on_where_they_stopped(data_dir: Path) -> Non
     assert "lesson=matching-ends&step=read-ends" in resume.proto.query_string
     assert "Matching ends, step 2 of 3" in body
     assert "1 of 7 steps done" in body
+
+
+def _resume_link(at: AppTest) -> str:
+    (link,) = [link for link in at.get("page_link")
+               if link.proto.label == "Go on where you stopped →"]
+    return str(link.proto.query_string)
+
+
+def test_going_on_skips_a_finished_step(data_dir: Path) -> None:
+    """Issue 12, item 4: step 1 of Matching ends done (the learner still on it): Home leads
+    to the next step not done, not back to the finished one."""
+    learner = progress.new_learner_id()
+    progress.register(learner, data_dir=data_dir)
+    progress.record_step(learner, "matching-ends", "one-tile", 3, data_dir=data_dir)
+    progress.set_position(learner, "matching-ends", "one-tile", data_dir=data_dir)
+    at = home(learner=learner)
+    assert not at.exception
+    assert "lesson=matching-ends&step=read-ends" in _resume_link(at)
+    assert "Matching ends, step 2 of 3" in texts(at)
+
+
+def test_going_on_after_the_last_steps_wraps_to_one_not_done(data_dir: Path) -> None:
+    learner = progress.new_learner_id()
+    progress.register(learner, data_dir=data_dir)
+    content = load_content(FIXTURE_SCENARIOS)
+    last = content.lessons[-1]
+    for step in last.steps:
+        progress.record_step(learner, last.id, step.id, 3, data_dir=data_dir)
+    progress.set_position(learner, last.id, last.steps[-1].id, data_dir=data_dir)
+    at = home(learner=learner)
+    first = content.lessons[0]
+    assert f"lesson={first.id}&step={first.steps[0].id}" in _resume_link(at)
+
+
+def test_when_every_step_is_done_home_says_so_and_points_on(data_dir: Path) -> None:
+    learner = progress.new_learner_id()
+    progress.register(learner, data_dir=data_dir)
+    content = load_content(FIXTURE_SCENARIOS)
+    for lesson in content.lessons:
+        for step in lesson.steps:
+            progress.record_step(learner, lesson.id, step.id, 3, data_dir=data_dir)
+    progress.set_position(learner, content.lessons[0].id, content.lessons[0].steps[0].id,
+                          data_dir=data_dir)
+    at = home(learner=learner)
+    assert not at.exception
+    assert "You have done every step of every lesson." in texts(at)
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert "Go on where you stopped →" not in labels
+    assert "Test yourself in the quiz →" in labels and "Review the lessons" in labels
 
 
 def test_the_sidebar_links_every_page_and_offers_languages(data_dir: Path) -> None:

@@ -97,6 +97,9 @@ def test_an_arabic_learn_step_and_its_reckoning_read_left_to_right(page: Page) -
     page.get_by_label(t_in("ar", "learn.winner_points"), exact=True).fill("12")
     page.locator(".st-key-learn-winner-check button").click()
     feedback = page.locator('[class*="st-key-fb-no"]')
+    expect(feedback).to_contain_text(t_in("ar", "learn.nudge_block_blocked"), timeout=WAIT)
+    settle(page)
+    page.locator(".st-key-learn-winner-check button").click()  # a second miss: the reckoning
     expect(feedback).to_contain_text(t_in("ar", "seat.north"), timeout=WAIT)
     settle(page)
     assert any(text == "7 + 8 − 3 = 12" for text, _ in runs(page))

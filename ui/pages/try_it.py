@@ -56,6 +56,7 @@ EXAMPLES_PAGE = "pages/examples.py"
 GAME = "try.game"
 DRAWN = "try.drawn"  # the game the page's last full run drew (see table())
 BOARD = "try-board"
+BEST = "try-best"  # the "Best move here" ask (ui.widgets.best_move)
 
 W_FAMILY = "try.family"
 W_PLAYERS = "try.players"
