@@ -9,8 +9,7 @@ from text_support import assert_no_sentence_repeats, sentences
 
 from ui import i18n
 from ui.content import load_content
-from ui.pages import learn
-from ui.widgets.lessons import success_text
+from ui.widgets.lessons import success_text, winner_success
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = load_content(ROOT / "scenarios").lessons
@@ -36,5 +35,5 @@ def test_no_learn_feedback_repeats_itself(monkeypatch: pytest.MonkeyPatch, lang:
             assert_no_sentence_repeats(success_text(lesson, step))
             if step.task is not None and step.task.kind == "winner":
                 winners += 1
-                assert_no_sentence_repeats(learn.winner_success(lesson, step))
+                assert_no_sentence_repeats(winner_success(lesson, step))
     assert winners >= 10

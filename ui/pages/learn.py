@@ -27,7 +27,7 @@ from engine.state import Refusal, State
 
 from .. import session
 from ..content import Content, content
-from ..i18n import clip, lesson_text, move_text, refusal_text, seat_name, settlement_text, t
+from ..i18n import clip, move_text, refusal_text, seat_name, settlement_text, t
 from ..widgets.feedback import Feedback
 from ..widgets.lessons import (
     first_open_step,
@@ -36,6 +36,7 @@ from ..widgets.lessons import (
     lesson_title,
     success_text,
     task_prompt,
+    winner_success,
 )
 
 ATTEMPT = "learn.attempt"
@@ -88,14 +89,6 @@ def check_move(step: Step, move: Move) -> Verdict:
     if step.accepts(resolved):
         return Verdict(True, resolved)
     return Verdict(False, resolved, not_asked=True)
-
-
-def winner_success(lesson: Lesson, step: Step) -> str:
-    """What a right "who wins" answer hears, said once: the step's own success text (it
-    carries the reckoning), else "Right." with the settlement in words."""
-    own = lesson_text(lesson.id, step.id, "success", step.task.success)
-    return own or t("learn.winner_right", text=settlement_text(step.settlement(),
-                                                               step.scenario.seats))
 
 
 def check_ends(step: Step, a: int, b: int) -> bool:
