@@ -41,12 +41,12 @@ def test_a_sessions_first_run_waits_for_the_styles(data_dir: Path) -> None:
     at.run()
     assert not at.exception
     assert not at.title and not at.info and not at.warning  # nothing of the page yet
-    assert len(at.get("bidi_component")) == 1  # the gate
+    assert len(at.get("bidi_component")) == 2  # the gate, and <html lang dir> (ui.page)
     assert progress.valid_learner_id(at.query_params["learner"])  # the session is set up
     at.session_state[STYLED] = True  # what the gate's answer does
     at.run()
     assert at.title[0].value == "Learn block dominoes"
-    assert not at.get("bidi_component")
+    assert len(at.get("bidi_component")) == 1  # the gate is gone; <html lang dir> stays
     assert any("“xx” is not available" in i.value for i in at.info)  # the notice waited
 
 
@@ -212,3 +212,63 @@ def test_go_on_links_point_the_way_the_text_reads(data_dir: Path, lang: str, for
     for key in ("home.family_rules", "nav.examples", "nav.try_it", "nav.quiz", "nav.rules"):
         assert f"{t_in(lang, key)} {forward}" in labels, (key, labels)
     assert not any(label.endswith(backward) for label in labels), labels
+
+
+# -- the browser remembers the learner (ui.session.COOKIE) ------------------------------------
+
+
+def document_data(at: AppTest) -> dict[str, object]:
+    """What ui.page sends its document component: lang, dir and the cookies to write."""
+    import json
+
+    (doc,) = [c for c in at.get("bidi_component") if c.proto.component_name == "site_document"]
+    data: dict[str, object] = json.loads(doc.proto.json)
+    return data
+
+
+def test_the_plain_address_resumes_the_learner_the_browser_remembers(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import session
+
+    known = progress.new_learner_id()
+    progress.register(known, data_dir=data_dir)
+    monkeypatch.setattr(session, "remembered_learner", lambda: known)
+    at = home()
+    assert at.query_params["learner"] == known
+    assert document_data(at)["cookies"] == []  # remembered already: nothing to write
+    # a link's learner wins over the cookie (the address way, from another device)
+    other = progress.new_learner_id()
+    progress.register(other, data_dir=data_dir)
+    at = home(learner=other)
+    assert at.query_params["learner"] == other
+    assert document_data(at)["cookies"] == [
+        f"{session.COOKIE}={other}; Path=/; Max-Age={session.COOKIE_MAX_AGE}; SameSite=Lax"]
+
+
+def test_a_remembered_learner_the_database_does_not_know_starts_fresh(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import session
+
+    gone = progress.new_learner_id()
+    monkeypatch.setattr(session, "remembered_learner", lambda: gone)
+    at = home()
+    assert at.query_params["learner"] != gone and not at.info and not at.warning
+
+
+def test_start_afresh_asks_first_then_makes_a_new_learner(data_dir: Path) -> None:
+    at = home()
+    first = at.query_params["learner"]
+    cookie = f"domino_learner={first};"
+    assert any(str(c).startswith(cookie) for c in document_data(at)["cookies"])  # type: ignore[attr-defined]
+    at.button(key="nav.afresh").click().run()
+    assert "Start afresh as a new learner" in texts(at)
+    at.button(key="nav.afresh_no").click().run()
+    assert at.query_params["learner"] == first and "Start afresh as a new learner" not in texts(at)
+    at.button(key="nav.afresh").click().run()
+    at.button(key="nav.afresh_yes").click().run()
+    assert not at.exception
+    fresh = at.query_params["learner"]
+    assert fresh != first and progress.known(fresh, data_dir=data_dir)
+    assert any("You start afresh" in i.value for i in at.info)
+    assert any(str(c).startswith(f"domino_learner={fresh};")
+               for c in document_data(at)["cookies"])  # type: ignore[attr-defined]

@@ -273,7 +273,7 @@ def test_a_tile_that_fits_both_ends_asks_which_end(data_dir: Path) -> None:
     assert "learn-board.play.1-6.left" in keys and "learn-board.play.1-6.right" in keys
     assert "learn-board.play.1-6" not in keys
     click(at, "learn-board.play.1-6.left")
-    assert "is allowed, but it is not what this step asks" in texts(at)
+    assert "That move is allowed, but this step asks for another one: " in texts(at)
     click(at, "learn-board.play.1-6.right")
     assert "Right: [1|6] on the 6 leaves 1 and 1 open." in texts(at)
 

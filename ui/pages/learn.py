@@ -27,7 +27,7 @@ from engine.state import Refusal, State
 
 from .. import session
 from ..content import Content, content
-from ..i18n import clip, lesson_text, move_text, refusal_text, seat_name, settlement_text, t
+from ..i18n import clip, move_text, refusal_text, seat_name, settlement_text, t
 from ..widgets.feedback import Feedback
 from ..widgets.lessons import (
     first_open_step,
@@ -36,6 +36,7 @@ from ..widgets.lessons import (
     lesson_title,
     success_text,
     task_prompt,
+    winner_success,
 )
 
 ATTEMPT = "learn.attempt"
@@ -250,8 +251,7 @@ def on_move(lesson_id: str, step_id: str, move: Move) -> None:
     elif verdict.refusal is not None:
         _wrong(attempt, refusal_text(verdict.refusal))
     else:
-        _wrong(attempt, t("learn.not_asked", move=move_text(verdict.move),
-                          task=task_prompt(lesson, step)))
+        _wrong(attempt, t("learn.not_asked", task=task_prompt(lesson, step)))
 
 
 def on_show_me(lesson_id: str, step_id: str) -> None:
@@ -347,10 +347,7 @@ def on_winner(lesson_id: str, step_id: str) -> None:
     settlement = step.settlement()
     seats = step.scenario.seats
     if check_winner(step, seat, points):
-        own = lesson_text(lesson.id, step.id, "success", step.task.success)
-        said = settlement_text(settlement, seats)
-        _complete(lesson, step, attempt,
-                  f"{own} {said}" if own else t("learn.winner_right", text=said))
+        _complete(lesson, step, attempt, winner_success(lesson, step))
         return
     if seat != settlement.winner:
         said = t("learn.winner_wrong_seat", answer=seat_name(seat, seats)

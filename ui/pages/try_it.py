@@ -168,8 +168,11 @@ def next_round(game: Game) -> None:
 
 
 def log_lines(game: Game, show_hidden: bool) -> list[str]:
-    return [f"{n}. {story.narrate(rec, game.seats, show_hidden=show_hidden)}"
-            for n, rec in enumerate(game.state.history, start=1)]
+    """The moves so far, numbered; first, unnumbered, Gaple's turned-up middle tile."""
+    start = story.turned_up(game.state)
+    lines = [t("try.log_turned_up", tile=start)] if start is not None else []
+    return lines + [f"{n}. {story.narrate(rec, game.seats, show_hidden=show_hidden)}"
+                    for n, rec in enumerate(game.state.history, start=1)]
 
 
 # -- the URL and the session ------------------------------------------------------------------

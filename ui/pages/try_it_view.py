@@ -158,6 +158,16 @@ def _scores(game: Game) -> None:
                    t("try.match_starter", name=who))
 
 
+def _turned_up_note(game: Game) -> None:
+    """Before the first move of a Gaple round with tiles in the middle: where the line's
+    first tile came from, and who starts."""
+    start = story.turned_up(game.state)
+    if start is None or game.state.history or game.state.mover is None:
+        return
+    st.caption(t("try.turned_up_note", tile=start, count=game.state.stock_count,
+                 name=game.seats[game.state.mover]))
+
+
 def _below(game: Game, hide: bool) -> None:
     """Right under the table: why a move was refused, what the mover knows, the result."""
     fb = game.feedback
@@ -222,6 +232,7 @@ def table() -> None:
         return
     hide = st.toggle(t("try.hide"), key=W_HIDE, help=t("try.hide_help"), on_change=on_hide)
     _scores(game)
+    _turned_up_note(game)
     state = game.state
     over = state.over
     mover = game.seats[state.mover] if state.mover is not None else None
@@ -233,7 +244,7 @@ def table() -> None:
           below=partial(_below, game, hide))
     _actions(game, hide)
     lines = log_lines(game, show_hidden=not hide or over)
-    with st.expander(t("try.log", count=len(lines)), expanded=bool(lines)):
+    with st.expander(t("try.log", count=len(state.history)), expanded=bool(lines)):
         if lines:
             st.markdown("  \n".join(x.replace("[", "\\[").replace("]", "\\]") for x in lines))
         else:

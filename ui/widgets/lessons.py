@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.lessons import Lesson, Step
 
-from ..i18n import lesson_text, t
+from ..i18n import lesson_text, settlement_text, t
 
 
 def is_task(step: Step) -> bool:
@@ -68,3 +68,11 @@ def next_open_step(lessons: Sequence[Lesson], done: dict[tuple[str, str], int],
         if (les.id, s.id) not in done:
             return les, s
     return None
+
+
+def winner_success(lesson: Lesson, step: Step) -> str:
+    """What a right "who wins" answer hears, said once: the step's own success text (it
+    carries the reckoning), else "Right." with the settlement in words."""
+    own = lesson_text(lesson.id, step.id, "success", step.task.success)
+    return own or t("learn.winner_right", text=settlement_text(step.settlement(),
+                                                               step.scenario.seats))
