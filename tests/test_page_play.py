@@ -224,3 +224,16 @@ def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> 
         pending = play.Pending(future, len(tb.state.history))
         move = play._computer_move(tb, pending)
         assert tb.state.why_illegal(move) is None
+
+
+def test_gaples_turned_up_middle_tile_is_explained_and_logged() -> None:
+    at = open_play(rules="gaple", players="4", seed="13", level="random")
+    tb = table(at)
+    first = tb.state.line.tiles()[0]
+    page = texts(at)
+    assert f"{first.bracket()}" in page
+    assert any(first.bracket() in line and ("middle" in line or "turned" in line)
+               for line in page.splitlines())
+    play_round(at)
+    log = texts(at)
+    assert first.bracket() in log

@@ -154,6 +154,11 @@ def _below(table: Table) -> None:
             for reason in table.hint.reasons:
                 params = _reason_params(reason.params, table.seats)
                 st.markdown(f"- {_md(t(f'reason.{reason.code}', **params))}")
+    start = story.turned_up(state)
+    if start is not None and not state.history and state.mover is not None \
+            and table.round_no == 1:  # later rounds: the previous winner starts, not the lot
+        st.caption(t("try.turned_up_note", tile=start, count=state.stock_count,
+                     name=table.seats[state.mover]))
     if not state.over:
         with st.container(key="play-knows"):
             st.markdown(_md(knowledge(state, table.learner, table.seats)))
@@ -200,8 +205,10 @@ def _actions(table: Table) -> None:
 
 def _log(table: Table) -> None:
     over = table.state.over
-    lines = [f"{n}. {story.narrate(rec, table.seats, show_hidden=over)}"
-             for n, rec in enumerate(table.state.history, start=1)]
+    start = story.turned_up(table.state)
+    lines = [t("try.log_turned_up", tile=start)] if start is not None else []
+    lines += [f"{n}. {story.narrate(rec, table.seats, show_hidden=over)}"
+              for n, rec in enumerate(table.state.history, start=1)]
     with st.expander(t("try.log", count=len(lines)), expanded=False):
         st.markdown("  \n".join(_md(x) for x in lines) if lines else t("try.log_empty"))
 
