@@ -13,6 +13,8 @@ import pytest
 from apptest_support import board_data, click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
+from engine.match import BlockMatch
+from engine.rules import block
 from engine.state import State
 from ui import progress
 from ui.pages.play import Table
@@ -48,12 +50,6 @@ def play_round(at: AppTest, limit: int = 120) -> int:
         moves += 1
         assert moves < limit
     return moves
-
-
-def learner_of(at: AppTest) -> str:
-    query = {k: at.query_params[k] for k in at.query_params}
-    return str(query.get("learner", [""])[0] if isinstance(query.get("learner"), list)
-               else query.get("learner", ""))
 
 
 FAMILIES = [
@@ -129,6 +125,10 @@ def test_a_hint_is_highlighted_explained_and_recorded() -> None:
     play_round(at)
     record = progress.games(at.session_state["learner"])["block"]
     assert record.hints == 1
+    page = texts(at)
+    assert "You took 1 hint this round." in page
+    assert f"Your record in Block: {record.rounds_won} of 1 rounds won" in page  # the header
+    assert f"Play: {record.rounds_won} of 1 rounds won" in page  # the sidebar
 
 
 def test_the_review_replays_a_position_as_practice() -> None:
@@ -152,23 +152,29 @@ def test_the_review_replays_a_position_as_practice() -> None:
 
 
 def test_a_block_match_is_played_to_its_target() -> None:
+    """The page's side of a match: rounds recorded on the sheet, the start moving on, the
+    end at the target, the match counted in the learner's progress.  (A whole match from
+    0 is the engine's test: tests/test_engine_match.py.)  Here the scores start near 100."""
     at = open_play(rules="block", players="2", seed="4", level="random")
-    for _ in range(40):
+    match = table(at).match
+    assert isinstance(match, BlockMatch) and match.target == 100
+    match.scores = [88, 90]
+    starters = []
+    for _ in range(20):
+        starters.append(match.starter)
         play_round(at)
-        tb = table(at)
-        if tb.match.over:
+        if match.over:
             break
         click(at, "play.next")
-        assert table(at).round_no == len(tb.match.rounds) + 1
-    tb = table(at)
-    assert tb.match.over and max(tb.match.scores) >= 100  # type: ignore[union-attr]
+        assert table(at).round_no == len(match.rounds) + 1
+    assert match.over and max(match.scores) >= 100
+    assert starters == [(starters[0] + i) % 2 for i in range(len(starters))]
     page = texts(at)
     assert "wins the match" in page or "The match is drawn" in page
+    assert "Match to 100 points" in page
     record = progress.games(at.session_state["learner"])["block"]
-    assert record.matches == 1 and record.rounds == len(tb.match.rounds)
-    # The start moved one seat each round.
-    starters = [r for r in range(len(tb.match.rounds))]
-    assert len(starters) == len(tb.match.rounds)
+    assert record.matches == 1 and record.rounds == len(match.rounds)
+    assert record.matches_won == int(match.winners == (table(at).learner,))
     click(at, "play.again")
     assert table(at).round_no == 1 and not table(at).match.rounds
 
@@ -191,3 +197,43 @@ def test_the_seat_and_level_come_from_the_address() -> None:
     tb = table(at)
     assert tb.learner == 0 and tb.level == "strong"
     assert at.query_params["seat"] == ["1"] or at.query_params["seat"] == "1"
+
+
+def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> None:
+    """The worker's answer is checked by the engine: a failure or a refused move is
+    replaced by the heaviest legal tile."""
+    from concurrent.futures import Future
+
+    from engine.bots import Decision
+    from engine.moves import Move
+    from ui.pages import play
+
+    tb = play.new_table(block(2), "random", 5)
+    while not tb.state.over and tb.state.mover == tb.learner:
+        tb.state.push(tb.state.legal_moves()[0])
+    assert tb.state.mover != tb.learner
+    for answer in ("fail", "illegal"):
+        future: Future[Decision] = Future()
+        if answer == "fail":
+            future.set_exception(RuntimeError("worker died"))
+        else:
+            legal = set(tb.state.legal_moves())
+            wrong = next(Move.play(t) for t in tb.state.hand(tb.learner)
+                         if Move.play(t) not in legal)
+            future.set_result(Decision(wrong, (), 0.0))
+        pending = play.Pending(future, len(tb.state.history))
+        move = play._computer_move(tb, pending)
+        assert tb.state.why_illegal(move) is None
+
+
+def test_gaples_turned_up_middle_tile_is_explained_and_logged() -> None:
+    at = open_play(rules="gaple", players="4", seed="13", level="random")
+    tb = table(at)
+    first = tb.state.line.tiles()[0]
+    page = texts(at)
+    assert f"{first.bracket()}" in page
+    assert any(first.bracket() in line and ("middle" in line or "turned" in line)
+               for line in page.splitlines())
+    play_round(at)
+    log = texts(at)
+    assert first.bracket() in log

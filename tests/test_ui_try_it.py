@@ -155,6 +155,24 @@ def test_the_log_hides_what_the_table_hides() -> None:
     assert try_it.log_lines(game, False) == ["1. White draws a tile."]
 
 
+@pytest.mark.parametrize(("rules", "middle"), [(gaple(4), 3), (gaple(5), 2)])
+def test_gaples_turned_up_middle_tile_opens_the_log(rules: Ruleset, middle: int) -> None:
+    game = try_it.new_deal(rules, 51)
+    start = game.state.line.tiles()[0]
+    assert len(game.state.line.tiles()) == 1 and game.state.stock_count == middle
+    turned = f"Turned up from the middle: {start.bracket()} starts the line."
+    assert try_it.log_lines(game, True) == [turned]
+    move = game.state.legal_moves()[0]
+    try_it.apply(game, move)
+    lines = try_it.log_lines(game, True)
+    assert lines[0].startswith("Turned up from the middle") and lines[1].startswith("1. ")
+    try_it.undo(game)
+    assert len(try_it.log_lines(game, True)) == 1
+    # no middle tile: nothing turned up
+    assert not try_it.log_lines(try_it.new_deal(gaple(4, 7), 51), True)
+    assert not try_it.log_lines(try_it.new_deal(block(4), 51), True)
+
+
 @pytest.mark.parametrize("rules", [block(4), gaple(4), gaple(4, 7), gaple(5),
                                    gaple(4, dead_tiles=False), duel(), duel(True)])
 def test_any_family_plays_out_and_settles(rules: object) -> None:

@@ -17,11 +17,17 @@ hint) and :func:`judge` (the solver with every hand open).
 
 from __future__ import annotations
 
+import importlib.machinery
 import multiprocessing
 import os
 import random
-from collections.abc import Callable
+import sys
+import time
+import types
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from functools import partial
 from typing import Any, TypeVar
 
@@ -37,12 +43,32 @@ T = TypeVar("T")
 #: Seconds a computer player thinks at most a move; the hint's budget.
 BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
-#: The solver's budget for one position of a review.
-JUDGE_BUDGET = 1.5
+#: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
+JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 
 
 def inline() -> bool:
     return os.environ.get("DOMINO_THINK", "").strip().lower() == "inline"
+
+
+#: What a new worker is told the main module is while it starts (see :func:`_neutral_main`).
+_NEUTRAL_MAIN = types.ModuleType("__main__")
+_NEUTRAL_MAIN.__spec__ = importlib.machinery.ModuleSpec("ui.thinking.__main__", None)
+
+
+@contextmanager
+def _neutral_main() -> Iterator[None]:
+    """A process started with ``spawn`` first runs the parent's ``__main__`` again, and in a
+    Streamlit server (or under AppTest) that is the page script being run.  While workers
+    start, ``__main__`` is a module named ``….__main__``, which a new process leaves alone.
+    (Put back only if nobody replaced it meanwhile: Streamlit sets it on every run.)"""
+    saved = sys.modules.get("__main__")
+    sys.modules["__main__"] = _NEUTRAL_MAIN
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is _NEUTRAL_MAIN and saved is not None:
+            sys.modules["__main__"] = saved
 
 
 @st.cache_resource(show_spinner=False)
@@ -52,6 +78,22 @@ def pool() -> Executor:
     workers = max(1, min(4, os.cpu_count() or 1))
     return ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"))
+
+
+def warm() -> None:
+    """Start the workers now (once per server), so that the first computer move of the
+    first game does not wait for a process to start."""
+    if not inline():
+        _warmed()
+
+
+@st.cache_resource(show_spinner=False)
+def _warmed() -> bool:
+    workers = pool()
+    with _neutral_main():
+        for _ in range(max(1, min(4, os.cpu_count() or 1))):
+            workers.submit(time.sleep, 0.2)  # each busy a moment: the pool starts another
+    return True
 
 
 def submit(job: Callable[..., T], *args: Any) -> Future[T]:
@@ -64,7 +106,12 @@ def submit(job: Callable[..., T], *args: Any) -> Future[T]:
         except Exception as e:  # noqa: BLE001  (the page shows a failed answer, not a traceback)
             done.set_exception(e)
         return done
-    return pool().submit(job, *args)
+    with _neutral_main():  # a submit may start a worker
+        try:
+            return pool().submit(job, *args)
+        except (BrokenProcessPool, RuntimeError):  # a worker died (or the pool was shut down)
+            pool.clear()
+            return pool().submit(job, *args)
 
 
 # -- the jobs: engine functions of picklable values (a worker never imports the site) -------

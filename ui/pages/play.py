@@ -168,14 +168,16 @@ def _ask_computer(table: Table) -> None:
 
 
 def _computer_move(table: Table, pending: Pending) -> Move:
-    """The answer; if the worker failed, the heaviest tile instead (never a stalled table)."""
+    """The answer, as the engine resolves it; if the worker failed (or answered a move the
+    engine refuses), the heaviest tile instead: never a stalled table."""
     state = table.state
-    try:
-        move = pending.future.result().move
-    except Exception:  # noqa: BLE001
-        move = make_bot("heaviest").decide(view(state, state.mover or 0),
-                                           random.Random(0)).move
-    return move
+    failed = pending.future.exception() is not None
+    if not failed:
+        move = state.resolve(pending.future.result().move)
+        if state.why_illegal(move) is None:
+            return move
+    return state.resolve(make_bot("heaviest").decide(view(state, state.mover or 0),
+                                                     random.Random(0)).move)
 
 
 def open_ends_text(state: State) -> str:
@@ -205,7 +207,7 @@ def advance(table: Table, now: float | None = None) -> bool:
             return changed
         move = _computer_move(table, pending)
         table.computer = None
-        played = state.push(state.resolve(move))
+        played = state.push(move)
         record = state.last_record
         assert record is not None
         table.announce = " ".join(x for x in (story.narrate(record, table.seats,
@@ -281,6 +283,9 @@ def finish_round(table: Table) -> None:
     if table.practice is not None:
         return
     result = table.match.record(table.state)
+    table.announce = " ".join(x for x in (table.announce, t("play.round_over"),
+                                          story.settlement_view(table.state, table.seats).text)
+                              if x)
     won = not result.draw and result.winners == (table.learner,)
     session.record_round(table.rules.family, won, len(table.hints))
     if table.match.over:

@@ -20,7 +20,7 @@ from engine.bots import LEVELS
 from engine.match import BlockMatch, GapleMatch
 from engine.rules import FAMILIES, options_of
 
-from .. import thinking
+from .. import session, thinking
 from ..i18n import move_text, seat_name, t
 from ..widgets import feedback, story, verdict
 from ..widgets.board import board
@@ -95,6 +95,11 @@ def _setup() -> None:
 
 
 def _header(table: Table) -> None:
+    record = session.games_record().get(table.rules.family)
+    if record is not None and record.rounds:
+        st.caption(t("play.record", family=family_name(table.rules.family),
+                     won=record.rounds_won, rounds=record.rounds,
+                     matches_won=record.matches_won, matches=record.matches))
     st.markdown(f"**{esc(rules_label(table.rules))}** "
                 f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
                 f' · {esc(t("try.seed_is", seed=table.seed))}</span>', unsafe_allow_html=True)
@@ -114,6 +119,8 @@ def _sheet(table: Table) -> None:
     st.markdown(f"**{esc(title)}**")
     if isinstance(m, GapleMatch):
         st.caption(t("play.gaple_interpretation"))
+    elif not isinstance(m, BlockMatch):
+        st.caption(t("play.duel_series_note"))
     if not rows:
         return
     head = "".join(f"<th>{esc(name)}</th>" for name in table.seats)
@@ -149,6 +156,11 @@ def _below(table: Table) -> None:
             for reason in table.hint.reasons:
                 params = _reason_params(reason.params, table.seats)
                 st.markdown(f"- {_md(t(f'reason.{reason.code}', **params))}")
+    start = story.turned_up(state)
+    if start is not None and not state.history and state.mover is not None \
+            and table.round_no == 1:  # later rounds: the previous winner starts, not the lot
+        st.caption(t("try.turned_up_note", tile=start, count=state.stock_count,
+                     name=table.seats[state.mover]))
     if not state.over:
         with st.container(key="play-knows"):
             st.markdown(_md(knowledge(state, table.learner, table.seats)))
@@ -157,6 +169,8 @@ def _below(table: Table) -> None:
         with st.container(key="play-result"):
             st.markdown(f"**{t('try.result')}** {_md(result.text)}")
             st.markdown("\n".join(f"- {_md(line)}" for line in result.holdings))
+            if table.hints and table.practice is None:
+                st.caption(t("play.hints_taken", count=len(table.hints)))
         _actions(table)
 
 
@@ -193,8 +207,10 @@ def _actions(table: Table) -> None:
 
 def _log(table: Table) -> None:
     over = table.state.over
-    lines = [f"{n}. {story.narrate(rec, table.seats, show_hidden=over)}"
-             for n, rec in enumerate(table.state.history, start=1)]
+    start = story.turned_up(table.state)
+    lines = [t("try.log_turned_up", tile=start)] if start is not None else []
+    lines += [f"{n}. {story.narrate(rec, table.seats, show_hidden=over)}"
+              for n, rec in enumerate(table.state.history, start=1)]
     with st.expander(t("try.log", count=len(lines)), expanded=False):
         st.markdown("  \n".join(_md(x) for x in lines) if lines else t("try.log_empty"))
 
@@ -263,7 +279,10 @@ def _idle() -> None:
     if table is None or table is not st.session_state.get(DRAWN):
         st.rerun()
     assert table is not None
+    was_finished = table.finished
     play.advance(table)
+    if table.finished and not was_finished:
+        st.rerun()  # a recorded round: the header's and the sidebar's progress change too
     if _wants_live(table):
         st.rerun()  # a wait began: the whole page, with the poller
     _table(table)
@@ -271,8 +290,12 @@ def _idle() -> None:
 
 def draw() -> None:
     st.html(f"<style>{VIEW_CSS}</style>")
+    thinking.warm()
     table = current_table()
+    was_finished = table.finished
     play.advance(table)
+    if table.finished and not was_finished:
+        st.rerun()  # the sidebar, drawn already, shows the recorded round in the next run
     st.session_state[DRAWN] = table
     st.title(t("play.title"), anchor=False)
     st.markdown(f'<p class="lead">{esc(t("play.lead"))}</p>', unsafe_allow_html=True)

@@ -56,6 +56,7 @@ EXAMPLES_PAGE = "pages/examples.py"
 GAME = "try.game"
 DRAWN = "try.drawn"  # the game the page's last full run drew (see table())
 BOARD = "try-board"
+BEST = "try-best"  # the "Best move here" ask (ui.widgets.best_move)
 
 W_FAMILY = "try.family"
 W_PLAYERS = "try.players"
@@ -167,8 +168,11 @@ def next_round(game: Game) -> None:
 
 
 def log_lines(game: Game, show_hidden: bool) -> list[str]:
-    return [f"{n}. {story.narrate(rec, game.seats, show_hidden=show_hidden)}"
-            for n, rec in enumerate(game.state.history, start=1)]
+    """The moves so far, numbered; first, unnumbered, Gaple's turned-up middle tile."""
+    start = story.turned_up(game.state)
+    lines = [t("try.log_turned_up", tile=start)] if start is not None else []
+    return lines + [f"{n}. {story.narrate(rec, game.seats, show_hidden=show_hidden)}"
+                    for n, rec in enumerate(game.state.history, start=1)]
 
 
 # -- the URL and the session ------------------------------------------------------------------
