@@ -92,6 +92,11 @@ def test_a_two_player_round_to_its_end_by_clicking(page: Page) -> None:
     assert len(lines) == moves_so_far(page) > len(turns)
     computer = [x for x in lines if x.startswith(COMPUTER)]
     announced = [x for x in live_texts(page) if x]
+    # The last says the round is over, with the result, after the last computer move if
+    # the computer made it.
+    last, over, result = announced[-1].partition("The round is over. ")
+    assert over and result, announced[-1]
+    announced[-1:] = [last.strip()] if last.strip() else []
     for text in announced:
         assert text.startswith(COMPUTER) and OPEN_ENDS.search(text), text
     assert merged([OPEN_ENDS.sub("", x) for x in announced]) == merged(computer), (
