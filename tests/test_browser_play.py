@@ -215,6 +215,14 @@ def tab_to(page: Page, target: str, limit: int = 80) -> None:
     raise AssertionError(f"{target} not reached with {limit} Tabs")
 
 
+def focused_tile(page: Page) -> str | None:
+    """The hand's tile that has the focus ("1-4"), if one has."""
+    found = page.locator("button.tile").evaluate_all(
+        "els => (els.find(e => e.getRootNode().activeElement === e) || {dataset: {}})"
+        ".dataset.tile || null")
+    return str(found) if found else None
+
+
 def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
     """Tab and Enter only: no clicks and no programmatic focus."""
     errors = watch_errors(page)
@@ -229,11 +237,19 @@ def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
     live = page.locator(".play-live")
     expect(live).to_contain_text("North ", timeout=WAIT)
     assert wait_for_turn(page)
+    # The focus came back to the hand by itself once it was the learner's turn again.
+    tiles = hand(page)
+    expect(page.locator("button.tile:focus")).to_have_count(1, timeout=WAIT)
+    at = focused_tile(page)
+    assert at in tiles, f"the focus is not in the hand after the computer's move ({at})"
     ends = re.search(r"Open ends: (\d) and (\d)\.", live.inner_text())
     assert ends, live.inner_text()
-    fitting = [x for x in hand(page) if set(x.split("-")) & set(ends.groups())]
+    fitting = [x for x in tiles if set(x.split("-")) & set(ends.groups())]
     if fitting:
-        tab_to(page, f'button.tile[data-tile="{fitting[0]}"]')
+        steps = tiles.index(fitting[0]) - tiles.index(at)
+        for _ in range(abs(steps)):
+            page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
+        assert focused_tile(page) == fitting[0]
         page.keyboard.press("Enter")
         marker = page.locator(".v-wide .fit")
         if marker.count():  # it fits both ends: the focus went to the first marked end

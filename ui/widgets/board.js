@@ -75,6 +75,8 @@ export default function (component) {
   const tileButtons = [];
 
   function send(move) {
+    const from = host.activeElement;
+    window.__boardKeepFocus = from ? from.getAttribute("data-focus") : null;
     move.nonce = nonce();
     setTriggerValue("move", move);
     // The page answers with a rerun; a refused move leaves the data (and so this
@@ -180,10 +182,19 @@ export default function (component) {
   if (typeof ResizeObserver !== "undefined") { ro = new ResizeObserver(fit); ro.observe(root); }
 
   paint();
-  if (focusedId) {
-    const again = root.querySelector('[data-focus="' + focusedId + '"]');
+  // The focus stays where it was.  A move sent from the hand leaves the table waiting on Play
+  // (the hand drawn disabled, perhaps by a new instance of this component): the focus comes
+  // back to the hand once it is the learner's turn again, unless it went elsewhere meanwhile.
+  const kept = window.__boardKeepFocus || null;
+  const ae = document.activeElement;
+  const unfocused = !ae || ae === document.body || (ae.shadowRoot && !ae.shadowRoot.activeElement);
+  const target = focusedId || (kept && data.interactive && unfocused ? kept : null);
+  if (target) {
+    const again = root.querySelector('[data-focus="' + target + '"]') ||
+      (kept && data.interactive ? root.querySelector(".hand button.tile:not(:disabled)") : null);
     if (again && !again.disabled) again.focus();
   }
+  if (data.interactive) window.__boardKeepFocus = null;
   root.undoDrawing = () => {
     if (ro) ro.disconnect();
     root.removeEventListener("keydown", onKey);
