@@ -55,7 +55,6 @@ __all__ = [
     "record_answer",
     "record_step",
     "register",
-    "reset",
     "set_position",
     "steps",
     "valid_learner_id",
@@ -217,12 +216,3 @@ def quiz_record(learner: str, *, data_dir: str | Path | None = None) -> QuizReco
         row = conn.execute("SELECT answered, correct, streak, best_streak FROM quiz "
                            "WHERE learner = ?", (learner,)).fetchone()
     return QuizRecord(*map(int, row)) if row else QuizRecord()
-
-
-def reset(learner: str, *, data_dir: str | Path | None = None) -> None:
-    """Forget everything about ``learner`` (their id stays valid)."""
-    with connect(data_dir) as conn:
-        conn.execute("DELETE FROM steps WHERE learner = ?", (learner,))
-        conn.execute("DELETE FROM quiz WHERE learner = ?", (learner,))
-        conn.execute("UPDATE learners SET last_lesson = NULL, last_step = NULL WHERE id = ?",
-                     (learner,))
