@@ -380,9 +380,9 @@ class Search:
         return best
 
     def _mtd(self, depth: int, guess: int) -> int:
-        """The exact value at this depth by null-window probes (MTD(f)), starting
-        from ``guess``: each probe halves nothing but moves a bound, and the table
-        keeps what earlier probes learnt."""
+        """The exact value at this depth by null-window probes (MTD(f)): the first
+        probe at ``guess``, each next one at the bound the last returned (fail-soft),
+        the table keeping what earlier probes learnt."""
         lower, upper = self.low, self.high
         g = min(max(guess, lower), upper)
         while lower < upper:
