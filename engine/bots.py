@@ -440,3 +440,9 @@ def hint(view: SeatView, rng: random.Random, *, budget: float = 0.5) -> Decision
     """The strong bot's choice for ``view``, with the reasons a learner can read."""
     return StrongBot(budget).decide(view, rng)
 
+
+
+def play(level: str, view: SeatView, rng: random.Random, *, budget: float = 0.5) -> Decision:
+    """The move of the computer player ``level`` for ``view`` (a plain function of picklable
+    values: the site runs it in a worker process)."""
+    return make_bot(level, budget=budget).decide(view, rng)

@@ -13,12 +13,18 @@ A lesson file (``scenarios/lessons/*.toml``)::
     at = 1                         # show the position after this many of its moves (default: all)
     title = "…"
     text = "…"                     # the explanation
-    hand = 0                       # whose hand the learner holds (default: the mover)
+    show_hands = true              # the step is about seeing every hand: all face up
     [steps.task]
     kind = "play"                  # see TASK_KINDS
     accept = [{play = "1-1", end = "left"}]   # play: the moves that complete the task
     success = "…"                  # said when the learner gets it right
     hint = "…"                     # said on "show me"
+
+The learner always holds the same seat, drawn at the bottom: South at a
+table of compass seats, White at the documents' White-and-Black table
+(:data:`LEARNER_SEATS`).  A task that asks for a move stands where that seat
+is to move; the other hands are face down unless the step declares
+``show_hands`` (settling steps count everyone's pips).
 
 Every answer is computed by the engine from the position, never written in the
 file: the open ends, the only legal move, whether the round is blocked, who
@@ -48,7 +54,9 @@ from .tiles import TileError
 #: ``must_play``: the learner may try to pass; the task is to play instead.
 TASK_KINDS = ("watch", "play", "only_move", "ends", "blocked", "winner", "must_play")
 LESSON_KEYS = {"id", "title", "summary", "order", "family", "steps"}
-STEP_KEYS = {"id", "scenario", "at", "title", "text", "hand", "task"}
+STEP_KEYS = {"id", "scenario", "at", "title", "text", "show_hands", "task"}
+#: The learner's seat, by the scenario's seat names: the first of these it has.
+LEARNER_SEATS = ("South", "White")
 TASK_KEYS = {"kind", "prompt", "accept", "success", "hint"}
 
 
@@ -68,8 +76,14 @@ class Step:
     at: int
     title: str
     text: str
-    hand: int | None
+    learner: int  # the learner's seat (LEARNER_SEATS), drawn at the bottom
+    show_hands: bool
     task: Task
+
+    @property
+    def hand(self) -> int:
+        """Whose hand the learner holds: always the learner's seat."""
+        return self.learner
 
     def state(self) -> State:
         """The position the step shows (a fresh state)."""
@@ -175,17 +189,28 @@ def parse_lesson(data: dict[str, Any], file: str, scenarios: dict[str, Scenario]
         if not isinstance(at, int) or not 0 <= at <= len(scenario.moves):
             raise _err(file, f"{where}.at",
                        f"must be from 0 to {len(scenario.moves)} (the scenario's moves)")
-        hand = raw.get("hand")
-        if hand is not None and (not isinstance(hand, int)
-                                 or not 0 <= hand < scenario.rules.players):
-            raise _err(file, f"{where}.hand", "must be a player index")
+        learner = learner_seat(scenario.seats)
+        if learner is None:
+            raise _err(file, f"{where}.scenario", f"the learner sits at "
+                       f"{' or '.join(LEARNER_SEATS)}, and {scenario_id!r} has neither seat")
+        show = raw.get("show_hands", False)
+        if not isinstance(show, bool):
+            raise _err(file, f"{where}.show_hands", "must be true or false")
         task = _parse_task(raw.get("task", {"kind": "watch"}), file, f"{where}.task")
         step = Step(sid, scenario, at, _str(raw, "title", file, f"{where}."),
-                    _str(raw, "text", file, f"{where}."), hand, task)
+                    _str(raw, "text", file, f"{where}."), learner, show, task)
         _check_task(step, file, f"{where}.task")
         steps.append(step)
     return Lesson(lid, file, _str(data, "title", file, "", lid), _str(data, "summary", file, ""),
                   order, _str(data, "family", file, "", "all"), tuple(steps))
+
+
+def learner_seat(seats: tuple[str, ...] | list[str]) -> int | None:
+    """The learner's seat among a scenario's seat names (None: the table has none)."""
+    for name in LEARNER_SEATS:
+        if name in seats:
+            return list(seats).index(name)
+    return None
 
 
 def _parse_task(raw: object, file: str, where: str) -> Task:
@@ -215,6 +240,9 @@ def _check_task(step: Step, file: str, where: str) -> None:
     kind = step.task.kind
     if kind in ("play", "only_move", "must_play") and state.over:
         raise _err(file, where, f"a {kind} task needs a round still being played")
+    if kind in ("play", "only_move", "must_play") and state.mover != step.learner:
+        raise _err(file, where, f"a {kind} task needs the learner "
+                   f"({step.scenario.seats[step.learner]}) to move here")
     if kind == "only_move" and len(state.legal_moves()) != 1:
         raise _err(file, where, f"only_move needs exactly one legal move here, not "
                    f"{len(state.legal_moves())}")

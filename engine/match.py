@@ -9,6 +9,11 @@
   (RULES.md §3) each round's totals are kept as running penalty points and the
   lowest after an agreed number of rounds wins.  The previous round's winner
   starts the next round.
+- :class:`DuelSeries`: the two-player game's document counts each game on its
+  own ("the totals decide this game only"); a series just tallies wins and
+  draws over an agreed number of games.  The lot picks the first game's
+  starter; the start then alternates (the document is silent: a choice,
+  stated where it is shown).
 """
 
 from __future__ import annotations
@@ -159,3 +164,65 @@ class GapleMatch:
         if not self.over:
             return ()
         return _sole(self.penalties, min(self.penalties))
+
+
+@dataclass
+class DuelSeries:
+    """Two-player games in a row: each game's result tallied, nothing carried over."""
+
+    rules: Ruleset
+    rng: random.Random
+    rounds_agreed: int = 5
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    rounds: list[Settlement] = field(default_factory=list)
+    starter: int = -1
+    lot: Lot | None = None
+
+    def __post_init__(self) -> None:
+        if self.rules.family != "duel":
+            raise ValueError("DuelSeries plays the two-player game")
+        if self.starter < 0:
+            self.lot = draw_lots(2, self.rng)
+            self.starter = self.lot.first
+
+    def deal(self) -> State:
+        return State.deal(self.rules, self.rng, to_move=self.starter)
+
+    def record(self, finished: State) -> Settlement:
+        if not finished.over:
+            raise ValueError("the round is still being played")
+        if self.over:
+            raise ValueError("the series is over")
+        result = settle(finished)
+        if result.draw or not result.winners:
+            self.draws += 1
+        else:
+            self.wins[result.winners[0]] += 1
+        self.rounds.append(result)
+        self.starter = 1 - self.starter
+        return result
+
+    @property
+    def over(self) -> bool:
+        return len(self.rounds) >= self.rounds_agreed
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if not self.over:
+            return ()
+        return _sole(self.wins, max(self.wins))
+
+
+#: Any of the matches above.
+Match = BlockMatch | GapleMatch | DuelSeries
+
+
+def match_for(rules: Ruleset, rng: random.Random) -> Match:
+    """The match each family plays: Block to its target, Gaple's run of rounds
+    (an interpretation), the two-player game's series."""
+    if rules.family == "block":
+        return BlockMatch(rules, rng)
+    if rules.family == "gaple":
+        return GapleMatch(rules, rng)
+    return DuelSeries(rules, rng)

@@ -43,8 +43,8 @@ class Move:
             t = Tile.of(a, b)
             if flipped is None:
                 flipped = a > b
-        else:
-            t = tile
+        else:  # the set's own tile (one built as Tile(a, b) has no place in the set)
+            t = tile if tile.index >= 0 else Tile.of(tile.low, tile.high)
         if flipped:
             return Move("play", t, end, True)
         return _PLAYS[t.index][_END_SLOT[end]]
@@ -59,7 +59,7 @@ class Move:
     @staticmethod
     def discard(tile: Tile | str) -> Move:
         t = Tile.parse(tile) if isinstance(tile, str) else tile
-        return _DISCARDS[t.index]
+        return _DISCARDS[t.index if t.index >= 0 else Tile.of(t.low, t.high).index]
 
     @staticmethod
     def from_dict(data: dict[str, object]) -> Move:

@@ -10,8 +10,9 @@ the worked arithmetic either way.
 Every question is reproducible: ``question(q.level, q.seed)`` is ``q`` again,
 so a question can be shared as a level and a seed.  Candidate rounds are
 tried for ``seed``, ``seed + 1``, … and the first one that fits is kept (its
-own seed is the question's); at levels 2 and 3 a plain ending is kept only
-some of the time, so blocked rounds and ties come up more often there.
+own seed is the question's); at level 2 a plain ending is kept only some of the
+time, so blocked rounds and ties come up more often there; level 3 ("Ties and
+variants") keeps only ties and endings a variant has (:func:`twist`).
 
 >>> q = question(level=1, seed=7)
 >>> q.settlement.status in ("domino", "blocked")
@@ -49,12 +50,25 @@ LEVEL_RULES: dict[int, tuple[Ruleset, ...]] = {
         gaple(4, blank_double_25=True), gaple(4, dead_tiles=False)),
 }
 
-#: Endings decided by a tie or a tie-break: always kept.
+#: Endings decided by a tie or a tie-break: always kept at levels 1 and 2.
 TRICKY = frozenset({"block_tied_lowest", "duel_equal", "gaple_tie_tile", "gaple_tie_half"})
-#: How often a candidate is kept, by level: ``(domino, blocked)``.  A tricky
+#: How often a candidate is kept at levels 1 and 2: ``(domino, blocked)``.  A tricky
 #: ending (or a [0|0] counted 25) is always kept; the rest are drawn again.
-KEEP: dict[int, tuple[float, float]] = {1: (1.0, 1.0), 2: (0.5, 0.8), 3: (0.12, 0.25)}
+KEEP: dict[int, tuple[float, float]] = {1: (1.0, 1.0), 2: (0.5, 0.8)}
+#: Level 3, "Ties and variants", keeps only a tie (:data:`TRICKY`) or an ending only a
+#: variant has (:func:`twist`), each with this chance by family and twist, so that ties
+#: are about half the questions, the rarer variants come up too and no family crowds out
+#: the others (a Gaple hand emptied with dead tiles is common, a Block tie rare); an
+#: ordinary ending is never kept there.
+KEEP_3: dict[tuple[str, str], float] = {
+    ("block", "tie"): 1.0, ("duel", "tie"): 1.0, ("duel", "draw_blocked"): 0.25,
+    ("gaple", "tie"): 0.4, ("gaple", "blank_25"): 0.3, ("gaple", "pass_blocked"): 0.3,
+    ("gaple", "out_with_dead"): 0.03,
+}
 TRIES = 600
+
+#: What makes an ending level 3's (:func:`twist`).
+TWISTS = ("tie", "blank_25", "out_with_dead", "pass_blocked", "draw_blocked")
 
 
 @dataclass(frozen=True)
@@ -84,6 +98,11 @@ class Question:
     def out(self) -> int | None:
         """The seat that played out (domino) or emptied their hand, else None."""
         return self.state.to_move if self.ending in ("domino", "emptied") else None
+
+    @property
+    def twist(self) -> str | None:
+        """What makes this ending a tie or a variant's own (:func:`twist`), else None."""
+        return twist(self.state, self.settlement)
 
     @property
     def winner(self) -> int | None:
@@ -134,13 +153,38 @@ def candidate(level: int, seed: int) -> tuple[Question, bool]:
     rules = of_family[rng.randrange(len(of_family))]
     state = _finish(State.deal(rules, rng), rng, heavy_first=level > 1)
     q = Question(level, seed, state, settle(state))
-    domino_keep, blocked_keep = KEEP[level]
     draw = rng.random()
+    if level == 3:
+        kind = q.twist
+        if kind is None:
+            return q, False
+        return q, draw < KEEP_3.get((family, kind), 0.0)
+    domino_keep, blocked_keep = KEEP[level]
     if q.settlement.explanation.code in TRICKY or blank_double_counted(state):
         keep = True
     else:
         keep = draw < (domino_keep if state.status == "domino" else blocked_keep)
     return q, keep
+
+
+def twist(state: State, settlement: Settlement) -> str | None:
+    """What makes a finished round more than an ordinary ending (one of :data:`TWISTS`),
+    else None: a tie or tie-break (``tie``); a [0|0] counted 25 (``blank_25``); a Gaple hand
+    emptied whose dead tiles still count, so going out did not win (``out_with_dead``); a
+    block in Gaple's pass variant (``pass_blocked``); a block in the two-player game's draw
+    mode, which comes only once the stock is empty (``draw_blocked``)."""
+    rules = state.rules
+    if settlement.explanation.code in TRICKY:
+        return "tie"
+    if blank_double_counted(state):
+        return "blank_25"
+    if "out" in settlement.explanation.params:
+        return "out_with_dead"
+    if state.status == "blocked" and rules.family == "gaple" and not rules.has_dead_tiles:
+        return "pass_blocked"
+    if state.status == "blocked" and rules.family == "duel" and rules.draw_mode:
+        return "draw_blocked"
+    return None
 
 
 def question(level: int, seed: int, *, ending: str | None = None,

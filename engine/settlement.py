@@ -300,9 +300,19 @@ def _settle_gaple(r: _Round) -> Settlement:
     low = min(totals)
     tied = tuple([seat for seat, x in enumerate(totals) if x == low])
     if len(tied) == 1:
-        return r.result(tied, False, zeros,
-                        Explanation("gaple_lowest", {"winner": tied[0], "low": low}, listing))
+        params: dict[str, object] = {"winner": tied[0], "low": low}
+        _note_out(r, params)
+        return r.result(tied, False, zeros, Explanation("gaple_lowest", params, listing))
     return _settle_gaple_tie(r, tied, low)
+
+
+def _note_out(r: _Round, params: dict[str, object]) -> None:
+    """A hand emptied without winning outright: ``out`` (the seat) and ``out_by`` (``play``:
+    played out but holds dead tiles, which still count; ``discard``: emptied by a dead tile),
+    so a page can say why going out did not win."""
+    if r.status in ("domino", "emptied"):
+        params["out"] = r.last
+        params["out_by"] = "play" if r.status == "domino" else "discard"
 
 
 def _settle_gaple_tie(r: _Round, tied: tuple[int, ...], low: int) -> Settlement:
@@ -324,4 +334,5 @@ def _settle_gaple_tie(r: _Round, tied: tuple[int, ...], low: int) -> Settlement:
                                  "decided_by": "value" if code == "gaple_tie_tile" else "half"}
     if code == "gaple_tie_half":
         params["half"] = tile.low
+    _note_out(r, params)
     return r.result((winner,), False, zeros, Explanation(code, params, arithmetic))

@@ -58,6 +58,7 @@ from .moves import Move
 from .settlement import gaple_places
 from .state import State
 from .tiles import FITS, mask_value
+from .values import by_fields
 
 #: Slots in the transposition table (a power of two).
 TABLE_SIZE: Final = 1 << 19
@@ -79,6 +80,9 @@ class MoveValue:
 
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move.to_dict(), "value": _json_value(self.value)}
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +109,9 @@ class Solution:
             "exact": self.exact,
             "moves": [mv.to_json() for mv in self.moves],
         }
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
 
 
 def _json_value(value: int | tuple[int, ...]) -> int | list[int]:
@@ -594,6 +601,48 @@ class Search:
         except _Stop:
             pass
         return tuple(line)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a solver value means for one seat, in a learner's terms.
+
+    ``result``: "win", "draw" or "loss" for ``seat``; ``points``: Block's points
+    the round's scorer gets (``seat`` when it wins, else ``scorer``), None in the
+    duel and Gaple; ``place``: ``seat``'s Gaple place (1 = the winner), else None;
+    ``scorer``: the seat that scores or wins the round, None for a draw."""
+
+    result: str
+    points: int | None = None
+    place: int | None = None
+    scorer: int | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)
+
+
+def outcome(state: State, value: int | tuple[int, ...], seat: int) -> Outcome:
+    """``value`` (as :class:`Solution` and :class:`MoveValue` give it for the mover
+    ``seat`` of ``state``'s round) for that seat: who wins, by how many points or
+    in which place (CONTRACT.md "Solver", value)."""
+    family, n = state.rules.family, state.players
+    if isinstance(value, int):  # two players: the seat's own result
+        other = 1 - seat
+        if value == 0:
+            return Outcome("draw", None if family == "duel" else 0)
+        if family == "duel":
+            return Outcome("win", scorer=seat) if value > 0 else Outcome("loss", scorer=other)
+        return Outcome("win", value, scorer=seat) if value > 0 else \
+            Outcome("loss", -value, scorer=other)
+    if family == "gaple":
+        place = value[seat]
+        winner = value.index(1) if 1 in value else None
+        return Outcome("win" if place == 1 else "loss", place=place, scorer=winner)
+    scorers = [s for s in range(n) if value[s] > 0]
+    if not scorers:
+        return Outcome("draw", 0)
+    top = scorers[0]
+    return Outcome("win" if top == seat else "loss", value[top], scorer=top)
 
 
 def solve(state: State, *, seconds: float = 10.0, max_nodes: int | None = None,

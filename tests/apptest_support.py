@@ -80,6 +80,7 @@ def click(at: AppTest, key: str) -> AppTest:
 
 def board_data(at: AppTest) -> dict[str, Any]:
     """What the page sends the (one) board component: hands, others, interactive …"""
-    (component,) = at.get("bidi_component")
+    (component,) = [c for c in at.get("bidi_component")
+                    if not c.proto.component_name.startswith("site_")]  # ui.page's own
     data: dict[str, Any] = json.loads(component.proto.json)
     return data

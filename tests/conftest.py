@@ -22,6 +22,10 @@ from apptest_support import FIXTURE_SCENARIOS
 from live_site import CHROMIUM, CHROMIUM_ARGS, chromium_found, streamlit_server
 
 IN_CI = bool(os.environ.get("CI"))
+# Play shows each computer move for a moment; no pause in tests (AppTest and the live server).
+os.environ["DOMINO_PLAY_PAUSE"] = "0"
+# ... and a short budget for the review's solver (a verdict past it is labelled an estimate).
+os.environ["DOMINO_JUDGE_SECONDS"] = "0.3"
 
 
 def _skip_or_fail(reason: str) -> None:
@@ -38,6 +42,7 @@ def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
     monkeypatch.delenv("DOMINO_DATABASE_URL", raising=False)
+    monkeypatch.setenv("DOMINO_THINK", "inline")  # AppTest: the computer thinks in-process
     return tmp_path
 
 

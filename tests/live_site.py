@@ -68,6 +68,7 @@ def streamlit_server(data_dir: Path, log_path: Path, *, scenarios_dir: Path | No
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "DOMINO_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+    env.pop("DOMINO_THINK", None)  # the real thing: the computer thinks in worker processes
     if scenarios_dir is not None:
         env["DOMINO_SCENARIOS_DIR"] = str(scenarios_dir)
     cmd = [

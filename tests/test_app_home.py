@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest_support import APP, TIMEOUT, home, texts
+from apptest_support import APP, FIXTURE_SCENARIOS, TIMEOUT, home, texts
 from streamlit.testing.v1 import AppTest
 
 from ui import progress
+from ui.content import load_content
 from ui.page import STYLED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,12 +41,12 @@ def test_a_sessions_first_run_waits_for_the_styles(data_dir: Path) -> None:
     at.run()
     assert not at.exception
     assert not at.title and not at.info and not at.warning  # nothing of the page yet
-    assert len(at.get("bidi_component")) == 1  # the gate
+    assert len(at.get("bidi_component")) == 2  # the gate, and <html lang dir> (ui.page)
     assert progress.valid_learner_id(at.query_params["learner"])  # the session is set up
     at.session_state[STYLED] = True  # what the gate's answer does
     at.run()
     assert at.title[0].value == "Learn block dominoes"
-    assert not at.get("bidi_component")
+    assert len(at.get("bidi_component")) == 1  # the gate is gone; <html lang dir> stays
     assert any("“xx” is not available" in i.value for i in at.info)  # the notice waited
 
 
@@ -121,6 +122,55 @@ def test_a_returning_learner_can_go_on_where_they_stopped(data_dir: Path) -> Non
     assert "1 of 7 steps done" in body
 
 
+def _resume_link(at: AppTest) -> str:
+    (link,) = [link for link in at.get("page_link")
+               if link.proto.label == "Go on where you stopped →"]
+    return str(link.proto.query_string)
+
+
+def test_going_on_skips_a_finished_step(data_dir: Path) -> None:
+    """Issue 12, item 4: step 1 of Matching ends done (the learner still on it): Home leads
+    to the next step not done, not back to the finished one."""
+    learner = progress.new_learner_id()
+    progress.register(learner, data_dir=data_dir)
+    progress.record_step(learner, "matching-ends", "one-tile", 3, data_dir=data_dir)
+    progress.set_position(learner, "matching-ends", "one-tile", data_dir=data_dir)
+    at = home(learner=learner)
+    assert not at.exception
+    assert "lesson=matching-ends&step=read-ends" in _resume_link(at)
+    assert "Matching ends, step 2 of 3" in texts(at)
+
+
+def test_going_on_after_the_last_steps_wraps_to_one_not_done(data_dir: Path) -> None:
+    learner = progress.new_learner_id()
+    progress.register(learner, data_dir=data_dir)
+    content = load_content(FIXTURE_SCENARIOS)
+    last = content.lessons[-1]
+    for step in last.steps:
+        progress.record_step(learner, last.id, step.id, 3, data_dir=data_dir)
+    progress.set_position(learner, last.id, last.steps[-1].id, data_dir=data_dir)
+    at = home(learner=learner)
+    first = content.lessons[0]
+    assert f"lesson={first.id}&step={first.steps[0].id}" in _resume_link(at)
+
+
+def test_when_every_step_is_done_home_says_so_and_points_on(data_dir: Path) -> None:
+    learner = progress.new_learner_id()
+    progress.register(learner, data_dir=data_dir)
+    content = load_content(FIXTURE_SCENARIOS)
+    for lesson in content.lessons:
+        for step in lesson.steps:
+            progress.record_step(learner, lesson.id, step.id, 3, data_dir=data_dir)
+    progress.set_position(learner, content.lessons[0].id, content.lessons[0].steps[0].id,
+                          data_dir=data_dir)
+    at = home(learner=learner)
+    assert not at.exception
+    assert "You have done every step of every lesson." in texts(at)
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert "Go on where you stopped →" not in labels
+    assert "Test yourself in the quiz →" in labels and "Review the lessons" in labels
+
+
 def test_the_sidebar_links_every_page_and_offers_languages(data_dir: Path) -> None:
     at = home()
     links = at.get("page_link")
@@ -162,3 +212,63 @@ def test_go_on_links_point_the_way_the_text_reads(data_dir: Path, lang: str, for
     for key in ("home.family_rules", "nav.examples", "nav.try_it", "nav.quiz", "nav.rules"):
         assert f"{t_in(lang, key)} {forward}" in labels, (key, labels)
     assert not any(label.endswith(backward) for label in labels), labels
+
+
+# -- the browser remembers the learner (ui.session.COOKIE) ------------------------------------
+
+
+def document_data(at: AppTest) -> dict[str, object]:
+    """What ui.page sends its document component: lang, dir and the cookies to write."""
+    import json
+
+    (doc,) = [c for c in at.get("bidi_component") if c.proto.component_name == "site_document"]
+    data: dict[str, object] = json.loads(doc.proto.json)
+    return data
+
+
+def test_the_plain_address_resumes_the_learner_the_browser_remembers(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import session
+
+    known = progress.new_learner_id()
+    progress.register(known, data_dir=data_dir)
+    monkeypatch.setattr(session, "remembered_learner", lambda: known)
+    at = home()
+    assert at.query_params["learner"] == known
+    assert document_data(at)["cookies"] == []  # remembered already: nothing to write
+    # a link's learner wins over the cookie (the address way, from another device)
+    other = progress.new_learner_id()
+    progress.register(other, data_dir=data_dir)
+    at = home(learner=other)
+    assert at.query_params["learner"] == other
+    assert document_data(at)["cookies"] == [
+        f"{session.COOKIE}={other}; Path=/; Max-Age={session.COOKIE_MAX_AGE}; SameSite=Lax"]
+
+
+def test_a_remembered_learner_the_database_does_not_know_starts_fresh(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import session
+
+    gone = progress.new_learner_id()
+    monkeypatch.setattr(session, "remembered_learner", lambda: gone)
+    at = home()
+    assert at.query_params["learner"] != gone and not at.info and not at.warning
+
+
+def test_start_afresh_asks_first_then_makes_a_new_learner(data_dir: Path) -> None:
+    at = home()
+    first = at.query_params["learner"]
+    cookie = f"domino_learner={first};"
+    assert any(str(c).startswith(cookie) for c in document_data(at)["cookies"])  # type: ignore[attr-defined]
+    at.button(key="nav.afresh").click().run()
+    assert "Start afresh as a new learner" in texts(at)
+    at.button(key="nav.afresh_no").click().run()
+    assert at.query_params["learner"] == first and "Start afresh as a new learner" not in texts(at)
+    at.button(key="nav.afresh").click().run()
+    at.button(key="nav.afresh_yes").click().run()
+    assert not at.exception
+    fresh = at.query_params["learner"]
+    assert fresh != first and progress.known(fresh, data_dir=data_dir)
+    assert any("You start afresh" in i.value for i in at.info)
+    assert any(str(c).startswith(f"domino_learner={fresh};")
+               for c in document_data(at)["cookies"])  # type: ignore[attr-defined]

@@ -49,7 +49,7 @@ def test_answer_a_question_right(page: Page) -> None:
     if q.asks_points and q.winner is not None:
         form.get_by_label("How many points?", exact=True).fill(str(q.points))
     form.get_by_role("button", name="Check").click()
-    expect(page.get_by_text("Right:", exact=False).first).to_be_visible(timeout=20_000)
+    expect(page.get_by_text("Right.", exact=True).first).to_be_visible(timeout=20_000)
     settle(page)
     expect(page.locator(".quiz-stats")).to_contain_text("This set: 1 / 1Streak: 1Best streak: 1")
     # the next question, by keyboard-reachable button; never the same one

@@ -97,6 +97,9 @@ def test_an_arabic_learn_step_and_its_reckoning_read_left_to_right(page: Page) -
     page.get_by_label(t_in("ar", "learn.winner_points"), exact=True).fill("12")
     page.locator(".st-key-learn-winner-check button").click()
     feedback = page.locator('[class*="st-key-fb-no"]')
+    expect(feedback).to_contain_text(t_in("ar", "learn.nudge_block_blocked"), timeout=WAIT)
+    settle(page)
+    page.locator(".st-key-learn-winner-check button").click()  # a second miss: the reckoning
     expect(feedback).to_contain_text(t_in("ar", "seat.north"), timeout=WAIT)
     settle(page)
     assert any(text == "7 + 8 − 3 = 12" for text, _ in runs(page))
@@ -109,3 +112,55 @@ def test_go_on_arrows_point_the_way_arabic_reads(page: Page) -> None:
     link = page.get_by_role("link", name=f"{t_in('ar', 'nav.quiz')} ←", exact=True)
     expect(link).to_be_visible(timeout=WAIT)
     assert not reversed_runs(page)
+
+
+# -- the document's own language and direction ----------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "direction"),
+                         [("en", "ltr"), ("uk", "ltr"), ("ru", "ltr"), ("ar", "rtl"), ("ko", "ltr")])
+def test_the_document_says_the_pages_language(page: Page, lang: str, direction: str) -> None:
+    """<html lang> names the page's language (a screen reader picks its voice by it), and
+    dir is right to left in Arabic."""
+    page.goto(f"/rules?lang={lang}")
+    settle(page)
+    html = page.locator("html")
+    expect(html).to_have_attribute("lang", lang, timeout=WAIT)
+    expect(html).to_have_attribute("dir", direction, timeout=WAIT)
+
+
+def test_arabic_puts_the_sidebar_on_the_right_and_english_back_on_the_left(page: Page) -> None:
+    page.goto("/?lang=ar")
+    settle(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=WAIT)
+    side = page.get_by_test_id("stSidebar")
+    main = page.get_by_test_id("stMain")
+    expect(side.get_by_role("link", name="القواعد", exact=True)).to_be_visible(timeout=WAIT)
+    s, m = side.bounding_box(), main.bounding_box()
+    assert s and m and s["x"] >= m["x"] + m["width"] - 1, (s, m)
+    # switching the language in the sidebar turns the document back, in the same session
+    side.get_by_test_id("stSelectbox").click()
+    page.get_by_role("option", name="English", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", "en", timeout=WAIT)
+    expect(page.locator("html")).to_have_attribute("dir", "ltr", timeout=WAIT)
+    settle(page)
+    s, m = side.bounding_box(), main.bounding_box()
+    assert s and m and s["x"] + s["width"] <= m["x"] + 1, (s, m)
+
+
+def test_on_a_phone_the_arabic_sidebar_hides_and_opens_on_the_right(page: Page) -> None:
+    """Collapsed on a narrow window, nothing of the sidebar shows over the page (Streamlit
+    moves a collapsed sidebar left, which right to left is across the page); opened, it
+    slides in at the right edge."""
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto("/?lang=ar")
+    settle(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=WAIT)
+    side = page.get_by_test_id("stSidebar")
+    expect(side).to_have_attribute("data-collapsed", "true", timeout=WAIT)
+    link = side.get_by_role("link", name="القواعد", exact=True)
+    expect(link).to_be_hidden()
+    page.get_by_test_id("stExpandSidebarButton").click()
+    expect(link).to_be_visible(timeout=WAIT)
+    box = side.bounding_box()
+    assert box and abs(box["x"] + box["width"] - 400) <= 1, box

@@ -109,6 +109,7 @@ PAGES = [  # sidebar link, the page's heading, its path
     ("Learn", "Lessons", "/learn"),
     ("Worked examples", "Worked examples", "/examples"),
     ("Try it", "Try it", "/try_it"),
+    ("Play", "Play", "/play"),
     ("Quiz", "Quiz", "/quiz"),
     ("Rules", "Rules", "/rules"),
 ]

@@ -102,3 +102,27 @@ def test_a_repeated_parameter_gives_a_notice_and_one_value_in_the_address(page: 
     expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=20_000)
     expect(page).to_have_url(re.compile(r"[?&]seed=\d+(&|$)"))
     assert page.url.count("seed=") == 1, page.url
+
+
+@pytest.mark.parametrize(("width", "table_first"), [(390, True), (1280, False)])
+def test_on_a_phone_the_table_and_the_hand_come_before_the_other_hands(
+        page: Page, width: int, table_first: bool) -> None:
+    """Five-player Gaple: on a phone-sized window the table and the mover's hand are at the
+    top of the board, the four other hands below; a wide window keeps them above the table."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/try_it?rules=gaple&players=5&seed=51")
+    settle(page)
+    felt, hand, others = page.locator(".felt"), page.locator(".hand-wrap"), page.locator(".others")
+    expect(felt).to_be_visible(timeout=20_000)
+    expect(others.locator(".other")).to_have_count(4)
+    f, h, o = felt.bounding_box(), hand.bounding_box(), others.bounding_box()
+    assert f and h and o
+    if table_first:
+        assert f["y"] < h["y"] < o["y"], (f, h, o)
+    else:
+        assert o["y"] < f["y"] < h["y"], (f, h, o)
+    # the turned-up middle tile is explained, and opens the move log
+    expect(page.get_by_text(re.compile(r"was turned face up from there and starts the line")
+                            )).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Turned up from the middle: \[\d\|\d\] starts the line\.$"))
+           ).to_be_visible()

@@ -10,8 +10,16 @@ from collections.abc import Sequence
 import pytest
 from engine_helpers import play
 
-from engine.match import GAPLE_MATCH_NOTE, BlockMatch, GapleMatch, Lot, draw_lots
-from engine.rules import block, gaple
+from engine.match import (
+    GAPLE_MATCH_NOTE,
+    BlockMatch,
+    DuelSeries,
+    GapleMatch,
+    Lot,
+    draw_lots,
+    match_for,
+)
+from engine.rules import block, duel, gaple
 from engine.settlement import settle
 from engine.state import State
 
@@ -271,3 +279,34 @@ def test_no_round_is_recorded_once_the_match_is_over() -> None:
     assert match.over
     with pytest.raises(ValueError, match="the match is over"):
         match.record(finish(match.deal(), rng))
+
+
+def test_a_duel_series_tallies_each_game_and_alternates_the_start() -> None:
+    rng = random.Random(5)
+    series = DuelSeries(duel(draw=False), rng, rounds_agreed=4)
+    assert series.lot is not None and series.starter == series.lot.first
+    starters, outcomes = [], []
+    while not series.over:
+        state = series.deal()
+        starters.append(state.to_move)
+        result = series.record(finish(state, rng))
+        outcomes.append(None if result.draw else result.winners[0])
+    assert starters == [starters[0], 1 - starters[0]] * 2
+    assert series.wins == [outcomes.count(0), outcomes.count(1)]
+    assert series.draws == outcomes.count(None)
+    best = max(series.wins)
+    assert series.winners == ((series.wins.index(best),) if series.wins.count(best) == 1 else ())
+    with pytest.raises(ValueError, match="over"):
+        series.record(finish(series.deal(), rng))
+
+
+def test_a_duel_series_plays_the_two_player_game() -> None:
+    with pytest.raises(ValueError, match="two-player"):
+        DuelSeries(block(2), random.Random(1))
+
+
+def test_each_family_has_its_match() -> None:
+    rng = random.Random(2)
+    assert isinstance(match_for(block(3), rng), BlockMatch)
+    assert isinstance(match_for(gaple(5), rng), GapleMatch)
+    assert isinstance(match_for(duel(draw=True), rng), DuelSeries)

@@ -89,3 +89,14 @@ def test_errors_say_what_a_move_looks_like() -> None:
         Move.from_dict({"jump": True})
     with pytest.raises(MoveError, match='"left" or "right"'):
         Move.from_dict({"play": "2-3", "end": "up"})
+
+
+def test_a_tile_built_by_hand_still_names_its_own_move() -> None:
+    """``Tile(0, 2)`` built directly has no place in the set (index -1); a move made from it
+    is the move of the set's [0|2], never another tile's."""
+    from engine.tiles import Tile
+
+    loose = Tile(0, 2)
+    assert Move.play(loose, "right") == Move.play(Tile.of(0, 2), "right")
+    assert Move.play(loose).tile is Tile.of(0, 2)
+    assert Move.discard(loose) == Move.discard(Tile.of(0, 2))

@@ -49,9 +49,31 @@ def test_levels_draw_the_families_and_player_counts_of_the_brief() -> None:
     assert set(names[1]) == {"block-2", "duel"}
     assert {"block-2", "block-3", "block-4", "duel", "duel-draw", "gaple-4x6"} <= set(names[2])
     assert {"gaple-5", "gaple-4x7", "gaple-4x6-blank25", "gaple-4x6-pass"} <= set(names[3])
-    for level in (2, 3):  # every family comes up about as often as the others
+    for level, least in ((2, 30), (3, 20)):  # every family comes up, none crowded out
         families = Counter(name.split("-")[0] for name in names[level].elements())
-        assert min(families.values()) >= 30, families
+        assert min(families.values()) >= least, families
+
+
+def test_level_3_is_ties_and_variants() -> None:
+    """"Ties and variants": every level-3 question is a tie or an ending only a variant
+    has, ties are a good share of them, and each kind of twist comes up."""
+    sample = [question(3, seed * 7919) for seed in range(300)]
+    twists = Counter(q.twist for q in sample)
+    assert None not in twists, twists
+    ties = sum(1 for q in sample if q.settlement.explanation.code in TRICKY)
+    assert ties == twists["tie"] and ties >= 100, twists
+    assert set(twists) == set(quiz.TWISTS), twists
+    # and every question of level 3 is still reproducible from its seed, below the limit
+    for q in sample[:40]:
+        assert q.seed < SEED_LIMIT and question(3, q.seed).key == q.key
+
+
+def test_twist_names_what_sets_an_ending_apart() -> None:
+    plain = [question(1, seed) for seed in range(60)]
+    assert any(q.twist is None for q in plain)
+    for q in plain:
+        if q.twist is not None:
+            assert q.twist == "tie" and q.settlement.explanation.code in TRICKY
 
 
 def test_higher_levels_bring_more_ties_and_blocks() -> None:

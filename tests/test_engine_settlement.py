@@ -241,6 +241,22 @@ def test_gaple_out_by_play_holding_dead_tiles_is_compared_by_totals() -> None:
     result = settle(s)
     assert result.totals == (1, 0, 12, 11)
     assert result.winners == (1,)
+    # The explanation names who went out without winning, and how (a page says why).
+    assert result.explanation.params["out"] == 0
+    assert result.explanation.params["out_by"] == "play"
+
+
+def test_gaple_a_hand_emptied_by_a_discard_is_named_in_the_explanation() -> None:
+    s = State.setup(gaple(), [["1-1", "0-1"], ["2-3"], ["6-6"], ["5-6"]], ends=(4, 4))
+    play(s, "discard 0-1", "discard 2-3")
+    result = settle(s)
+    assert result.explanation.params["out"] == 1
+    assert result.explanation.params["out_by"] == "discard"
+
+
+def test_gaple_a_blocked_round_names_nobody_out() -> None:
+    result = settle(blocked(PASSING, [["1-2", "0-1"], ["3-3"], ["6-6"], ["0-5"]]))
+    assert "out" not in result.explanation.params
 
 
 @pytest.mark.parametrize(("hand", "dead", "values"), [

@@ -60,8 +60,6 @@ def test_step_shape(x: Lesson, s: Step) -> None:
         assert s.task.prompt.endswith(SENTENCE_END)
         assert s.task.success.endswith(SENTENCE_END)
         assert s.task.hint.endswith(SENTENCE_END)
-    if s.hand is not None:
-        assert 0 <= s.hand < s.scenario.rules.players
 
 
 @pytest.mark.parametrize(("x", "s"), STEPS, ids=STEP_IDS)
@@ -148,11 +146,55 @@ def test_settling_step_is_seven_plus_eight_minus_three() -> None:
     assert s.task.success == "Right: 7 + 8 − 3 = 12."
 
 
-def test_worked_endings_offer_the_other_choice_in_e3() -> None:
+def test_worked_endings_show_black_s_choice_in_e3() -> None:
     s = step("worked-endings", "e3-black-chooses")
-    assert s.accepts(Move.parse("play 0-2"))
-    assert s.accepts(Move.parse("play 0-0"))
+    state = s.state()
+    assert s.task.kind == "watch" and s.show_hands
+    assert [str(t) for t in state.hand(1)] == ["0-0"] and "[0|2]" in s.text
     assert "e3-other-choice" in SCENARIOS
+
+
+# -- the learner's seat and what they see (issue 12, item 1) -----------------------------------
+
+LEARNER_NAMES = {"compass": "South", "duel": "White"}
+#: The steps whose text is about the other hands: every settling task, and these.
+SHOWS = {("tiles-and-values", "count-pips"), ("domino-or-blocked", "zero-is-not-empty"),
+         ("worked-endings", "e3-black-chooses")}
+
+
+@pytest.mark.parametrize(("x", "s"), STEPS, ids=STEP_IDS)
+def test_the_learner_holds_the_same_seat_everywhere(x: Lesson, s: Step) -> None:
+    style = "duel" if "White" in s.scenario.seats else "compass"
+    assert s.scenario.seats[s.learner] == LEARNER_NAMES[style]
+    if s.task.kind in ("play", "only_move", "must_play"):
+        assert s.state().mover == s.learner, "a move task is the learner's move"
+
+
+@pytest.mark.parametrize(("x", "s"), STEPS, ids=STEP_IDS)
+def test_opponents_are_face_down_unless_the_step_shows_them(x: Lesson, s: Step) -> None:
+    assert s.show_hands == (s.task.kind == "winner" or (x.id, s.id) in SHOWS)
+
+
+def test_the_first_step_says_what_it_shows() -> None:
+    s = step("tiles-and-values", "the-set")
+    assert s.scenario.seats[s.learner] == "South" and not s.show_hands
+    assert "of the others you see only how many they hold" in s.text
+
+
+def test_a_step_without_the_learner_s_seat_or_move_is_refused() -> None:
+    from engine.lessons import parse_lesson
+    from engine.scenario import ScenarioError
+
+    base = {"id": "x", "steps": [{"id": "a", "scenario": "d1-one-four", "at": 0,
+                                  "text": "Play.", "task": {"kind": "play"}}]}
+    with pytest.raises(ScenarioError, match="needs the learner \\(South\\) to move here"):
+        parse_lesson(base, "x.toml", SCENARIOS)
+    base["steps"][0]["hand"] = 0  # type: ignore[index]
+    with pytest.raises(ScenarioError, match="unknown key"):
+        parse_lesson(base, "x.toml", SCENARIOS)
+    base["steps"][0] = {"id": "a", "scenario": "d1-one-four", "show_hands": "yes"}  # type: ignore[index]
+    with pytest.raises(ScenarioError, match="must be true or false"):
+        parse_lesson(base, "x.toml", SCENARIOS)
 
 
 # -- each task's answer, as the engine computes it ----------------------------------------------
@@ -174,7 +216,7 @@ def test_ends_answers(lid: str, sid: str, ends: tuple[int, int]) -> None:
     ("doubles-stay-in-the-line", "double-keeps-value", "play 2-2 right"),
     ("must-play-or-pass", "pass-when-stuck", "pass"),
     ("must-play-or-pass", "play-again", "play 1-6 right"),
-    ("domino-or-blocked", "domino", "play 4-4 right"),
+    ("domino-or-blocked", "domino", "play 2-2 right"),
     ("gaple-dead-tiles", "blank-double-opens", "play 0-0"),
     ("two-player-game", "no-draw-pass", "pass"),
     ("two-player-game", "draw", "draw"),

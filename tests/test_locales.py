@@ -216,3 +216,23 @@ def test_every_english_key_is_translated(lang: str) -> None:
     missing = sorted(units - done)
     assert not missing, f"{lang}.toml lacks {len(missing)} of {len(units)} English keys: " \
         + ", ".join(missing[:12]) + (" …" if len(missing) > 12 else "")
+
+
+#: The word the source documents use for a domino tile in each language (uk: «плитка», as in
+#: the Block rules 000, whose diagram notation the site quotes; 003 says «кісточка»), and
+#: words for it the catalog must not mix in.
+TILE_WORDS: dict[str, tuple[str, str]] = {
+    "uk": ("плит", r"кісточ|доміношк|фішк"),
+    "ru": ("костяш", r"плитк|фишк|камн|камен|доминошк"),
+    "ar": ("قطع", r"حجر|أحجار|حجار"),
+    "ko": ("타일", r"조각|도미노 패"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TILE_WORDS))
+def test_a_tile_is_called_by_the_documents_word(lang: str) -> None:
+    word, others = TILE_WORDS[lang]
+    texts = " ".join(load(lang).values()).lower()
+    assert texts.count(word) >= 50, (lang, word)
+    mixed = sorted({m.group(0) for m in re.finditer(others, texts)})
+    assert not mixed, f"{lang}.toml also calls a tile {mixed}"

@@ -153,17 +153,45 @@ def test_blocked_task(data_dir: Path) -> None:
 
 
 def test_winner_task_in_block_asks_the_points_and_shows_the_arithmetic(data_dir: Path) -> None:
-    """UX.md §5: totals 3, 7 and 8; 15 is wrong and shows the sum; 12 is right."""
+    """UX.md §5: totals 3, 7 and 8; 15 is wrong and gets a nudge (what to count), not the
+    answer; a second miss shows the sum; 12 is right."""
     at = open_learn(lesson="settling", step="who-wins")
     at.segmented_control(key="learn.winner.seat").set_value(0)
     at.number_input(key="learn.winner.points").set_value(15)
     click(at, "learn.winner.check")
     body = texts(at)
     assert "15 is not the score" in body
-    assert "7 + 8 − 3 = 12" in body
+    assert "add up the pips in each hand and find the lowest total" in body
+    assert "7 + 8 − 3 = 12" not in body
+    click(at, "learn.try_again")
+    at.number_input(key="learn.winner.points").set_value(14)
+    click(at, "learn.winner.check")
+    assert "7 + 8 − 3 = 12" in texts(at)
     at.number_input(key="learn.winner.points").set_value(12)
     click(at, "learn.winner.check")
     assert "Right. Blocked: North holds the lowest total, 3" in texts(at)
+    assert stars(data_dir, at.query_params["learner"]) == {("settling", "who-wins"): 1}
+
+
+def test_an_empty_points_box_is_asked_for_not_scored(data_dir: Path) -> None:
+    """Issue 12, item 2: the winner chosen, the points left empty: the page asks for them
+    (as the quiz does); nothing is wrong, nothing revealed, no star lost."""
+    at = open_learn(lesson="settling", step="who-wins")
+    at.segmented_control(key="learn.winner.seat").set_value(0)
+    click(at, "learn.winner.check")
+    body = texts(at)
+    assert "Type the points as well, then check." in body
+    assert "Not quite." not in body and "is not the score" not in body and "7 + 8" not in body
+    assert "learn.try_again" not in button_keys(at)
+    at.number_input(key="learn.winner.points").set_value(12)
+    click(at, "learn.winner.check")
+    assert stars(data_dir, at.query_params["learner"]) == {("settling", "who-wins"): 3}
+
+
+def test_show_me_on_a_winner_task_gives_the_reckoning(data_dir: Path) -> None:
+    at = open_learn(lesson="settling", step="who-wins")
+    click(at, "learn.show_me")
+    assert "7 + 8 − 3 = 12" in texts(at)
 
 
 # -- links and fallbacks ----------------------------------------------------------------
@@ -245,7 +273,7 @@ def test_a_tile_that_fits_both_ends_asks_which_end(data_dir: Path) -> None:
     assert "learn-board.play.1-6.left" in keys and "learn-board.play.1-6.right" in keys
     assert "learn-board.play.1-6" not in keys
     click(at, "learn-board.play.1-6.left")
-    assert "is allowed, but it is not what this step asks" in texts(at)
+    assert "That move is allowed, but this step asks for another one: " in texts(at)
     click(at, "learn-board.play.1-6.right")
     assert "Right: [1|6] on the 6 leaves 1 and 1 open." in texts(at)
 
@@ -280,8 +308,7 @@ def test_every_kind_of_site_step_renders_and_takes_its_answer(monkeypatch: pytes
     if kind in learn.TASK_MOVES:
         move = learn.hint_move(step)
         state = step.state()
-        seat = step.hand if step.hand is not None else state.mover
-        keys = [k for k, m in fallback_moves(state, seat) if state.resolve(m) == move]
+        keys = [k for k, m in fallback_moves(state, step.learner) if state.resolve(m) == move]
         assert keys, f"no button plays {move}"
         click(at, f"learn-board.{keys[0]}")
     elif kind == "winner":
@@ -312,15 +339,16 @@ SITE_WATCH = [(lesson.id, step.id) for lesson in SITE.lessons for step in lesson
 
 def test_the_very_last_step_when_it_only_shows_is_done_once_opened(
         monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
-    """The site's last step only shows (there is no Next to press): opening it records it
-    (learn.arrive, before drawing); any other step that only shows waits for Next."""
+    """A lesson's last step that only shows is done once opened (learn.arrive, before
+    drawing: the lesson's summary is under it); any other step that only shows waits for
+    Next."""
     monkeypatch.delenv("DOMINO_SCENARIOS_DIR")  # the site's own lessons
     assert SITE_WATCH and SITE_WATCH[-1] == SITE_STEPS[-1], "the site ends on a watch step"
     at = open_learn(lesson=SITE_STEPS[-1][0], step=SITE_STEPS[-1][1])
     assert stars(data_dir, at.query_params["learner"]) == {SITE_STEPS[-1]: 0}
     assert "learn.finish" in button_keys(at)
-    earlier = SITE_WATCH[0]
-    assert earlier != SITE_STEPS[-1]
+    last_of_lesson = {(les.id, les.steps[-1].id) for les in SITE.lessons}
+    earlier = next(w for w in SITE_WATCH if w not in last_of_lesson)
     at = open_learn(lesson=earlier[0], step=earlier[1])
     assert stars(data_dir, at.query_params["learner"]) == {}
 
@@ -345,6 +373,96 @@ def test_seat_names_on_a_learn_step_follow_the_language(data_dir: Path) -> None:
     choices.set_value(1)
     at.number_input(key="learn.winner.points").set_value(12)
     click(at, "learn.winner.check")
+    assert t_in("uk", "learn.winner_wrong_seat", answer=east) in texts(at)
+    click(at, "learn.winner.check")  # a second miss: the reckoning, with the seats' names
     body = texts(at)
     assert t_in("uk", "learn.winner_wrong_seat", answer=east) in body
     assert north in body and "North" not in body and "East" not in body
+
+
+# -- the end of a lesson (issue 12) -----------------------------------------------------------
+
+
+def _labels(at: AppTest) -> list[str]:
+    return [link.proto.label for link in at.get("page_link")]
+
+
+def test_a_lesson_ends_with_its_summary_and_what_comes_next(data_dir: Path) -> None:
+    at = open_learn(lesson="matching-ends", step="one-tile")
+    assert "Lesson done" not in texts(at)
+    click(at, "learn-board.play.1-1")  # three stars
+    at = open_learn(lesson="matching-ends", step="look", learner=at.query_params["learner"])
+    body = texts(at)
+    assert "Lesson done: Matching ends" in body
+    assert "Stars in this lesson: 3 of 6." in body
+    assert "Steps done: 2 of 3." in body  # read-ends is still open: a link back to it
+    assert "2 of 7 steps done" in body  # the sidebar counts the step just seen too
+    back = next(link for link in at.get("page_link") if link.proto.label == "Go back to step 2")
+    assert "lesson=matching-ends&step=read-ends" in back.proto.query_string
+    assert "Next lesson: Must play, blocked, settling." in body
+    onward = next(link for link in at.get("page_link")
+                  if link.proto.label.startswith("Must play, blocked, settling"))
+    assert "lesson=settling&step=must-play" in onward.proto.query_string
+
+
+def test_the_last_lesson_s_summary_points_to_the_quiz(data_dir: Path) -> None:
+    at = open_learn(lesson="two-ends", step="either-end")
+    assert "Lesson done" not in texts(at)
+    click(at, "learn-board.play.1-6.right")
+    body = texts(at)
+    assert "Lesson done: Choosing an end" in body and "Stars in this lesson: 3 of 3." in body
+    assert "That was the last lesson." in body
+    quiz = next(link for link in at.get("page_link") if link.proto.label == "Go to the quiz →")
+    assert quiz.proto.page == "quiz"
+
+
+# -- the learner's seat, what they see, the description (issue 12) ----------------------------
+
+
+def test_the_first_step_shows_the_learner_s_tiles_only_and_no_target(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    """tiles-and-values/the-set says "of the others you see only how many they hold": the
+    learner (South, at the bottom) sees their tiles, North's are face down; nothing to
+    play on an empty table only to look at: no "+" target, no Pass."""
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
+    at = open_learn(lesson="tiles-and-values", step="the-set")
+    data = board_data(at)
+    assert data["hand"]["label"] == "Your tiles (South)"
+    assert [t["tile"] for t in data["hand"]["tiles"]] == ["1-1", "2-6", "3-5"]
+    (north,) = data["others"]
+    assert "North" in north["label"] and "face down" in north["svg"]
+    assert "[1|4]" not in north["svg"]
+    assert 'data-end="any"' not in data["line"]["wide"] + data["line"]["narrow"]
+    assert data["controls"] == [] and not data["interactive"]
+    assert "learn-board.pass" not in button_keys(at)
+
+
+def test_an_ends_task_shows_the_opponent_face_down(monkeypatch: pytest.MonkeyPatch,
+                                                    data_dir: Path) -> None:
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
+    at = open_learn(lesson="doubles-stay-in-the-line", step="after-the-double")
+    data = board_data(at)
+    assert data["hand"]["label"] == "Your tiles (South)"
+    assert all("face down" in o["svg"] for o in data["others"])
+
+
+def test_a_settling_step_shows_every_hand(monkeypatch: pytest.MonkeyPatch,
+                                          data_dir: Path) -> None:
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
+    at = open_learn(lesson="settling-block", step="sole-lowest")
+    data = board_data(at)
+    assert data["hand"]["label"] == "Your tiles (South)"
+    assert not any("face down" in o["svg"] for o in data["others"])
+    assert "[1|2]" in data["others"][0]["svg"]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+def test_a_step_s_description_never_folds(monkeypatch: pytest.MonkeyPatch, data_dir: Path,
+                                          lang: str) -> None:
+    """Issue 12, item 9: D6's notation (over 240 characters in some languages) is shown in
+    every language, never folded under "Text description of the table"."""
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
+    at = open_learn(lesson="doubles-stay-in-the-line", step="after-the-double", lang=lang)
+    caption = description(at)
+    assert caption.startswith('<p class="caption-desc">') and "<details" not in caption
+    assert "[3|4]" in caption or "[4|3]" in caption

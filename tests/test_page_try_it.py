@@ -182,7 +182,7 @@ def test_duel_draw_through_the_buttons() -> None:
     at = open_try(scenario="trip-draw-until-playable")
     assert "Two-player game · with drawing" in texts(at)
     click(at, "try-board.pass")
-    assert "The stock still has 14 tiles: draw until you can play." in texts(at)
+    assert "Tiles left in the stock: 14. Draw until you can play." in texts(at)
     click(at, "try-board.draw")
     state = game(at).state
     assert state.stock_count == 13 and "1-5" in [str(x) for x in state.hand(0)]
@@ -281,3 +281,21 @@ def test_notices_clip_a_long_typed_value_with_an_ellipsis() -> None:
     for value, limit in (("r", 20), ("9", 20), ("s", 60)):
         assert any(f"“{value * (limit - 1)}…”" in n for n in shown), (value, shown)
     assert not any(value * limit in n for n in shown for value, limit in (("r", 20), ("s", 60)))
+
+
+def test_gaples_turned_up_middle_tile_is_explained_and_logged() -> None:
+    at = open_try(rules="gaple", players="4", seed="51")
+    state = game(at).state
+    start = state.line.tiles()[0].bracket()
+    name = game(at).seats[state.mover]
+    body = texts(at)
+    assert (f"{start} was turned face up from there and starts the line; the other 3 tiles "
+            f"stay face down and count for nobody. {name} drew the lot and plays first") in body
+    assert "Moves so far (0)" in at.expander[-1].label
+    assert f"Turned up from the middle: \\{start[0]}" in body or \
+        f"Turned up from the middle: {start}" in body.replace("\\", "")
+    at = click(at, legal_button(state))
+    body = texts(at)
+    assert "was turned face up from there" not in body  # the note is for the start
+    assert "Moves so far (1)" in at.expander[-1].label
+    assert "Turned up from the middle" in body

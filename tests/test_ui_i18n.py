@@ -268,6 +268,38 @@ def test_gaple_figures_name_the_seats() -> None:
                     "East 7 · South 5 + 8 = 13 · West 8.")
 
 
+def _gaple_out_with_dead() -> State:
+    """East plays out holding one dead tile, [3|6]; North wins with the lowest total."""
+    from engine.rules import gaple
+
+    state = State.setup(gaple(), [["1-5"], ["2-3"], ["6-6"], ["4-5"]], ends=(3, 0),
+                        dead=[[], ["3-6"], [], []], to_move=1)
+    state.push(Move.play("2-3", "left"))
+    assert state.status == "domino"
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+def test_gaple_going_out_with_dead_tiles_says_why_it_does_not_win(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    from ui.widgets.story import settlement_view
+
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: lang)
+    view = settlement_view(_gaple_out_with_dead(), ["North", "East", "South", "West"])
+    out_sentence = i18n.t("settlement.out_by_play", name=i18n.seat_name(1, ["North", "East"]),
+                          dead="[3|6]", count=1)
+    assert view.text.startswith(out_sentence) and view.winners == (0,)
+    east = view.holdings[1]
+    # No dash standing for an empty hand, and one dead tile in the singular.
+    assert "—" not in east and "[3|6]" in east
+    assert east == i18n.t("examples.holds_only_dead", name=i18n.seat_name(1, ["North", "East"]),
+                          dead="[3|6]", sum="9", count=1)
+    if lang == "en":
+        assert view.text.startswith("East played out, but their dead tile [3|6] still counts: "
+                                    "going out wins outright only with no dead tiles")
+        assert east == "East holds no tiles; dead tile [3|6]: 9"
+
+
 # -- tiles and sums left to right in right-to-left text -----------------------------------------
 
 LRI, PDI = "\u2066", "\u2069"

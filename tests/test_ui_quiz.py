@@ -5,25 +5,26 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from text_support import assert_no_sentence_repeats
 
 from engine.lessons import load_all
-from engine.quiz import question
+from engine.quiz import check, question
 from engine.scenario import load
 from engine.settlement import settle
 from ui import i18n
 from ui.pages import quiz as ui_quiz
 from ui.pages import quiz_view
-from ui.pages.quiz import LESSON_FOR, RESULT_KEYS, TOPIC_KEYS, Result, parse_params, revisits, score
+from ui.pages.quiz import LESSON_FOR, TOPIC_KEYS, Result, parse_params, revisits, score
 from ui.widgets import seats as seats_widget
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = i18n.catalog("en")
 
 
-def test_every_settlement_code_has_a_result_a_topic_and_a_lesson_step() -> None:
+def test_every_settlement_code_has_a_topic_and_a_lesson_step() -> None:
     codes = set(i18n.SETTLEMENT_CODES) - {"playing"}
-    assert codes <= set(RESULT_KEYS) and codes <= set(TOPIC_KEYS) and codes <= set(LESSON_FOR)
-    for key in [*RESULT_KEYS.values(), *TOPIC_KEYS.values()]:
+    assert codes <= set(TOPIC_KEYS) and codes <= set(LESSON_FOR)
+    for key in TOPIC_KEYS.values():
         assert key in EN, key
     for key in ui_quiz.LEVEL_NAME_KEYS.values():
         assert key in EN, key
@@ -99,19 +100,22 @@ def test_in_arabic_each_sum_reads_left_to_right_as_a_whole(monkeypatch: pytest.M
     assert lines[1].count(lri) == 3
 
 
-def test_result_texts_carry_the_engines_arithmetic() -> None:
+def test_the_feedback_gives_the_engines_arithmetic_once() -> None:
     seats = ["North", "East", "South"]
-    for name, want in [
-        ("block-blocked-sole-lowest", "North scores 7 + 8 − 3 = 12"),
-        ("block-blocked-tied-lowest", "nobody scores: the lowest total, 3, is tied (3 = 3)"),
-        ("block-domino-five-and-five", "North went out and scores 5 + 5 = 10"),
+    for name, arithmetic in [
+        ("block-blocked-sole-lowest", "7 + 8 − 3 = 12"),
+        ("block-blocked-tied-lowest", "is shared by North and East"),
+        ("block-domino-five-and-five", "5 + 5 = 10"),
     ]:
         state = load(ROOT / "scenarios" / f"{name}.toml").replay()
         q = ui_quiz.Question(1, 0, state, settle(state))
-        assert ui_quiz.result_text(q, seats) == want
+        for verdict in (check(q, q.winner, q.points), check(q, 2, 1)):
+            fb = ui_quiz.answer_feedback(q, verdict, "South, 1 points", True, seats)
+            whole = " ".join((fb.title, *fb.lines))
+            assert whole.count(arithmetic) == 1, whole
+            assert_no_sentence_repeats(whole)
     state = load(ROOT / "scenarios" / "e2-equal-totals-draw.toml").replay()
     q = ui_quiz.Question(1, 0, state, settle(state))
-    assert ui_quiz.result_text(q, ["White", "Black"]) == "a draw, 9 = 9"
     assert ui_quiz.answer_text(q, None, None, ["White", "Black"]) == "a draw"
     assert ui_quiz.ending_text(q, ["White", "Black"]) == "Blocked: nobody can play"
 
@@ -145,3 +149,41 @@ def test_the_table_draws_every_hand_face_up_and_escapes_names() -> None:
     for seat in range(q.state.players):
         for tile in q.state.hand(seat):
             assert tile.bracket() in html
+
+
+@pytest.mark.parametrize(("lang", "gaple5", "block2"), [
+    ("en", "Gaple · 5 players, 5 tiles each", "Block · 2 players"),
+    ("uk", "Гапле · 5 гравців, у кожного 5 плиток", "Блок · 2 гравці"),
+    ("ru", "Гапле · 5 игроков, у каждого по 5 костяшек", "Блок · 2 игрока"),
+    ("ar", "غابلي · 5 لاعبين، مع كلٍّ منهم 5 قطع", "بلوك · لاعبان"),
+    ("ko", "가플레 · 5인, 한 사람당 타일 5개", "블록 · 2인"),
+])
+def test_the_quiz_header_names_the_table_in_plain_words(
+        monkeypatch: pytest.MonkeyPatch, lang: str, gaple5: str, block2: str) -> None:
+    import random
+
+    from engine.rules import Ruleset, block, gaple
+    from engine.state import State
+
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: lang)
+
+    def header(rules: Ruleset) -> str:
+        state = State.deal(rules, random.Random(1))
+        return ui_quiz.rules_text(ui_quiz.Question(2, 0, state, settle(state)))
+
+    assert header(gaple(5)) == gaple5
+    assert header(block(2)) == block2
+
+
+def test_a_single_dead_tile_is_singular_in_the_sums(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.rules import gaple
+    from engine.state import State
+
+    state = State.setup(gaple(), [["1-2"], ["3-4"], ["2-6"], ["4-4"]], ends=(0, 0),
+                        dead=[["0-1"], ["5-6", "0-3"], [], []])
+    state.status = "blocked"
+    seats = ["North", "East", "South", "West"]
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: "uk")
+    lines = seats_widget.sums_lines(settle(state), i18n.seat_names(seats))
+    assert lines[0] == "Північ: [1|2], мертва [0|1] → 3 + мертва 1 = 4"
+    assert lines[1] == "Схід: [3|4], мертві [0|3] [5|6] → 7 + мертва 3 + мертва 11 = 21"

@@ -186,3 +186,52 @@ def test_output_is_deterministic() -> None:
     assert draw() == draw()
     coordinate = r'\b(?:x|y|x1|y1|x2|y2|cx|cy|r|width|height)="-?\d+\.\d{2,}"'
     assert re.search(coordinate, draw()) is None  # rounded to 0.1
+
+
+# -- never a lone marker on a row (issue 12, item 5) ------------------------------------------
+
+
+def _rows_of(line: Line, width: int) -> list[list[str]]:
+    """Each drawn row's items ("tile", "marker", "hidden"), from the layout's centres."""
+    _, placed, _ = svg._layout(line, width, True)
+    rows: dict[float, list[str]] = {}
+    for item, _x, cy, _rev in placed:
+        rows.setdefault(round(cy, 1), []).append(item.kind)
+    return [rows[y] for y in sorted(rows)]
+
+
+def _lines() -> list[Line]:
+    from engine.lessons import load_all
+    from engine.quiz import question
+
+    scenarios, _ = load_all(svg.__file__.rsplit("/ui/", 1)[0] + "/scenarios")
+    out = [question(1, 812749).state.line]
+    out.extend(question(level, seed).state.line for level in (1, 2) for seed in range(40))
+    for s in scenarios.values():
+        out.extend(state.line for state in s.states())
+    return [line for line in out if not line.empty]
+
+
+def test_a_marker_never_sits_alone_on_a_row() -> None:
+    """The quiz's question 812749 of level 1 once left its 6 marker alone on a second row,
+    joined by the dotted bend: it looked like a missing tile."""
+    from ui.widgets.board import NARROW, WIDE, WIDE_SCALE
+
+    checked = 0
+    for line in _lines():
+        for width in (NARROW, 420, 566, int(WIDE / WIDE_SCALE), 800):
+            rows = _rows_of(line, width)
+            for row in rows:
+                assert set(row) != {"marker"}, (describe(line.description()), width, rows)
+            checked += len(rows) > 1
+    assert checked > 50  # many of them bend
+
+
+def test_the_learn_table_uses_the_width() -> None:
+    """A seven-tile line fits one row on a desktop table (about 860 px), not two."""
+    from ui.widgets.board import WIDE, WIDE_SCALE
+
+    line = line_of(("1-4", None), ("4-6", "right"), ("6-2", "right"), ("2-3", "right"),
+                   ("1-5", "left"), ("5-0", "left"), ("0-3", "left"))
+    assert svg.line_geometry(line, max_width=int(WIDE / WIDE_SCALE)).rows == 1
+    assert WIDE >= 840

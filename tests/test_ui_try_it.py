@@ -14,7 +14,9 @@ from engine.settlement import settle
 from engine.state import State
 from ui.content import load_content
 from ui.pages import quiz as ui_quiz
-from ui.pages import try_it, try_it_setup
+from ui.pages import try_it
+from ui.widgets import deal_setup as try_it_setup
+from ui.widgets.knowledge import knowledge
 
 ROOT = Path(__file__).resolve().parent.parent
 S = load_content(ROOT / "scenarios").scenarios
@@ -137,13 +139,13 @@ def test_what_a_seat_knows() -> None:
     state = s.initial()
     for move in s.moves[:3]:  # … White passes at ends 6 and 2
         state.push(move)
-    text = try_it.knowledge(state, 1, s.seats)
+    text = knowledge(state, 1, s.seats)
     assert text == ("What Black knows: White holds 1 tile and has no 2 or 6 · "
                     "the stock has 14 tiles.")
     b = State.deal(block(3), random.Random(1))
-    assert "13 tiles are out of play, face down" in try_it.knowledge(b, 0, None)
+    assert "13 tiles are out of play, face down" in knowledge(b, 0, None)
     g = State.deal(gaple(5), random.Random(1))
-    assert "2 tiles lie face down in the middle" in try_it.knowledge(g, 0, None)
+    assert "2 tiles lie face down in the middle" in knowledge(g, 0, None)
 
 
 def test_the_log_hides_what_the_table_hides() -> None:
@@ -151,6 +153,24 @@ def test_the_log_hides_what_the_table_hides() -> None:
     try_it.apply(game, Move.parse("draw"))
     assert try_it.log_lines(game, True) == ["1. White draws [1|5]."]
     assert try_it.log_lines(game, False) == ["1. White draws a tile."]
+
+
+@pytest.mark.parametrize(("rules", "middle"), [(gaple(4), 3), (gaple(5), 2)])
+def test_gaples_turned_up_middle_tile_opens_the_log(rules: Ruleset, middle: int) -> None:
+    game = try_it.new_deal(rules, 51)
+    start = game.state.line.tiles()[0]
+    assert len(game.state.line.tiles()) == 1 and game.state.stock_count == middle
+    turned = f"Turned up from the middle: {start.bracket()} starts the line."
+    assert try_it.log_lines(game, True) == [turned]
+    move = game.state.legal_moves()[0]
+    try_it.apply(game, move)
+    lines = try_it.log_lines(game, True)
+    assert lines[0].startswith("Turned up from the middle") and lines[1].startswith("1. ")
+    try_it.undo(game)
+    assert len(try_it.log_lines(game, True)) == 1
+    # no middle tile: nothing turned up
+    assert not try_it.log_lines(try_it.new_deal(gaple(4, 7), 51), True)
+    assert not try_it.log_lines(try_it.new_deal(block(4), 51), True)
 
 
 @pytest.mark.parametrize("rules", [block(4), gaple(4), gaple(4, 7), gaple(5),

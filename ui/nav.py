@@ -21,6 +21,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/learn.py", "nav.learn"),
     ("pages/examples.py", "nav.examples"),
     ("pages/try_it.py", "nav.try_it"),
+    ("pages/play.py", "nav.play"),
     ("pages/quiz.py", "nav.quiz"),
     ("pages/rules.py", "nav.rules"),
 )
@@ -65,7 +66,44 @@ def progress_summary() -> None:
     if record.answered:
         st.caption(t("nav.progress_quiz", right=record.right, answered=record.answered,
                      best=record.best_streak))
+    games = session.games_record().values()
+    rounds = sum(g.rounds for g in games)
+    if rounds:
+        st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), rounds=rounds))
+    matches = sum(g.matches for g in games)
+    if matches:
+        st.caption(t("nav.progress_matches", won=sum(g.matches_won for g in games),
+                     matches=matches))
     st.caption(t("nav.progress_link"))
+    afresh()
+
+
+AFRESH_CONFIRM = "nav.afresh_confirm"
+
+
+def _ask_afresh() -> None:
+    st.session_state[AFRESH_CONFIRM] = True
+
+
+def _cancel_afresh() -> None:
+    st.session_state[AFRESH_CONFIRM] = False
+
+
+def _do_afresh() -> None:
+    st.session_state[AFRESH_CONFIRM] = False
+    session.start_afresh()
+    session.notify(t("nav.afresh_done"))
+
+
+def afresh() -> None:
+    """"Start afresh": a new learner on purpose, after a confirmation."""
+    if not st.session_state.get(AFRESH_CONFIRM):
+        st.button(t("nav.afresh"), key="nav.afresh", on_click=_ask_afresh)
+        return
+    with st.container(key="nav-afresh-confirm", border=True):
+        st.markdown(t("nav.afresh_confirm"))
+        st.button(t("nav.afresh_yes"), key="nav.afresh_yes", type="primary", on_click=_do_afresh)
+        st.button(t("nav.afresh_no"), key="nav.afresh_no", on_click=_cancel_afresh)
 
 
 def sidebar(current: str | None = None) -> None:

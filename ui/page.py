@@ -31,7 +31,7 @@ GATE_TIMEOUT_MS = 4000
 
 CSS = """
 :root { --site-styles: 1; }
-.st-key-site-gate { display: none; }
+.st-key-site-gate, .st-key-site-document { display: none; }
 [data-testid="stMainBlockContainer"] { max-width: 58rem; padding-top: 2.2rem; padding-bottom: 4rem; }
 @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; } }
 h1 { letter-spacing: -0.01em; }
@@ -95,6 +95,30 @@ export default function (component) {
 _GATE = st.components.v2.component("site_gate", js=_GATE_JS)
 
 
+# The page's language and direction on the document itself (Streamlit always serves
+# <html lang="en"> and has no setting for it): a screen reader picks its voice by the
+# lang attribute, and dir="rtl" lays the whole page out from the right, the sidebar too.
+_DOCUMENT_JS = r"""
+export default function (component) {
+  const { data } = component;
+  const root = document.documentElement;
+  if (data.lang && root.getAttribute("lang") !== data.lang) root.setAttribute("lang", data.lang);
+  if (root.getAttribute("dir") !== data.dir) root.setAttribute("dir", data.dir);
+  for (const cookie of data.cookies || []) document.cookie = cookie;
+}
+"""
+_DOCUMENT = st.components.v2.component("site_document", js=_DOCUMENT_JS)
+
+
+def document_attributes(cookies: tuple[str, ...] = ()) -> None:
+    """Set ``<html lang dir>`` to the page's language (and write ``cookies``, each a
+    ``document.cookie`` string), from a hidden component in the sidebar."""
+    lang = i18n.current_lang()
+    with st.sidebar, st.container(key="site-document", height=1, border=False):
+        _DOCUMENT(key="site-document-attrs",
+                  data={"lang": lang, "dir": i18n.page_dir(lang), "cookies": list(cookies)})
+
+
 def _styled() -> None:
     st.session_state[STYLED] = True
 
@@ -136,6 +160,7 @@ def setup(page: str, title_key: str) -> str:
                        layout="centered")
     learner = session.init()
     st.html(f"<style>{CSS}{feedback.CSS}{i18n.direction_css()}</style>")
+    document_attributes(session.remember_cookies())
     hold_until_styled()
     st.session_state[session.NOTICED] = False  # until this run shows one
     requested = i18n.requested_lang()

@@ -1,10 +1,13 @@
 """Session state, set up in one place: the learner, the language, notices.
 
 Call :func:`init` at the top of every page (``ui.page.setup`` does).  It
-makes sure the URL carries a learner id (``?learner=…``, made with
-``secrets.token_urlsafe`` when absent), keeps ``lang`` and ``learner`` in
-the URL when pages switch, and turns a broken or unknown id into a fresh
-start with a notice — never a traceback.
+makes sure the URL carries a learner id (``?learner=…``; when absent, the one
+this browser remembers in its :data:`COOKIE`, else a new one made with
+``secrets.token_urlsafe``), keeps ``lang`` and ``learner`` in the URL when
+pages switch, and turns a broken or unknown id into a fresh start with a
+notice — never a traceback.  The browser remembers the learner in use (the
+cookie is written by ``ui.page``, :func:`remember_cookies`); a learner can
+also :func:`start_afresh` on purpose (the sidebar's progress part).
 
 Shared keys (all set here with ``setdefault``):
 
@@ -73,6 +76,52 @@ def _progress_failed(error: Exception) -> None:
     st.session_state["progress_ok"] = False
 
 
+#: The cookie that remembers this browser's learner, so the site's plain address resumes.
+COOKIE = "domino_learner"
+COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie (400 days)
+
+
+def remembered_learner() -> str | None:
+    """The learner this browser remembers (its cookie), when the id is well formed."""
+    try:
+        value = st.context.cookies.get(COOKIE)
+    except (AttributeError, RuntimeError):  # no browser behind this run (AppTest, bare)
+        return None
+    return value if progress.valid_learner_id(value) else None
+
+
+def remember_cookies() -> tuple[str, ...]:
+    """The ``document.cookie`` strings that make this browser remember the session's
+    learner (none when it already does): ``ui.page`` writes them."""
+    learner = st.session_state.get("learner")
+    if not learner or remembered_learner() == learner:
+        return ()
+    return (f"{COOKIE}={learner}; Path=/; Max-Age={COOKIE_MAX_AGE}; SameSite=Lax",)
+
+
+def _resume() -> str | None:
+    """The remembered learner, when the database knows them (else None: a fresh start)."""
+    learner = remembered_learner()
+    try:
+        return learner if learner is not None and progress.known(learner) else None
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return None
+
+
+def start_afresh() -> str:
+    """A new learner for this browser, on purpose: the old one's progress stays with their
+    link; the address and (on the next draw) the cookie take the new id."""
+    learner = progress.new_learner_id()
+    try:
+        progress.register(learner)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+    st.session_state["learner"] = learner
+    st.query_params["learner"] = learner
+    return learner
+
+
 def _set_learner() -> str:
     """Settle the learner id for this run (see the module's docstring)."""
     raw = st.query_params.get("learner")
@@ -82,6 +131,10 @@ def _set_learner() -> str:
         return str(current)
     if raw is not None and raw == current:
         return str(current)
+    if raw is None and (resumed := _resume()) is not None:
+        st.session_state["learner"] = resumed  # the plain address, in a browser that knows us
+        st.query_params["learner"] = resumed
+        return resumed
     if raw is None:
         learner = progress.new_learner_id()
     elif not progress.valid_learner_id(raw):
@@ -187,3 +240,26 @@ def record_answer(right: bool) -> progress.QuizRecord:
     except progress.ProgressError as e:
         _progress_failed(e)
         return progress.QuizRecord()
+
+
+def games_record() -> dict[str, progress.GameRecord]:
+    """Play's record per rule family ({} if progress is unavailable)."""
+    try:
+        return progress.games(learner_id())
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return {}
+
+
+def record_round(family: str, won: bool, hints: int) -> None:
+    try:
+        progress.record_round(learner_id(), family, won, hints)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+
+
+def record_match(family: str, won: bool) -> None:
+    try:
+        progress.record_match(learner_id(), family, won)
+    except progress.ProgressError as e:
+        _progress_failed(e)

@@ -20,6 +20,7 @@ from .catalogs import (
     format_template,
     language_notice,
     lookup,
+    page_dir,
     plural_category,
     t,
     t_in,
@@ -51,7 +52,7 @@ __all__ = [
     "SETTLEMENT_CODES", "TABLE_SEATS", "bidi", "catalog", "catalogs", "clip", "current_lang",
     "describe", "direction_css", "end_name", "format_template", "forward_arrow", "holding_sum",
     "is_rtl", "isolate_ltr", "language", "language_notice", "lesson_text", "lookup", "ltr_run",
-    "move_text", "own_run", "plural_category", "refusal_text", "requested_lang", "scenario_text",
+    "move_text", "own_run", "page_dir", "plural_category", "refusal_text", "requested_lang", "scenario_text",
     "seat_name", "seat_names", "seat_word", "settlement_text", "t", "t_in", "table_seat_names",
     "text_or", "words",
 ]

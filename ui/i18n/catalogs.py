@@ -174,14 +174,20 @@ def language_notice() -> str | None:
     return None
 
 
+def page_dir(lang: str | None = None) -> str:
+    """The page's direction, ``rtl`` or ``ltr`` (right to left only once the language has a
+    catalog, as :func:`direction_css`)."""
+    lang = lang or language.current_lang()
+    return "rtl" if is_rtl(lang) and catalog(lang) else "ltr"
+
+
 def direction_css(lang: str | None = None) -> str:
     """CSS that turns the page's text right to left for an RTL language (the
     drawings keep the line's left and right as the rules name them).
 
     Only once the language has a catalog: English fallback text set right to
     left would put its full stops at the wrong end."""
-    lang = lang or language.current_lang()
-    if not is_rtl(lang) or not catalog(lang):
+    if page_dir(lang) != "rtl":
         return ""
     # The whole main area and sidebar run right to left (so columns, rows of buttons and the
     # board's own labels, which inherit the direction into its shadow root, read from the
@@ -192,6 +198,12 @@ def direction_css(lang: str | None = None) -> str:
         "[data-testid='stMain'] h2, [data-testid='stMain'] h3, [data-testid='stSidebar'] "
         "{direction: rtl; text-align: right;}\n"
         ".dominoes-figure svg {direction: ltr;}\n"
+        # <html dir="rtl"> (ui.page) puts the sidebar on the right; Streamlit hides a collapsed
+        # one (no width) by moving it left, which here is across the page: keep it at the
+        # right edge instead, with nothing of it showing
+        "[data-testid='stSidebar'][data-collapsed='true'] "
+        "{transform: none !important; overflow: hidden;}\n"
+        "[data-testid='stSidebar'][data-collapsed='true'] * {visibility: hidden !important;}\n"
         # Streamlit's own list indents are physical (the site's CSS uses logical properties,
         # margin-inline-start and the like, which follow the direction by themselves)
         "[data-testid='stMain'] .stMarkdown li, [data-testid='stSidebar'] .stMarkdown li "

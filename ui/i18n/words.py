@@ -156,7 +156,20 @@ def settlement_text(settlement: Settlement, seats: Sequence[str] | None = None) 
         params["tied"] = t("list.and", first=", ".join(names[:-1]), last=names[-1]) \
             if len(names) > 1 else "".join(names)
     params["arithmetic"] = _named_arithmetic(settlement, seats) or e.arithmetic
-    return t(f"settlement.{e.code}", **params)
+    text = t(f"settlement.{e.code}", **params)
+    out = e.params.get("out")
+    if isinstance(out, int):
+        return f"{_out_not_winning(settlement, out, str(e.params.get('out_by')), seats)} {text}"
+    return text
+
+
+def _out_not_winning(settlement: Settlement, seat: int, out_by: str,
+                     seats: Sequence[str] | None) -> str:
+    """Why an emptied hand did not win in Gaple: its dead tiles still count."""
+    h = settlement.holdings[seat]
+    key = "settlement.out_by_play" if out_by == "play" else "settlement.out_by_discard"
+    return t(key, name=seat_name(seat, seats), dead=", ".join(x.bracket() for x in h.dead),
+             count=len(h.dead))
 
 
 def _named_arithmetic(settlement: Settlement, seats: Sequence[str] | None) -> str | None:

@@ -42,6 +42,7 @@ PAGE = "pages/examples.py"
 TRY_PAGE = "pages/try_it.py"
 REPLAY = "ex.replay"
 BOARD = "ex-board"
+BEST = "ex-best"  # the "Best move here" ask (ui.widgets.best_move)
 
 # -- the replay: pure functions ----------------------------------------------------------
 

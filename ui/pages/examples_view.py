@@ -15,7 +15,7 @@ from engine.state import State
 from ..content import Content
 from ..i18n import seat_name, t
 from ..nav import page_link
-from ..widgets import feedback
+from ..widgets import best_move, feedback
 from ..widgets.board import board
 from ..widgets.story import (
     group_of,
@@ -30,6 +30,7 @@ from ..widgets.story import (
 )
 from ..widgets.svg import esc
 from .examples import (
+    BEST,
     BOARD,
     PAGE,
     TRY_PAGE,
@@ -147,6 +148,7 @@ def _controls(s: Scenario, r: Replay, state: State) -> None:
                       disabled=not r.branch)
             st.button(t("examples.leave"), key="ex.leave", type="primary", on_click=on_leave,
                       args=(sid,))
+            best_move.button(BEST, state)
             return
         st.button(t("examples.first"), key="ex.first", on_click=on_goto, args=(sid, 0),
                   disabled=r.step == 0)
@@ -158,6 +160,7 @@ def _controls(s: Scenario, r: Replay, state: State) -> None:
                   disabled=r.step >= total)
         st.button(t("examples.try"), key="ex.try", on_click=on_try, args=(sid,),
                   disabled=state.over, help=t("examples.try_help"))
+        best_move.button(BEST, state)
 
 
 def _move_list(data: Content, s: Scenario, r: Replay, state: State) -> None:
@@ -216,7 +219,8 @@ def replay_view(data: Content, s: Scenario, step: int) -> None:
     seats = seat_names(s)
     board(state, key=BOARD, seats=seats, reveal="all",
           on_move=partial(on_move, s.id) if moving else None, disabled=not moving,
-          controls=moving,
+          controls=moving, highlight=best_move.best(BEST, state),
+          below=partial(best_move.panel, BEST, state, seats),
           note=None if moving else (t("board.round_over") if state.over else
                                     t("examples.watching", n=r.step, total=total)),
           hand_label=None if moving else (

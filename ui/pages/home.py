@@ -12,7 +12,7 @@ from .. import session
 from ..content import Content
 from ..i18n import describe, forward_arrow, t
 from ..nav import page_link
-from ..widgets.lessons import first_open_step, lesson_progress, lesson_title
+from ..widgets.lessons import lesson_progress, lesson_title, next_open_step
 from ..widgets.svg import esc, line_svg
 
 LEARN = "pages/learn.py"
@@ -52,27 +52,32 @@ def hero(data: Content) -> None:
 
 
 def resume(data: Content) -> None:
-    """For a returning learner: where they stopped and how far they are."""
+    """For a returning learner: the next step not done yet (the one they stopped on, if it
+    is not done), and how far they are; when every step is done, where to go next."""
     done = session.steps_done()
     where = session.position()
-    found = data.step(*where) if where else None
-    if found is None and done and data.lessons:
-        lesson = next((les for les in data.lessons
-                       if any((les.id, s.id) not in done for s in les.steps)), data.lessons[0])
-        found = (lesson, first_open_step(lesson, done))
-    if found is None:
+    if not data.lessons or not (done or (where and data.step(*where))):
         return
-    lesson, step = found
-    n = next(i for i, s in enumerate(lesson.steps, start=1) if s.id == step.id)
     total_done = sum(lesson_progress(les, done)[0] for les in data.lessons)
     total = sum(len(les.steps) for les in data.lessons)
+    found = next_open_step(data.lessons, done, where)
     with st.container(border=True, key="card-resume"):
+        if found is None:
+            st.markdown(f"**{t('home.welcome_back')}** · {t('home.all_done')}")
+            with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+                with st.container(key="cta-resume", width="content"):
+                    page_link("pages/quiz.py", f"{t('home.all_done_quiz')} {forward_arrow()}")
+                page_link(LEARN, t("home.all_done_review"))
+            return
+        lesson, step = found
+        n = next(i for i, s in enumerate(lesson.steps, start=1) if s.id == step.id)
         st.markdown(f"**{t('home.welcome_back')}** · "
                     + t("home.resume_where", lesson=lesson_title(lesson), n=n,
                         total=len(lesson.steps)))
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
             with st.container(key="cta-resume", width="content"):
-                page_link(LEARN, f"{t('home.resume')} {forward_arrow()}", lesson=lesson.id, step=step.id)
+                page_link(LEARN, f"{t('home.resume')} {forward_arrow()}", lesson=lesson.id,
+                          step=step.id)
             st.progress(total_done / total if total else 0.0,
                         text=t("home.resume_progress", done=total_done, total=total,
                                stars=sum(done.values())))

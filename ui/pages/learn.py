@@ -22,12 +22,12 @@ import streamlit as st
 
 from engine.lessons import Lesson, Step
 from engine.moves import Move
-from engine.settlement import check_answer
+from engine.settlement import Settlement, check_answer
 from engine.state import Refusal, State
 
 from .. import session
 from ..content import Content, content
-from ..i18n import clip, lesson_text, move_text, refusal_text, seat_name, settlement_text, t
+from ..i18n import clip, move_text, refusal_text, seat_name, settlement_text, t
 from ..widgets.feedback import Feedback
 from ..widgets.lessons import (
     first_open_step,
@@ -36,13 +36,13 @@ from ..widgets.lessons import (
     lesson_title,
     success_text,
     task_prompt,
+    winner_success,
 )
 
 ATTEMPT = "learn.attempt"
 #: The answer widgets' keys (ends, winner, points).
 ANSWER_KEYS = ("learn.ends.a", "learn.ends.b", "learn.winner.seat", "learn.winner.points")
 TASK_MOVES = ("play", "only_move", "must_play")
-
 
 
 @dataclass
@@ -196,11 +196,12 @@ def attempt_for(lesson: Lesson, step: Step) -> Attempt:
 
 
 def arrive(data: Content, lesson: Lesson, step: Step) -> Attempt:
-    """The learner opened this step (before it is drawn): its attempt; the very last step,
-    when it only shows, is done at once — there is no Next to press."""
+    """The learner opened this step (before it is drawn): its attempt; a lesson's last step,
+    when it only shows, is done at once — the lesson's summary is under it."""
     attempt = attempt_for(lesson, step)
-    if not attempt.done and not is_task(step) and neighbours(data, lesson, step)[1] is None:
+    if not attempt.done and not is_task(step) and step.id == lesson.steps[-1].id:
         on_watched(lesson.id, step.id)
+        st.rerun()  # the sidebar, drawn already, counts it too
     return attempt
 
 
@@ -250,8 +251,7 @@ def on_move(lesson_id: str, step_id: str, move: Move) -> None:
     elif verdict.refusal is not None:
         _wrong(attempt, refusal_text(verdict.refusal))
     else:
-        _wrong(attempt, t("learn.not_asked", move=move_text(verdict.move),
-                          task=task_prompt(lesson, step)))
+        _wrong(attempt, t("learn.not_asked", task=task_prompt(lesson, step)))
 
 
 def on_show_me(lesson_id: str, step_id: str) -> None:
@@ -273,7 +273,9 @@ def on_show_me(lesson_id: str, step_id: str) -> None:
     elif kind == "blocked":
         hint = hint or t("learn.hint_blocked")
     elif kind == "winner":
-        hint = hint or t("learn.hint_winner")
+        # "Show me" gives the answer, with its reckoning.
+        said = settlement_text(step.settlement(), step.scenario.seats)
+        hint = (hint + " " if hint else "") + t("learn.winner_arithmetic", text=said)
     attempt.feedback = Feedback("hint", hint or t("learn.hint_none"), title=t("learn.hint_title"))
 
 
@@ -338,25 +340,38 @@ def on_winner(lesson_id: str, step_id: str) -> None:
         return
     seat = None if int(raw_seat) == NOBODY else int(raw_seat)
     points = int(raw_points) if raw_points is not None else None
+    if step.scenario.rules.asks_points and seat is not None and points is None:
+        # Not a wrong answer: half an answer. Ask for the rest (as the quiz does).
+        attempt.feedback = Feedback("hint", t("learn.points_first"))
+        return
     settlement = step.settlement()
     seats = step.scenario.seats
     if check_winner(step, seat, points):
-        own = lesson_text(lesson.id, step.id, "success", step.task.success)
-        said = settlement_text(settlement, seats)
-        _complete(lesson, step, attempt,
-                  f"{own} {said}" if own else t("learn.winner_right", text=said))
+        _complete(lesson, step, attempt, winner_success(lesson, step))
         return
     if seat != settlement.winner:
-        _wrong(attempt, t("learn.winner_wrong_seat", answer=seat_name(seat, seats)
-                          if seat is not None else t("learn.nobody")))
+        said = t("learn.winner_wrong_seat", answer=seat_name(seat, seats)
+                 if seat is not None else t("learn.nobody"))
     else:
-        _wrong(attempt, t("learn.winner_wrong_points", points=points if points is not None else
-                          "?"))
-    # The arithmetic, so the learner can find the slip (UX.md §5).
-    assert attempt.feedback is not None
-    attempt.feedback = Feedback("no", f"{attempt.feedback.text} "
-                                f"{t('learn.winner_arithmetic', text=settlement_text(settlement, seats))}",
-                                title=attempt.feedback.title)
+        said = t("learn.winner_wrong_points", points=points)
+    _wrong(attempt, said)
+    # A first miss gets a nudge (what to count); a second, the reckoning (UX.md §5).
+    extra = t("learn.winner_arithmetic", text=settlement_text(settlement, seats)) \
+        if attempt.mistakes >= 2 else nudge(settlement)
+    attempt.feedback = Feedback("no", f"{said} {extra}", title=t("learn.wrong_title"))
+
+
+#: What to count, by the rule that settles the round (``Explanation.code``).
+NUDGES = {"block_domino": "learn.nudge_block_domino", "block_sole_lowest": "learn.nudge_block_blocked",
+          "block_tied_lowest": "learn.nudge_block_blocked", "duel_domino": "learn.nudge_duel_domino",
+          "duel_equal": "learn.nudge_duel_blocked", "duel_lower": "learn.nudge_duel_blocked"}
+
+
+def nudge(settlement: Settlement) -> str:
+    """What to count to settle this round, without the answer."""
+    code = settlement.explanation.code
+    key = NUDGES.get(code, "learn.nudge_gaple" if code.startswith("gaple") else "learn.hint_winner")
+    return t(key)
 
 
 def go(lesson_id: str, step_id: str) -> None:

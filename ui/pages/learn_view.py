@@ -15,7 +15,7 @@ from engine.lessons import Lesson, Step
 
 from .. import session
 from ..content import Content
-from ..i18n import scenario_text, seat_names, t
+from ..i18n import forward_arrow, scenario_text, seat_names, t
 from ..nav import page_link
 from ..page import rerun_page_if, stars_html
 from ..widgets import feedback, lessons
@@ -156,13 +156,13 @@ def step_body(data: Content, lesson: Lesson, step: Step) -> None:
 
     state = learn.shown_state(step, attempt)
     seats = step.scenario.seats
-    seat = step.hand if step.hand is not None else step.state().mover
     moving = kind in learn.TASK_MOVES and not attempt.done
-    board(state, key="learn-board", seat=seat, seats=seats,
+    # The learner's hand at the bottom; the others face down unless the step shows them.
+    board(state, key="learn-board", seat=step.learner, seats=seats,
           on_move=partial(learn.on_move, lesson.id, step.id) if moving else None,
-          reveal="mover" if kind in learn.TASK_MOVES else "all",
+          reveal="all" if step.show_hands else "mover",
           highlight=attempt.highlight if moving else None, disabled=not moving,
-          controls=kind in learn.TASK_MOVES,
+          controls=kind in learn.TASK_MOVES, fold_caption=False,
           below=partial(_feedback, attempt) if kind in learn.TASK_MOVES else None)
     if kind == "watch" and step.at and step.at <= len(step.scenario.move_notes):
         note = scenario_text(step.scenario.id, f"note_{step.at}",
@@ -176,6 +176,36 @@ def step_body(data: Content, lesson: Lesson, step: Step) -> None:
         if kind != "watch":
             _feedback(attempt)
     _actions(data, lesson, step, attempt)
+    if attempt.done and step.id == lesson.steps[-1].id:
+        summary(data, lesson)
+
+
+def summary(data: Content, lesson: Lesson) -> None:
+    """The end of a lesson: the stars won in it, and what comes next (with a link)."""
+    done = session.steps_done()
+    finished, total, stars, possible = lessons.lesson_progress(lesson, done)
+    later = data.lessons[next(i for i, les in enumerate(data.lessons) if les.id == lesson.id) + 1:]
+    with st.container(border=True, key="learn-summary"):
+        st.markdown(f"#### {esc(t('learn.summary_title', lesson=lessons.lesson_title(lesson)))}")
+        if possible:
+            st.markdown(f'{stars_html(round(3 * stars / possible))} '
+                        f'{esc(t("learn.summary_stars", stars=stars, total=possible))}',
+                        unsafe_allow_html=True)
+        if finished < total:
+            open_step = lessons.first_open_step(lesson, done)
+            n = next(i for i, s in enumerate(lesson.steps, start=1) if s.id == open_step.id)
+            st.markdown(t("learn.summary_open", done=finished, total=total))
+            page_link(PAGE, t("learn.summary_open_link", n=n), lesson=lesson.id, step=open_step.id)
+        if later:
+            following = later[0]
+            st.markdown(t("learn.summary_next", lesson=lessons.lesson_title(following)))
+            with st.container(key="cta-summary-next", width="content"):
+                page_link(PAGE, f"{lessons.lesson_title(following)} {forward_arrow()}",
+                          lesson=following.id, step=lessons.first_open_step(following, done).id)
+        else:
+            st.markdown(t("learn.summary_last"))
+            with st.container(key="cta-summary-next", width="content"):
+                page_link("pages/quiz.py", f"{t('learn.summary_quiz')} {forward_arrow()}")
 
 
 def _answer(lesson: Lesson, step: Step, attempt: learn.Attempt) -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from engine.quiz import LEVELS, Question, check, question
+from engine.quiz import LEVELS, Question, Verdict, check, question
 from engine.settlement import blank_double_counted
 from engine.state import State
 
@@ -87,18 +87,6 @@ TOPIC_KEYS: dict[str, str] = {
     "gaple_tie_half": "quiz.topic.gaple_tie_half",
 }
 #: The catalog key of the short result, by settlement code.
-RESULT_KEYS: dict[str, str] = {
-    "block_domino": "quiz.result.block_domino",
-    "block_sole_lowest": "quiz.result.block_sole_lowest",
-    "block_tied_lowest": "quiz.result.block_tied_lowest",
-    "duel_domino": "quiz.result.duel_domino",
-    "duel_lower": "quiz.result.duel_lower",
-    "duel_equal": "quiz.result.duel_equal",
-    "gaple_out": "quiz.result.gaple_out",
-    "gaple_lowest": "quiz.result.gaple_lowest",
-    "gaple_tie_tile": "quiz.result.gaple_tie_tile",
-    "gaple_tie_half": "quiz.result.gaple_tie_half",
-}
 LEVEL_NAME_KEYS = {1: "quiz.level_1", 2: "quiz.level_2", 3: "quiz.level_3"}
 
 
@@ -118,17 +106,6 @@ def topic(q: Question) -> str:
     if blank_double_counted(q.state):
         return "gaple_blank_25"
     return code
-
-
-def result_text(q: Question, seats: Sequence[str]) -> str:
-    """The round's result in a few words with its arithmetic:
-    "South scores 7 + 8 − 3 = 12", "A draw: 9 = 9", "East wins the tie-break with [0|3]"."""
-    e = q.settlement.explanation
-    params: dict[str, object] = dict(e.params)
-    if "winner" in params:
-        params["winner"] = seats[int(params["winner"])]  # type: ignore[call-overload]
-    params["arithmetic"] = e.arithmetic
-    return t(RESULT_KEYS.get(e.code, "quiz.result.block_domino"), **params)
 
 
 def answer_text(q: Question, seat: int | None, points: int | None, seats: Sequence[str]) -> str:
@@ -154,15 +131,15 @@ def ending_text(q: Question, seats: Sequence[str]) -> str:
 
 
 def rules_text(q: Question) -> str:
-    """The family, players and variant: "Gaple · 4 players × 6 tiles · [0|0] counts 25"."""
+    """The family, players and variant: "Gaple · 4 players, 6 tiles each · [0|0] counts 25"."""
     r = q.rules
     parts: list[str] = []
     if r.scores_points:
-        parts = [t("quiz.rules_block", players=r.players)]
+        parts = [t("quiz.rules_block", count=r.players)]
     elif r.has_stock:
         parts = [t("quiz.rules_duel"), t("quiz.mode_draw") if r.draw_mode else t("quiz.mode_no_draw")]
     else:
-        parts = [t("quiz.rules_gaple", players=r.players, tiles=r.hand_size)]
+        parts = [t("quiz.rules_gaple", count=r.players, tiles=r.hand_size)]
         if not r.dead_tiles:
             parts.append(t("quiz.variant_pass"))
         if r.blank_double_25:
@@ -329,25 +306,26 @@ def on_check() -> None:
         if len(results) < SET_SIZE:
             results.append(Result(q.level, q.seed, topic(q), verdict.correct))
         current.counted = True
-    result = result_text(q, seats)
-    lines = sums_lines(q.settlement, seats)
-    rule = settlement_text(q.settlement, seats)
+    current.feedback = answer_feedback(q, verdict, answer_text(q, seat, points, seats), first,
+                                       seats)
     if verdict.correct:
         current.solved = True
-        title = t("quiz.right", result=result)
+    current.history.append("right" if verdict.correct else "wrong")
+
+
+def answer_feedback(q: Question, verdict: Verdict, said: str, first: bool,
+                    seats: Sequence[str]) -> Feedback:
+    """What the page says to a checked answer, each thing once: the verdict (with what the
+    learner said, when wrong) as the title, each seat's total as its sum, then the result
+    with its arithmetic (the engine's explanation in words)."""
+    lines = (*sums_lines(q.settlement, seats), settlement_text(q.settlement, seats))
+    if verdict.correct:
+        title = t("quiz.right")
         if not first:
             title += " " + t("quiz.retry_not_counted")
-        current.feedback = Feedback("ok", title=title, lines=(*lines, t("quiz.rule", text=rule)))
-        current.history.append("right")
-    else:
-        said = answer_text(q, seat, points, seats)
-        if verdict.winner_right:
-            title = t("quiz.wrong_points", said=said, result=result)
-        else:
-            title = t("quiz.wrong", said=said, result=result)
-        current.feedback = Feedback("no", title=title, lines=(*lines, t("quiz.rule", text=rule)),
-                                    revisit=LESSON_FOR.get(topic(q)))
-        current.history.append("wrong")
+        return Feedback("ok", title=title, lines=lines)
+    key = "quiz.wrong_points" if verdict.winner_right else "quiz.wrong"
+    return Feedback("no", title=t(key, said=said), lines=lines, revisit=LESSON_FOR.get(topic(q)))
 
 
 def on_retry() -> None:

@@ -15,7 +15,7 @@ from ..content import Content, content
 from ..i18n import describe, t
 from ..nav import page_link
 from ..widgets import feedback
-from ..widgets.board import caption_html
+from ..widgets.board import caption_html, folds
 from ..widgets.lessons import lesson_title, step_title
 from ..widgets.seats import CSS as SEATS_CSS
 from ..widgets.seats import seat_html
@@ -215,7 +215,8 @@ def draw() -> None:
         aside = aside_text(q)
         if aside:
             st.caption(aside)
-        st.markdown(caption_html(describe(q.state.line.description())), unsafe_allow_html=True)
+        st.markdown(caption_html(describe(q.state.line.description()),
+                                 fold=folds(q.state)), unsafe_allow_html=True)
 
     if not answered(current):
         _answer_form(current, seats)

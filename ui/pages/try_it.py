@@ -11,7 +11,7 @@ Logic first, drawing after (the page, ``pages/try_it.py``, only calls
   the :class:`~engine.state.State` being played, its seed or scenario, and —
   in Block's match mode — an :class:`engine.match.BlockMatch`.  Moves, undo and
   restart go through the engine (:func:`apply`, :func:`undo`, :func:`restart`).
-- :func:`knowledge` is what the seat to move knows (engine.view), shown when
+- What the seat to move knows (ui.widgets.knowledge, from engine.view) is shown when
   the other hands are face down.
 - The table (the switch, match scores, board, actions, move log) is a fragment,
   :func:`table`: a move, undo or the switch reruns only it; a click that deals a
@@ -24,40 +24,39 @@ full run drew) and the setup widgets' keys (:data:`WIDGETS`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import streamlit as st
 
 from engine.match import BlockMatch
 from engine.moves import Move
-from engine.rules import Ruleset, options_of, ruleset_from_options
+from engine.rules import Ruleset
 from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import State
-from engine.view import view
 
 from .. import session
 from ..content import Content, content
-from ..i18n import clip, refusal_text, seat_name, t
+from ..i18n import clip, refusal_text, t
 from ..widgets import story
-from ..widgets.feedback import Feedback
-from .try_it_setup import (
-    BLOCK_PLAYERS,
-    GAPLE_DEALS,
+from ..widgets.deal_setup import (
     PARAM_KEYS,
     SEED_MAX,
     deal_params,
     parse_params,
     random_seed,
+    rules_from_choices,
     seat_names,
 )
+from ..widgets.feedback import Feedback
 
 PAGE = "pages/try_it.py"
 EXAMPLES_PAGE = "pages/examples.py"
 GAME = "try.game"
 DRAWN = "try.drawn"  # the game the page's last full run drew (see table())
 BOARD = "try-board"
+BEST = "try-best"  # the "Best move here" ask (ui.widgets.best_move)
 
 W_FAMILY = "try.family"
 W_PLAYERS = "try.players"
@@ -168,44 +167,12 @@ def next_round(game: Game) -> None:
     game.feedback = None
 
 
-# -- what a seat knows ----------------------------------------------------------------------
-
-
-def or_list(values: Sequence[object]) -> str:
-    items = [str(v) for v in values]
-    if len(items) <= 1:
-        return "".join(items)
-    return t("try.or_list", first=", ".join(items[:-1]), last=items[-1])
-
-
-def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
-    """What ``seat`` knows besides its own tiles: the others' tile counts, the values
-    they are known not to hold (from their passes, draws and discards), the stock."""
-    v = view(state, seat)
-    parts = []
-    for other in range(state.players):
-        if other == seat:
-            continue
-        name = seat_name(other, seats)
-        text = t("try.knows_count", name=name, count=v.hand_counts[other])
-        if v.missing[other]:
-            text += " " + t("try.knows_missing", values=or_list(sorted(v.missing[other])))
-        if v.dead_counts[other]:
-            text += " " + t("try.knows_dead", count=v.dead_counts[other])
-        parts.append(text)
-    if v.stock_count:
-        if state.rules.has_stock:
-            parts.append(t("try.knows_stock", count=v.stock_count))
-        elif state.rules.middle_up:
-            parts.append(t("try.knows_middle", count=v.stock_count))
-        else:
-            parts.append(t("try.knows_out", count=v.stock_count))
-    return t("try.knows", name=seat_name(seat, seats), facts=" · ".join(parts))
-
-
 def log_lines(game: Game, show_hidden: bool) -> list[str]:
-    return [f"{n}. {story.narrate(rec, game.seats, show_hidden=show_hidden)}"
-            for n, rec in enumerate(game.state.history, start=1)]
+    """The moves so far, numbered; first, unnumbered, Gaple's turned-up middle tile."""
+    start = story.turned_up(game.state)
+    lines = [t("try.log_turned_up", tile=start)] if start is not None else []
+    return lines + [f"{n}. {story.narrate(rec, game.seats, show_hidden=show_hidden)}"
+                    for n, rec in enumerate(game.state.history, start=1)]
 
 
 # -- the URL and the session ------------------------------------------------------------------
@@ -317,16 +284,8 @@ def stored_game() -> Game | None:
 def _widget_rules() -> tuple[Ruleset, bool]:
     """The rules and match mode the setup widgets show."""
     ss = st.session_state
-    family = str(ss.get(W_FAMILY) or "block")
-    gp, hand = GAPLE_DEALS.get(str(ss.get(W_DEAL)), (4, 6))
-    players = ss.get(W_PLAYERS)
-    widgets: dict[str, object] = {
-        "players": gp if "hand_size" in options_of(family) else
-        players if players in BLOCK_PLAYERS else 2,
-        "hand_size": hand, "dead_tiles": bool(ss.get(W_DEAD, True)),
-        "blank_double_25": bool(ss.get(W_BLANK)), "draw": bool(ss.get(W_DRAW))}
-    rules = ruleset_from_options({"rules": family, **{k: v for k, v in widgets.items()
-                                                      if k in options_of(family)}})
+    rules = rules_from_choices(ss.get(W_FAMILY), ss.get(W_PLAYERS), ss.get(W_DEAL),
+                               ss.get(W_DEAD, True), ss.get(W_BLANK), ss.get(W_DRAW))
     return rules, rules.plays_matches and bool(ss.get(W_MATCH))
 
 

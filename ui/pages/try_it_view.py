@@ -14,10 +14,13 @@ from ..content import Content
 from ..i18n import t
 from ..nav import page_link
 from ..page import rerun_page_if
-from ..widgets import feedback, story
+from ..widgets import best_move, feedback, story
 from ..widgets.board import board
+from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
+from ..widgets.knowledge import knowledge
 from ..widgets.svg import esc
 from .try_it import (
+    BEST,
     BOARD,
     DRAWN,
     EXAMPLES_PAGE,
@@ -34,7 +37,6 @@ from .try_it import (
     W_SETUP,
     Game,
     current_game,
-    knowledge,
     log_lines,
     on_deal,
     on_deal_again,
@@ -49,7 +51,6 @@ from .try_it import (
     stored_game,
     widget_defaults,
 )
-from .try_it_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
 
 # -- drawing ----------------------------------------------------------------------------------
 
@@ -157,6 +158,16 @@ def _scores(game: Game) -> None:
                    t("try.match_starter", name=who))
 
 
+def _turned_up_note(game: Game) -> None:
+    """Before the first move of a Gaple round with tiles in the middle: where the line's
+    first tile came from, and who starts."""
+    start = story.turned_up(game.state)
+    if start is None or game.state.history or game.state.mover is None:
+        return
+    st.caption(t("try.turned_up_note", tile=start, count=game.state.stock_count,
+                 name=game.seats[game.state.mover]))
+
+
 def _below(game: Game, hide: bool) -> None:
     """Right under the table: why a move was refused, what the mover knows, the result."""
     fb = game.feedback
@@ -164,6 +175,7 @@ def _below(game: Game, hide: bool) -> None:
     if fb is not None:
         with st.container(key=feedback.key("try", fb.kind)):
             st.markdown(f"**{t('try.refused')}** {fb.text}" if fb.kind == "no" else fb.text)
+    best_move.panel(BEST, state, game.seats, hidden=hide)
     if hide and state.mover is not None:
         with st.container(key="try-knows"):
             st.markdown(knowledge(state, state.mover, game.seats))
@@ -174,7 +186,7 @@ def _below(game: Game, hide: bool) -> None:
             st.markdown("\n".join(f"- {line}" for line in result.holdings))
 
 
-def _actions(game: Game) -> None:
+def _actions(game: Game, hide: bool) -> None:
     state = game.state
     with st.container(horizontal=True, gap="small", key="try-actions"):
         st.button(t("try.undo"), key="try.undo", on_click=on_undo,
@@ -190,6 +202,8 @@ def _actions(game: Game) -> None:
                 t("try.deal_these") if game.scenario is not None else t("try.deal_again")
             st.button(label, key="try.again", type="primary" if state.over else "secondary",
                       on_click=on_deal_again)
+        if not state.over:
+            best_move.button(BEST, state, hidden=hide)
 
 
 def draw(data: Content) -> None:
@@ -218,18 +232,19 @@ def table() -> None:
         return
     hide = st.toggle(t("try.hide"), key=W_HIDE, help=t("try.hide_help"), on_change=on_hide)
     _scores(game)
+    _turned_up_note(game)
     state = game.state
     over = state.over
     mover = game.seats[state.mover] if state.mover is not None else None
     board(state, key=BOARD, seats=game.seats, reveal="all" if over or not hide else "mover",
           on_move=None if over else on_move, disabled=over, controls=not over,
-          note=t("board.round_over") if over else None,
+          note=t("board.round_over") if over else None, highlight=best_move.best(BEST, state),
           hand_label=t("try.hand", name=mover) if mover else
           t("examples.hand", name=game.seats[0]),
           below=partial(_below, game, hide))
-    _actions(game)
+    _actions(game, hide)
     lines = log_lines(game, show_hidden=not hide or over)
-    with st.expander(t("try.log", count=len(lines)), expanded=bool(lines)):
+    with st.expander(t("try.log", count=len(state.history)), expanded=bool(lines)):
         if lines:
             st.markdown("  \n".join(x.replace("[", "\\[").replace("]", "\\]") for x in lines))
         else:

@@ -42,17 +42,21 @@ from ._sqlite import DB_NAME
 
 __all__ = [
     "DB_NAME",
+    "GameRecord",
     "ProgressError",
     "QuizRecord",
     "connect",
     "data_dir",
     "database_url",
     "db_path",
+    "games",
     "known",
     "new_learner_id",
     "position",
     "quiz_record",
     "record_answer",
+    "record_match",
+    "record_round",
     "record_step",
     "register",
     "set_position",
@@ -75,6 +79,17 @@ class QuizRecord:
     right: int = 0
     streak: int = 0
     best_streak: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """Play's rounds and matches against the computer, for one rule family."""
+
+    rounds: int = 0
+    rounds_won: int = 0
+    matches: int = 0
+    matches_won: int = 0
+    hints: int = 0
 
 
 def data_dir() -> Path:
@@ -216,3 +231,35 @@ def quiz_record(learner: str, *, data_dir: str | Path | None = None) -> QuizReco
         row = conn.execute("SELECT answered, correct, streak, best_streak FROM quiz "
                            "WHERE learner = ?", (learner,)).fetchone()
     return QuizRecord(*map(int, row)) if row else QuizRecord()
+
+
+def record_round(learner: str, family: str, won: bool, hints: int = 0, *,
+                 data_dir: str | Path | None = None) -> GameRecord:
+    """Count one round played against the computer (won or not, hints taken)."""
+    with connect(data_dir) as conn:
+        conn.execute("INSERT INTO games (learner, family) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                     (learner, family))
+        conn.execute("UPDATE games SET rounds = rounds + 1, rounds_won = rounds_won + ?, "
+                     "hints = hints + ? WHERE learner = ? AND family = ?",
+                     (int(won), max(0, int(hints)), learner, family))
+    return games(learner, data_dir=data_dir).get(family, GameRecord())
+
+
+def record_match(learner: str, family: str, won: bool, *,
+                 data_dir: str | Path | None = None) -> GameRecord:
+    """Count one finished match against the computer."""
+    with connect(data_dir) as conn:
+        conn.execute("INSERT INTO games (learner, family) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                     (learner, family))
+        conn.execute("UPDATE games SET matches = matches + 1, matches_won = matches_won + ? "
+                     "WHERE learner = ? AND family = ?", (int(won), learner, family))
+    return games(learner, data_dir=data_dir).get(family, GameRecord())
+
+
+def games(learner: str, *, data_dir: str | Path | None = None) -> dict[str, GameRecord]:
+    """Play's record per rule family."""
+    with connect(data_dir) as conn:
+        rows = conn.execute("SELECT family, rounds, rounds_won, matches, matches_won, hints "
+                            "FROM games WHERE learner = ?", (learner,)).fetchall()
+    return {str(row[0]): GameRecord(*map(int, row[1:])) for row in rows}
+

@@ -38,6 +38,16 @@ SCHEMA = (
         streak INTEGER NOT NULL DEFAULT 0,
         best_streak INTEGER NOT NULL DEFAULT 0
     )""",
+    """CREATE TABLE IF NOT EXISTS games (
+        learner TEXT NOT NULL,
+        family TEXT NOT NULL,
+        rounds INTEGER NOT NULL DEFAULT 0,
+        rounds_won INTEGER NOT NULL DEFAULT 0,
+        matches INTEGER NOT NULL DEFAULT 0,
+        matches_won INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (learner, family)
+    )""",
 )
 #: Any fixed number; every replica takes the same advisory lock to create the tables.
 LOCK_KEY = 0x646F6D696E6F  # "domino"

@@ -56,6 +56,16 @@ CREATE TABLE IF NOT EXISTS quiz (
     streak INTEGER NOT NULL DEFAULT 0,
     best_streak INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS games (
+    learner TEXT NOT NULL,
+    family TEXT NOT NULL,
+    rounds INTEGER NOT NULL DEFAULT 0,
+    rounds_won INTEGER NOT NULL DEFAULT 0,
+    matches INTEGER NOT NULL DEFAULT 0,
+    matches_won INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (learner, family)
+);
 """
 
 #: Database files this process has already set up (WAL on, tables there).

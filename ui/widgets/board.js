@@ -16,6 +16,8 @@ export default function (component) {
   const focusedId = host.activeElement ? host.activeElement.getAttribute("data-focus") : null;
   let root = host.querySelector(".db");
   if (!root) { root = el("div", "db"); host.appendChild(root); }
+  // The root outlives a drawing: undo what the last one attached to it.
+  if (root.undoDrawing) root.undoDrawing();
   root.replaceChildren();
   root.classList.toggle("static", !data.interactive && !(data.controls || []).length);
   const T = data.text || {};
@@ -161,13 +163,14 @@ export default function (component) {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); chooseEnd(m.getAttribute("data-end")); }
     });
   }
-  root.addEventListener("keydown", (ev) => {
+  const onKey = (ev) => {
     if (ev.key === "Escape" && (selected || discarding)) {
       const back = selected; selected = null; discarding = false; paint();
       const b = tileButtons.find((x) => x.getAttribute("data-tile") === back);
       if (b) b.focus();
     }
-  });
+  };
+  root.addEventListener("keydown", onKey);
 
   // Wide or narrow drawing by the component's own width.
   const bp = data.line.breakpoint || 560;
@@ -181,5 +184,10 @@ export default function (component) {
     const again = root.querySelector('[data-focus="' + focusedId + '"]');
     if (again && !again.disabled) again.focus();
   }
-  return () => { if (ro) ro.disconnect(); };
+  root.undoDrawing = () => {
+    if (ro) ro.disconnect();
+    root.removeEventListener("keydown", onKey);
+    root.undoDrawing = null;
+  };
+  return root.undoDrawing;
 }

@@ -41,7 +41,7 @@ from . import svg
 
 move_label = move_text  # a button's words for a move
 
-WIDE = 680  # the line's width budget on a wide screen (px)
+WIDE = 860  # the line's width budget on a wide screen (px): the table's full width
 WIDE_SCALE = 1.2  # ... where it is drawn a little larger than natural size
 NARROW = 330  # ... on a phone; the component picks by its own width
 BREAKPOINT = 560
@@ -132,9 +132,11 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
     hint_end = highlight.end if highlight and highlight.tile else None
     if highlight and highlight.tile and line.empty:
         hint_end = "any"
-    geo_w = svg.line_geometry(line, max_width=int(WIDE / WIDE_SCALE))
-    geo_n = svg.line_geometry(line, max_width=NARROW)
-    common: dict[str, Any] = {"label": label, "marker_labels": marker_labels,
+    # A table only to look at has no "any tile opens" target in its middle.
+    markers = not (disabled and line.empty)
+    geo_w = svg.line_geometry(line, max_width=int(WIDE / WIDE_SCALE), markers=markers)
+    geo_n = svg.line_geometry(line, max_width=NARROW, markers=markers)
+    common: dict[str, Any] = {"label": label, "marker_labels": marker_labels, "markers": markers,
                               "interactive": True, "felt": False, "highlight_end": hint_end}
     shown = _reveal_set(state, reveal, seat)
     choices = _tile_choices(state, seat)
@@ -256,7 +258,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           reveal: Reveal = "mover", highlight: Highlight | Move | None = None,
           disabled: bool = False, fallback: bool = True, caption: bool = True,
           note: str | None = None, controls: bool = True,
-          below: Callable[[], None] | None = None, hand_label: str | None = None) -> None:
+          below: Callable[[], None] | None = None, hand_label: str | None = None,
+          fold_caption: bool | None = None) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -273,7 +276,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     - ``fallback``: also offer :func:`fallback_buttons` (for AppTest and as
       a plain-button way to move);
     - ``caption``: write the line's description under the table (it is the
-      drawing's screen-reader label too);
+      drawing's screen-reader label too); ``fold_caption``: fold it away (default:
+      when the line holds more than ``FOLD_TILES`` tiles, in every language alike);
     - ``note``: the status line under the table (default: whose move it is,
       or nothing on a disabled board);
     - ``controls``: show Pass / Draw / Discard (False: a board only to look at);
@@ -304,19 +308,28 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     if below is not None:
         below()
     if caption:
-        st.markdown(caption_html(data["line"]["label"]), unsafe_allow_html=True)
+        fold = folds(state) if fold_caption is None else fold_caption
+        st.markdown(caption_html(data["line"]["label"], fold=fold), unsafe_allow_html=True)
     if fallback and on_move is not None and not disabled:
         fallback_buttons(state, key=key, on_move=on_move, seat=seat)
 
 
-LONG_CAPTION = 240
+#: A generated table description folds away when the line holds more tiles than this: the
+#: same tables fold in every language (a length in characters would differ between them).
+FOLD_TILES = 12
 
 
-def caption_html(text: str) -> str:
-    """The description under a drawing; a long one folds away (the drawing's
-    own label still carries it for screen readers)."""
+def folds(state: State) -> bool:
+    """Whether a table's generated description is long enough to fold (by its tiles)."""
+    return len(state.line.placements) > FOLD_TILES
+
+
+def caption_html(text: str, *, fold: bool = False) -> str:
+    """The description under a drawing, shown; with ``fold`` it folds away under "Text
+    description of the table" (the drawing's own label still carries it for screen
+    readers).  A step's or a diagram's description never folds: it is the point."""
     body = svg.esc(text)
-    if len(text) <= LONG_CAPTION:
+    if not fold:
         return f'<p class="caption-desc">{body}</p>'
     return (f'<details class="caption-desc"><summary>{svg.esc(t("board.description"))}'
             f'</summary>{body}</details>')

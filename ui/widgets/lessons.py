@@ -3,9 +3,11 @@ stars won.  Learn lists and teaches them; Home, the quiz and the rules link to t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.lessons import Lesson, Step
 
-from ..i18n import lesson_text, t
+from ..i18n import lesson_text, settlement_text, t
 
 
 def is_task(step: Step) -> bool:
@@ -53,3 +55,24 @@ def success_text(lesson: Lesson, step: Step) -> str:
 
 def hint_text(lesson: Lesson, step: Step) -> str:
     return lesson_text(lesson.id, step.id, "hint", step.task.hint)
+
+
+def next_open_step(lessons: Sequence[Lesson], done: dict[tuple[str, str], int],
+                   where: tuple[str, str] | None) -> tuple[Lesson, Step] | None:
+    """Where "Go on where you stopped" leads: the step the learner was on if it is not
+    done yet, else the next step not done after it (then from the start); None when
+    every step is done."""
+    flat = [(les, s) for les in lessons for s in les.steps]
+    start = next((i for i, (les, s) in enumerate(flat) if (les.id, s.id) == where), 0)
+    for les, s in flat[start:] + flat[:start]:
+        if (les.id, s.id) not in done:
+            return les, s
+    return None
+
+
+def winner_success(lesson: Lesson, step: Step) -> str:
+    """What a right "who wins" answer hears, said once: the step's own success text (it
+    carries the reckoning), else "Right." with the settlement in words."""
+    own = lesson_text(lesson.id, step.id, "success", step.task.success)
+    return own or t("learn.winner_right", text=settlement_text(step.settlement(),
+                                                               step.scenario.seats))

@@ -55,7 +55,7 @@ def sums_lines(settlement: Settlement, seats: Sequence[str]) -> list[str]:
         dead = " ".join(x.bracket() for x in h.dead)
         shown = tiles or t("quiz.no_tiles")
         if dead:
-            shown = t("quiz.tiles_and_dead", hand=shown, dead=dead)
+            shown = t("quiz.tiles_and_dead", hand=shown, dead=dead, count=len(h.dead))
         out.append(t("quiz.seat_sum", name=seats[h.seat], tiles=shown, sum=seat_sum(h)))
     return out
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.scenario import Scenario
 from engine.settlement import settle
 from engine.state import Record, State
+from engine.tiles import Tile
 
 from .. import i18n
 from ..i18n import end_name, scenario_text, seat_name, settlement_text, t
@@ -75,6 +76,16 @@ def narrate(record: Record, seats: Sequence[str] | None, *, show_hidden: bool = 
     return t("examples.did_discard_hidden", name=name)
 
 
+def turned_up(state: State) -> Tile | None:
+    """Gaple with tiles left in the middle: the one turned face up to start the line (on
+    the table before any move), else None."""
+    if not state.rules.middle_up:
+        return None
+    tiles = state.line.tiles()
+    plays = sum(1 for rec in state.history if rec.move.kind == "play")
+    return tiles[0] if len(tiles) == plays + 1 else None
+
+
 @dataclass(frozen=True, slots=True)
 class SettlementView:
     """A finished round in words: the result with its arithmetic, then each hand."""
@@ -95,8 +106,9 @@ def settlement_view(state: State, seats: Sequence[str] | None) -> SettlementView
         hand = ", ".join(x.bracket() for x in h.hand)
         if h.dead:
             dead = ", ".join(x.bracket() for x in h.dead)
-            lines.append(t("examples.holds_with_dead", name=name, hand=hand or "—", dead=dead,
-                           sum=h.sum_text()))
+            key = "examples.holds_with_dead" if hand else "examples.holds_only_dead"
+            lines.append(t(key, name=name, hand=hand, dead=dead, sum=h.sum_text(),
+                           count=len(h.dead)))
         else:
             lines.append(t("examples.holds", name=name, hand=hand, sum=h.sum_text()))
     return SettlementView(settlement_text(result, seats), tuple(lines), result.winners)

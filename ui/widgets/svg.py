@@ -212,13 +212,18 @@ def _height(item: _Item) -> float:
 
 
 def _rows(items: list[_Item], capacity: float) -> list[list[_Item]]:
+    """Fill rows up to ``capacity``; an end's marker never starts a row alone: the
+    tile before it goes down with it (a lone marker would look like a missing tile)."""
     rows: list[list[_Item]] = [[]]
     used = 0.0
     for item in items:
         need = item.width + (GAP if rows[-1] else 0)
         if rows[-1] and used + need > capacity:
-            rows.append([])
-            used = 0.0
+            row = rows[-1]
+            carried = [row.pop()] if item.kind == "marker" and any(
+                i.kind != "marker" for i in row[:-1]) else []
+            rows.append(carried)
+            used = sum(i.width + GAP for i in carried)
             need = item.width
         rows[-1].append(item)
         used += need
@@ -239,7 +244,7 @@ def _layout(line: Line, max_width: int, markers: bool
     inner = max(widths) if len(rows) > 1 else widths[0]
     left_x = PAD + (BEND if len(rows) > 1 else 0)
     right_x = left_x + inner
-    heights = [max(_height(i) for i in row) for row in rows]
+    heights = [max((_height(i) for i in row), default=H + 8) for row in rows]  # empty: no markers
     centres: list[float] = []
     y: float = PAD
     for h in heights:

@@ -1,4 +1,4 @@
-"""Try it's setup: the rules and deal a page address or the setup widgets describe.
+"""A table's setup (Try it and Play): the rules and deal a page address or the setup widgets describe.
 
 Address parameters (:data:`PARAM_KEYS`) become a :class:`Parsed` (rules, seed, match, and a
 notice for anything that could not be read); a ruleset goes back into parameters for a
@@ -165,3 +165,18 @@ def rules_label(rules: Ruleset) -> str:
     else:
         parts.append(t("try.draw_on") if rules.draw_mode else t("try.draw_off"))
     return " · ".join(parts)
+
+
+def rules_from_choices(family: object, players: object, deal: object, dead: object,
+                       blank25: object, draw: object) -> Ruleset:
+    """The rules a setup form's widgets show (the family's own options only; anything
+    unreadable at its default)."""
+    name = str(family or "block")
+    takes = options_of(name) or options_of("block")
+    gp, hand = GAPLE_DEALS.get(str(deal), (4, 6))
+    chosen: dict[str, object] = {
+        "players": gp if "hand_size" in takes else players if players in BLOCK_PLAYERS else 2,
+        "hand_size": hand, "dead_tiles": True if dead is None else bool(dead),
+        "blank_double_25": bool(blank25), "draw": bool(draw)}
+    return ruleset_from_options({"rules": name if options_of(name) else "block",
+                                 **{k: v for k, v in chosen.items() if k in takes}})

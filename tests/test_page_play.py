@@ -1,0 +1,239 @@
+"""Play (AppTest): whole rounds of every family against the computer, a hint, the review and
+a replay from it, a match to its target, bad addresses.
+
+The computer thinks in-process here (``DOMINO_THINK=inline``, set by the ``data_dir``
+fixture) and without a pause (conftest), so one run plays every computer move up to the
+learner's turn.  The learner's moves go through the board's plain-button fallback
+(``play-board.play.<tile>`` …), chosen among the engine's legal moves.
+"""
+
+from __future__ import annotations
+
+import pytest
+from apptest_support import board_data, click, open_page, texts
+from streamlit.testing.v1 import AppTest
+
+from engine.match import BlockMatch
+from engine.rules import block
+from engine.state import State
+from ui import progress
+from ui.pages.play import Table
+from ui.widgets.board import fallback_moves
+
+pytestmark = pytest.mark.usefixtures("data_dir")
+
+
+def open_play(**params: str) -> AppTest:
+    return open_page("pages/play.py", **params)
+
+
+def table(at: AppTest) -> Table:
+    tb = at.session_state["play.table"]
+    assert isinstance(tb, Table)
+    return tb
+
+
+def legal_button(state: State) -> str:
+    for suffix, move in fallback_moves(state):
+        if state.why_illegal(state.resolve(move)) is None:
+            return f"play-board.{suffix}"
+    raise AssertionError(f"no legal fallback button in {state!r}")
+
+
+def play_round(at: AppTest, limit: int = 120) -> int:
+    """Make the learner's moves (the first legal one each time) until the round is over."""
+    moves = 0
+    while not table(at).state.over:
+        tb = table(at)
+        assert tb.state.mover == tb.learner, "the computer did not move on its turn"
+        click(at, legal_button(tb.state))
+        moves += 1
+        assert moves < limit
+    return moves
+
+
+FAMILIES = [
+    {"rules": "block", "players": "2"},
+    {"rules": "block", "players": "3"},
+    {"rules": "block", "players": "4"},
+    {"rules": "gaple", "players": "4"},
+    {"rules": "gaple", "players": "4", "hand": "7"},
+    {"rules": "gaple", "players": "5", "dead": "0"},
+    {"rules": "duel"},
+    {"rules": "duel", "draw": "1"},
+]
+
+
+@pytest.mark.parametrize("params", FAMILIES, ids=lambda p: "-".join(p.values()))
+def test_a_whole_round_against_the_computer(params: dict[str, str]) -> None:
+    at = open_play(**params, seed="11", level="counting")
+    tb = table(at)
+    assert tb.rules.family == params["rules"]
+    start = tb.start
+    # The learner's tiles are face up at the bottom, every other hand face down.
+    data = board_data(at)
+    assert [h["tile"] for h in data["hand"]["tiles"]] == [
+        str(x) for x in tb.state.hand(tb.learner)]
+    for other in data["others"]:
+        assert "face down" in other["svg"], other["label"]
+    play_round(at)
+    tb = table(at)
+    assert tb.state.over and tb.finished
+    # The whole round is legal: replaying its moves from the deal gives the same end.
+    walker = start.copy()
+    for rec in tb.state.history:
+        assert walker.why_illegal(rec.move) is None
+        walker.push(rec.move)
+    assert walker.over
+    page = texts(at)
+    assert "Result:" in page or "Result" in page
+    assert len(tb.match.rounds) == 1
+    # The review: each choice the learner had, with the solver's verdict.
+    assert tb.review, "no choice to review in a whole round"
+    assert all(item.solution is not None for item in tb.review)
+    assert "Review of your moves" in page
+    assert "Best with every hand open" in page
+    record = progress.games(at.session_state["learner"])[params["rules"]]
+    assert record.rounds == 1
+
+
+def test_the_computer_never_moves_for_the_learner_and_a_refused_move_changes_nothing() -> None:
+    at = open_play(rules="block", players="2", seed="3", level="random")
+    tb = table(at)
+    assert tb.state.mover == tb.learner
+    before = tb.state.copy()
+    illegal = next((f"play-board.{s}" for s, m in fallback_moves(tb.state)
+                    if tb.state.why_illegal(tb.state.resolve(m)) is not None), None)
+    if illegal is not None:
+        click(at, illegal)
+        assert table(at).state.history == before.history
+        assert "Not allowed" in texts(at) or table(at).feedback is not None
+
+
+def test_a_hint_is_highlighted_explained_and_recorded() -> None:
+    at = open_play(rules="block", players="2", seed="21", level="heaviest")
+    tb = table(at)
+    click(at, "play.hint")
+    tb = table(at)
+    assert tb.hint is not None and tb.hints == {len(tb.state.history)}
+    page = texts(at)
+    assert "Hint:" in page
+    assert any(line.startswith("- ") for line in page.splitlines())  # a reason in words
+    hinted = [h["tile"] for h in board_data(at)["hand"]["tiles"] if h["hint"]]
+    if tb.hint.move.tile is not None:
+        assert hinted == [str(tb.hint.move.tile)]
+    play_round(at)
+    record = progress.games(at.session_state["learner"])["block"]
+    assert record.hints == 1
+    page = texts(at)
+    assert "You took 1 hint this round." in page
+    assert f"Your record in Block: {record.rounds_won} of 1 rounds won" in page  # the header
+    assert f"Play: {record.rounds_won} of 1 rounds won" in page  # the sidebar
+
+
+def test_the_review_replays_a_position_as_practice() -> None:
+    at = open_play(rules="duel", seed="8", level="strong")
+    play_round(at)
+    tb = table(at)
+    rounds = len(tb.match.rounds)
+    item = tb.review[0]
+    click(at, "play.replay.0")
+    tb = table(at)
+    assert tb.practice is not None
+    assert [r.move for r in tb.state.history] == [r.move for r in item.position.history]
+    assert "Replaying from move" in texts(at)
+    play_round(at)
+    tb = table(at)
+    assert len(tb.match.rounds) == rounds  # practice is not recorded
+    click(at, "play.back")
+    tb = table(at)
+    assert tb.practice is None and tb.state.over and tb.review
+    assert "Next round" in [b.label for b in at.button]
+
+
+def test_a_block_match_is_played_to_its_target() -> None:
+    """The page's side of a match: rounds recorded on the sheet, the start moving on, the
+    end at the target, the match counted in the learner's progress.  (A whole match from
+    0 is the engine's test: tests/test_engine_match.py.)  Here the scores start near 100."""
+    at = open_play(rules="block", players="2", seed="4", level="random")
+    match = table(at).match
+    assert isinstance(match, BlockMatch) and match.target == 100
+    match.scores = [88, 90]
+    starters = []
+    for _ in range(20):
+        starters.append(match.starter)
+        play_round(at)
+        if match.over:
+            break
+        click(at, "play.next")
+        assert table(at).round_no == len(match.rounds) + 1
+    assert match.over and max(match.scores) >= 100
+    assert starters == [(starters[0] + i) % 2 for i in range(len(starters))]
+    page = texts(at)
+    assert "wins the match" in page or "The match is drawn" in page
+    assert "Match to 100 points" in page
+    record = progress.games(at.session_state["learner"])["block"]
+    assert record.matches == 1 and record.rounds == len(match.rounds)
+    assert record.matches_won == int(match.winners == (table(at).learner,))
+    click(at, "play.again")
+    assert table(at).round_no == 1 and not table(at).match.rounds
+
+
+@pytest.mark.parametrize(("params", "notice"), [
+    ({"rules": "chess"}, "chess"),
+    ({"level": "grandmaster"}, "grandmaster"),
+    ({"rules": "block", "players": "2", "seat": "7"}, "Seat “7”"),
+    ({"seed": "-4"}, "-4"),
+])
+def test_a_bad_address_gives_a_notice(params: dict[str, str], notice: str) -> None:
+    at = open_play(**params)
+    notices = " ".join(x.value for x in [*at.info, *at.warning])
+    assert notice in notices
+    assert table(at).state.mover is not None  # a table all the same
+
+
+def test_the_seat_and_level_come_from_the_address() -> None:
+    at = open_play(rules="block", players="3", seat="1", level="strong", seed="9")
+    tb = table(at)
+    assert tb.learner == 0 and tb.level == "strong"
+    assert at.query_params["seat"] == ["1"] or at.query_params["seat"] == "1"
+
+
+def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> None:
+    """The worker's answer is checked by the engine: a failure or a refused move is
+    replaced by the heaviest legal tile."""
+    from concurrent.futures import Future
+
+    from engine.bots import Decision
+    from engine.moves import Move
+    from ui.pages import play
+
+    tb = play.new_table(block(2), "random", 5)
+    while not tb.state.over and tb.state.mover == tb.learner:
+        tb.state.push(tb.state.legal_moves()[0])
+    assert tb.state.mover != tb.learner
+    for answer in ("fail", "illegal"):
+        future: Future[Decision] = Future()
+        if answer == "fail":
+            future.set_exception(RuntimeError("worker died"))
+        else:
+            legal = set(tb.state.legal_moves())
+            wrong = next(Move.play(t) for t in tb.state.hand(tb.learner)
+                         if Move.play(t) not in legal)
+            future.set_result(Decision(wrong, (), 0.0))
+        pending = play.Pending(future, len(tb.state.history))
+        move = play._computer_move(tb, pending)
+        assert tb.state.why_illegal(move) is None
+
+
+def test_gaples_turned_up_middle_tile_is_explained_and_logged() -> None:
+    at = open_play(rules="gaple", players="4", seed="13", level="random")
+    tb = table(at)
+    first = tb.state.line.tiles()[0]
+    page = texts(at)
+    assert f"{first.bracket()}" in page
+    assert any(first.bracket() in line and ("middle" in line or "turned" in line)
+               for line in page.splitlines())
+    play_round(at)
+    log = texts(at)
+    assert first.bracket() in log

@@ -1,0 +1,77 @@
+"""ui/thinking.py: the computer's thinking in worker processes (and inline for AppTests)."""
+
+from __future__ import annotations
+
+import random
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from engine.rules import block, duel
+from engine.state import State
+from engine.view import view
+from ui import thinking
+
+
+def deal() -> State:
+    return State.deal(block(2), random.Random(4))
+
+
+def test_inline_answers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOMINO_THINK", "inline")
+    state = deal()
+    mover = state.mover
+    assert mover is not None
+    decision = thinking.decide("heaviest", view(state, mover), 1)
+    assert decision.done()
+    assert decision.result().move in state.legal_moves()
+    verdict = thinking.judge(state)
+    assert verdict.done() and verdict.result().exact
+
+
+def test_a_failed_job_is_the_futures_exception_not_a_raise(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOMINO_THINK", "inline")
+    future = thinking.decide("no-such-level", view(deal(), 0), 1)
+    assert isinstance(future.exception(), ValueError)
+
+
+def test_worker_processes_answer_with_the_engines_own_functions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOMINO_THINK", raising=False)
+    state = State.deal(duel(False), random.Random(9))
+    mover = state.mover
+    assert mover is not None
+    bot = thinking.decide("strong", view(state, mover), 3)
+    hint = thinking.advise(view(state, mover), 3)
+    verdict = thinking.judge(state)
+    assert bot.result(timeout=60).move in state.legal_moves()
+    assert hint.result(timeout=60).reasons
+    solution = verdict.result(timeout=60)
+    assert {mv.move for mv in solution.moves} == set(state.legal_moves())
+    assert state.history == ()  # the position was copied, never changed
+    thinking.pool().shutdown()
+    thinking.pool.clear()  # type: ignore[attr-defined]
+
+
+def test_a_new_worker_never_runs_the_page_script(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """In a Streamlit server ``__main__`` is the page being run; a worker started with
+    ``spawn`` would run it again.  It must not."""
+    monkeypatch.delenv("DOMINO_THINK", raising=False)
+    marker = tmp_path / "ran"
+    script = tmp_path / "page.py"
+    script.write_text(f"open({str(marker)!r}, 'w').close()\n", encoding="utf-8")
+    page = types.ModuleType("__main__")
+    page.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", page)
+    thinking.pool.clear()  # a fresh pool: its workers start now
+    state = deal()
+    solution = thinking.judge(state).result(timeout=60)
+    assert solution.moves
+    assert not marker.exists()
+    assert sys.modules["__main__"] is page  # put back
+    thinking.pool().shutdown()
+    thinking.pool.clear()

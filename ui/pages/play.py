@@ -1,0 +1,358 @@
+"""Play: rounds and matches against the computer, with hints and a review of every move.
+
+Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_view.draw`).
+
+- The address: the rules as on Try it (``?rules=gaple&players=5&dead=0``, read by
+  :mod:`ui.widgets.deal_setup`), ``level=`` (one of :data:`engine.bots.LEVELS`), ``seat=``
+  (which seat the learner takes, 1 … players) and ``seed=``; a bad value falls back with a
+  notice.
+- A :class:`Table` (session key ``play.table``) holds the match (:func:`engine.match.match_for`),
+  the round being played, the learner's seat (drawn at the bottom), the computer's move being
+  worked out (a future from :mod:`ui.thinking`), the hint, and the review of a finished round.
+- :func:`advance` is the table's clock.  When a computer seat is to move it asks for that
+  seat's move (the bot sees only its seat's view) and plays the answer once it has come and
+  the previous computer move has been on show for :data:`PAUSE` seconds: one move a call, so
+  a person can follow; with no pause (the tests) it plays on to the learner's turn.  A
+  finished round is recorded there too (the match, the learner's progress) and its review is
+  asked for: the solver's verdict, every hand open, on each choice the learner had.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+
+from engine.bots import Decision, make_bot
+from engine.match import BlockMatch, GapleMatch, Match, match_for
+from engine.moves import Move
+from engine.rules import Ruleset
+from engine.solve import Solution
+from engine.state import State
+from engine.view import view
+
+from .. import session, thinking
+from ..i18n import refusal_text, t
+from ..widgets import story
+from ..widgets.deal_setup import deal_params, seat_names
+from ..widgets.feedback import Feedback
+
+PAGE = "pages/play.py"
+TABLE = "play.table"
+BOARD = "play-board"
+#: Seconds a computer move stays on show before the next one (``DOMINO_PLAY_PAUSE``).
+PAUSE = max(0.0, float(os.environ.get("DOMINO_PLAY_PAUSE", "0.9") or 0))
+#: How often the table looks for the computer's answer while it waits (seconds).
+TICK = 0.25
+#: The address's own keys (the rules' keys are deal_setup's).
+PARAM_KEYS = ("rules", "players", "hand", "dead", "blank25", "draw", "seed", "level", "seat")
+DEFAULT_LEVEL = "heaviest"
+#: The learner's seat at each table size: South where there is one.
+_LEARNER = {2: 1, 3: 2, 4: 2, 5: 2}
+
+
+def learner_seat(rules: Ruleset) -> int:
+    return 0 if rules.seat_style == "duel" else _LEARNER.get(rules.players, 0)
+
+
+def seat_labels(rules: Ruleset, learner: int) -> tuple[str, ...]:
+    """The table's seat names in the page's language, the learner's marked "(you)"."""
+    names = list(seat_names(rules))
+    names[learner] = t("play.you", name=names[learner])
+    return tuple(names)
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+@dataclass
+class Pending:
+    """An answer being worked out for the position after ``ply`` moves."""
+
+    future: Future[Decision]
+    ply: int
+
+
+@dataclass
+class ReviewItem:
+    """One choice the learner made, and the solver's verdict on it (every hand open)."""
+
+    number: int  # the move's number in the round (1 = the first move)
+    position: State  # before the move
+    played: Move
+    future: Future[Solution] | None
+    solution: Solution | None = None
+    failed: bool = False
+
+    def poll(self) -> bool:
+        """Take the verdict if it has come; True when this changed something."""
+        f = self.future
+        if f is None or not f.done():
+            return False
+        self.future = None
+        try:
+            self.solution = f.result()
+        except Exception:  # noqa: BLE001  (a worker that failed: shown as "no verdict")
+            self.failed = True
+        return True
+
+
+@dataclass
+class Table:
+    """One learner's game against the computer (kept in session state)."""
+
+    rules: Ruleset
+    level: str
+    seed: int
+    learner: int
+    seats: tuple[str, ...]
+    match: Match
+    state: State
+    start: State  # the round as dealt (the review replays from it)
+    params: dict[str, str]
+    round_no: int = 1
+    finished: bool = False  # this round is recorded (match, progress) and reviewed
+    computer: Pending | None = None
+    shown_at: float = 0.0  # when the last computer move was played (time.monotonic)
+    hint: Decision | None = None
+    hint_for: int = -1  # the ply the hint is for
+    hint_pending: Pending | None = None
+    hints: set[int] = field(default_factory=set)  # plies where the learner took a hint
+    feedback: Feedback | None = None
+    announce: str = ""  # the last computer move and the open ends, for the live region
+    review: list[ReviewItem] = field(default_factory=list)
+    practice: State | None = None  # the real round's end while a review position is replayed
+    practice_from: int = 0
+    log: list[str] = field(default_factory=list)  # what happened, for tests
+
+    @property
+    def learner_to_move(self) -> bool:
+        return not self.state.over and self.state.mover == self.learner
+
+    @property
+    def waiting(self) -> bool:
+        """The table is waiting for an answer (the computer's move, a hint, a verdict)."""
+        computer = not self.state.over and self.state.mover != self.learner
+        return computer or self.hint_pending is not None or any(
+            item.future is not None for item in self.review)
+
+
+def new_table(rules: Ruleset, level: str, seed: int, learner: int | None = None) -> Table:
+    """A new match: its first round dealt from ``seed``."""
+    match = match_for(rules, random.Random(seed))
+    state = match.deal()
+    seat = learner_seat(rules) if learner is None else learner
+    params = {**deal_params(rules, seed), "level": level}
+    if learner is not None and learner != learner_seat(rules):
+        params["seat"] = str(learner + 1)
+    return Table(rules, level, seed, seat, seat_labels(rules, seat), match, state, state.copy(),
+                 params)
+
+
+def _bot_seed(table: Table, ply: int) -> int:
+    return (table.seed * 1_000_003 + table.round_no * 10_007 + ply) & 0x7FFF_FFFF
+
+
+def _ask_computer(table: Table) -> None:
+    """Start working out the computer's move if one of its seats is to move."""
+    state = table.state
+    mover = state.mover
+    if state.over or mover is None or mover == table.learner:
+        return
+    ply = len(state.history)
+    if table.computer is None or table.computer.ply != ply:
+        table.computer = Pending(thinking.decide(table.level, view(state, mover),
+                                                 _bot_seed(table, ply)), ply)
+
+
+def _computer_move(table: Table, pending: Pending) -> Move:
+    """The answer, as the engine resolves it; if the worker failed (or answered a move the
+    engine refuses), the heaviest tile instead: never a stalled table."""
+    state = table.state
+    failed = pending.future.exception() is not None
+    if not failed:
+        move = state.resolve(pending.future.result().move)
+        if state.why_illegal(move) is None:
+            return move
+    return state.resolve(make_bot("heaviest").decide(view(state, state.mover or 0),
+                                                     random.Random(0)).move)
+
+
+def open_ends_text(state: State) -> str:
+    line = state.line
+    if line.empty:
+        return ""
+    return t("play.open_ends", left=line.left, right=line.right)
+
+
+def advance(table: Table, now: float | None = None) -> bool:
+    """Move the table on (see the module); True when something changed."""
+    now = time.monotonic() if now is None else now
+    changed = _poll_answers(table)
+    while True:
+        state = table.state
+        if state.over:
+            if not table.finished:
+                finish_round(table)
+                changed = True
+            return changed
+        if state.mover == table.learner:
+            return changed
+        _ask_computer(table)
+        pending = table.computer
+        assert pending is not None
+        if not pending.future.done() or (PAUSE and now - table.shown_at < PAUSE):
+            return changed
+        move = _computer_move(table, pending)
+        table.computer = None
+        played = state.push(move)
+        record = state.last_record
+        assert record is not None
+        table.announce = " ".join(x for x in (story.narrate(record, table.seats,
+                                                             show_hidden=False),
+                                              open_ends_text(state)) if x)
+        table.log.append(f"{table.seats[record.player]} {played.text()}")
+        table.shown_at = now
+        changed = True
+        if PAUSE:
+            _ask_computer(table)  # think about the next move while this one is on show
+            return changed
+
+
+def _poll_answers(table: Table) -> bool:
+    changed = False
+    p = table.hint_pending
+    if p is not None and p.future.done():
+        table.hint_pending = None
+        changed = True
+        if p.ply == len(table.state.history) and table.learner_to_move:
+            try:
+                table.hint, table.hint_for = p.future.result(), p.ply
+            except Exception:  # noqa: BLE001
+                table.feedback = Feedback("no", t("play.hint_failed"))
+    for item in table.review:
+        changed = item.poll() or changed
+    return changed
+
+
+# -- the learner's actions -----------------------------------------------------------------
+
+
+def play_move(table: Table, move: Move) -> bool:
+    """The learner's move: refused (the position unchanged, the reason given) or played,
+    and the computer asked for its answer at once."""
+    state = table.state
+    if not table.learner_to_move:
+        table.feedback = Feedback("no", t("play.not_your_turn"))
+        return False
+    resolved = state.resolve(move)
+    refusal = state.why_illegal(resolved)
+    if refusal is not None:
+        table.feedback = Feedback("no", refusal_text(refusal))
+        table.log.append(f"refused {resolved.text()}")
+        return False
+    state.push(resolved)
+    table.log.append(f"{table.seats[table.learner]} {resolved.text()}")
+    table.feedback, table.hint, table.hint_pending = None, None, None
+    table.shown_at = 0.0  # the computer answers as soon as it has thought
+    table.announce = ""
+    _ask_computer(table)
+    return True
+
+
+def ask_hint(table: Table) -> None:
+    """The strong bot's choice for the learner, with its reasons (recorded with the round)."""
+    if not table.learner_to_move or table.hint_pending is not None:
+        return
+    ply = len(table.state.history)
+    if table.hint is not None and table.hint_for == ply:
+        return
+    table.hints.add(ply)
+    table.hint_pending = Pending(thinking.advise(view(table.state, table.learner),
+                                                 _bot_seed(table, ply) ^ 0x5A5A), ply)
+    _poll_answers(table)
+
+
+def finish_round(table: Table) -> None:
+    """The round is over: record it (unless it is a replay from the review) and ask for the
+    review's verdicts."""
+    table.finished = True
+    table.computer = table.hint_pending = table.hint = None
+    if table.practice is not None:
+        return
+    result = table.match.record(table.state)
+    table.announce = " ".join(x for x in (table.announce, t("play.round_over"),
+                                          story.settlement_view(table.state, table.seats).text)
+                              if x)
+    won = not result.draw and result.winners == (table.learner,)
+    session.record_round(table.rules.family, won, len(table.hints))
+    if table.match.over:
+        session.record_match(table.rules.family, table.match.winners == (table.learner,))
+    table.review = review_items(table)
+
+
+def review_items(table: Table) -> list[ReviewItem]:
+    """Each move the learner chose (more than one legal move), with the solver asked."""
+    walker = table.start.copy()
+    items = []
+    for number, record in enumerate(table.state.history, start=1):
+        if record.player == table.learner and len(walker.legal_moves()) > 1:
+            position = walker.copy()
+            items.append(ReviewItem(number, position, record.move, thinking.judge(position)))
+        walker.push_unchecked(record.move)
+    return items
+
+
+def replay_from(table: Table, item: ReviewItem) -> None:
+    """Play on from a reviewed position (a practice: not recorded)."""
+    if table.practice is None:
+        table.practice = table.state
+    table.state = item.position.copy()
+    table.practice_from = item.number
+    table.finished = False
+    table.computer = table.hint_pending = table.hint = None
+    table.feedback, table.announce = None, ""
+    table.log.append(f"replay from move {item.number}")
+
+
+def back_to_review(table: Table) -> None:
+    if table.practice is not None:
+        table.state, table.practice = table.practice, None
+        table.finished = True
+        table.computer = table.hint_pending = table.hint = None
+        table.feedback, table.announce = None, ""
+
+
+def next_round(table: Table) -> None:
+    """Deal the match's next round (the match moved the start on when it recorded)."""
+    if not table.state.over or table.practice is not None or table.match.over:
+        return
+    table.state = table.match.deal()
+    table.start = table.state.copy()
+    table.round_no += 1
+    table.finished = False
+    table.hints, table.review = set(), []
+    table.feedback, table.announce, table.shown_at = None, "", 0.0
+
+
+# -- the match in numbers -------------------------------------------------------------------
+
+
+def score_rows(match: Match) -> list[tuple[int, ...]]:
+    """Each recorded round's figures per seat: Block's points, Gaple's penalty totals, the
+    two-player series' wins (1 for the round's winner)."""
+    if isinstance(match, BlockMatch):
+        return [r.points for r in match.rounds]
+    if isinstance(match, GapleMatch):
+        return [r.totals for r in match.rounds]
+    return [tuple(int(not r.draw and r.winners == (s,)) for s in range(2)) for r in match.rounds]
+
+
+def score_totals(match: Match) -> tuple[int, ...]:
+    if isinstance(match, BlockMatch):
+        return tuple(match.scores)
+    if isinstance(match, GapleMatch):
+        return tuple(match.penalties)
+    return tuple(match.wins)

@@ -1,0 +1,215 @@
+"""Play's session and address: the table this session plays, the setup form, the callbacks.
+
+Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``play.drawn``
+(the table the page's last full run drew) and the setup widgets' keys (:data:`WIDGETS`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import streamlit as st
+
+from engine.bots import LEVELS
+from engine.moves import Move
+from engine.rules import Ruleset
+
+from .. import session
+from ..i18n import clip, seat_name, t
+from ..widgets.deal_setup import GAPLE_DEALS, parse_params, random_seed, rules_from_choices
+from ..widgets.deal_setup import seat_names as deal_seat_names
+from . import play
+from .play import PARAM_KEYS, TABLE, ReviewItem, Table
+
+DRAWN = "play.drawn"
+W_FAMILY = "play.family"
+W_PLAYERS = "play.players"
+W_DEAL = "play.gaple_deal"
+W_DEAD = "play.dead_tiles"
+W_BLANK = "play.blank25"
+W_DRAW = "play.draw"
+W_LEVEL = "play.level"
+W_SETUP = "play.setup_open"
+WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_LEVEL, W_SETUP)
+
+
+def _url_params() -> tuple[dict[str, str], list[str]]:
+    """This page's parameters, one value each; a parameter given twice with different
+    values is left out and named."""
+    single: dict[str, str] = {}
+    notices = []
+    for key in PARAM_KEYS:
+        values = [str(v) for v in st.query_params.get_all(key)]
+        if len(set(values)) > 1:
+            notices.append(t("try.repeated", name=key, values=clip(", ".join(values), 40)))
+        elif values:
+            single[key] = values[0]
+    return single, notices
+
+
+def _write_params(params: Mapping[str, str]) -> None:
+    for key in PARAM_KEYS:
+        if key in params:
+            if st.query_params.get_all(key) != [params[key]]:
+                st.query_params[key] = params[key]
+        elif key in st.query_params:
+            del st.query_params[key]
+
+
+def _sync_widgets(table: Table) -> None:
+    ss = st.session_state
+    rules = table.rules
+    ss[W_FAMILY] = rules.family
+    ss[W_LEVEL] = table.level
+    takes = rules.options()
+    if rules.plays_matches:
+        ss[W_PLAYERS] = rules.players
+    elif "hand_size" in takes:
+        ss[W_DEAL] = f"{rules.players}x{rules.hand_size}"
+        ss[W_DEAD] = rules.dead_tiles
+        ss[W_BLANK] = rules.blank_double_25
+    else:
+        ss[W_DRAW] = rules.draw_mode
+
+
+def widget_defaults() -> None:
+    ss = st.session_state
+    for key, value in ((W_FAMILY, "block"), (W_PLAYERS, 2), (W_DEAL, "4x6"), (W_DEAD, True),
+                       (W_BLANK, False), (W_DRAW, False), (W_LEVEL, play.DEFAULT_LEVEL)):
+        ss.setdefault(key, value)
+
+
+def _store(table: Table, fold: bool = False) -> None:
+    st.session_state[TABLE] = table
+    _write_params(table.params)
+    if fold:
+        st.session_state[W_SETUP] = False
+
+
+def stored_table() -> Table | None:
+    table = st.session_state.get(TABLE)
+    return table if isinstance(table, Table) else None
+
+
+def current_table() -> Table:
+    """This session's table; a new one when the address asks for another game (with a
+    notice for every value that could not be read), or when there is none yet."""
+    url, notices = _url_params()
+    table = stored_table()
+    if table is not None and not notices and (not url or url == table.params):
+        _write_params(table.params)
+        table.seats = play.seat_labels(table.rules, table.learner)  # the page's language
+        return table
+    made, problems = from_address(url)
+    for notice in [*notices, *problems]:
+        session.notice(notice)
+    _store(made)
+    _sync_widgets(made)
+    return made
+
+
+# -- the address -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Address:
+    rules: Ruleset
+    level: str
+    seed: int | None
+    seat: int | None
+    problems: tuple[str, ...]
+
+
+def parse_address(params: Mapping[str, str]) -> Address:
+    """The rules, level, seat and seed an address asks for; every bad value named."""
+    parsed = parse_params({k: v for k, v in params.items() if k != "match"})
+    problems = list(parsed.problems)
+    level = params.get("level", play.DEFAULT_LEVEL).strip().lower()
+    if level not in LEVELS:
+        problems.append(t("play.bad_level", value=clip(params.get("level", ""), 20),
+                          level=level_name(play.DEFAULT_LEVEL)))
+        level = play.DEFAULT_LEVEL
+    seat: int | None = None
+    raw = params.get("seat")
+    if raw is not None:
+        text = raw.strip()
+        n = int(text) if text.isdigit() and len(text) <= 2 else 0
+        if 1 <= n <= parsed.rules.players:
+            seat = n - 1
+        else:
+            problems.append(t("play.bad_seat", value=clip(raw, 20),
+                              players=parsed.rules.players,
+                              name=seat_name(play.learner_seat(parsed.rules),
+                                             deal_seat_names(parsed.rules))))
+    return Address(parsed.rules, level, parsed.seed, seat, tuple(problems))
+
+
+def level_name(level: str) -> str:
+    return t(f"play.level_{level}") if level in LEVELS else level
+
+
+def from_address(params: Mapping[str, str]) -> tuple[Table, tuple[str, ...]]:
+    """A new table for an address, and the notices for what could not be read."""
+    a = parse_address(params)
+    seed = a.seed if a.seed is not None else random_seed()
+    return play.new_table(a.rules, a.level, seed, a.seat), a.problems
+
+
+# -- callbacks (run before the script) --------------------------------------------------------
+
+
+def on_new_match() -> None:
+    """A new match with the setup form's rules and level (a fresh seed)."""
+    ss = st.session_state
+    rules = rules_from_choices(ss.get(W_FAMILY), ss.get(W_PLAYERS), ss.get(W_DEAL),
+                               ss.get(W_DEAD, True), ss.get(W_BLANK), ss.get(W_DRAW))
+    level = str(ss.get(W_LEVEL))
+    _store(play.new_table(rules, level if level in LEVELS else play.DEFAULT_LEVEL,
+                          random_seed()), fold=True)
+
+
+def on_same_again() -> None:
+    """The same rules, level and seat: a new match with a fresh seed."""
+    table = stored_table()
+    if table is None:
+        on_new_match()
+        return
+    seat = table.learner if table.learner != play.learner_seat(table.rules) else None
+    made = play.new_table(table.rules, table.level, random_seed(), seat)
+    _sync_widgets(made)
+    _store(made)
+
+
+def on_move(move: Move) -> None:
+    table = stored_table()
+    if table is not None:
+        play.play_move(table, move)
+
+
+def on_hint() -> None:
+    table = stored_table()
+    if table is not None:
+        play.ask_hint(table)
+
+
+def on_next_round() -> None:
+    table = stored_table()
+    if table is not None:
+        play.next_round(table)
+
+
+def on_replay(item: ReviewItem) -> None:
+    table = stored_table()
+    if table is not None and item in table.review:
+        play.replay_from(table, item)
+
+
+def on_back() -> None:
+    table = stored_table()
+    if table is not None:
+        play.back_to_review(table)
+
+
+def gaple_deal_label(key: str) -> str:
+    players, hand = GAPLE_DEALS[key]
+    return t("try.deal_n", players=players, hand=hand)

@@ -1,0 +1,298 @@
+"""The Play page's drawing: the setup, the table (a fragment), the result, the match, the review.
+
+Drawing only; what a click means is in :mod:`ui.pages.play` and :mod:`ui.pages.play_setup`.
+
+The table is one of two fragments: :func:`_live` reruns itself every :data:`play.TICK`
+seconds while the table waits for an answer (the computer's move, a hint, the review's
+verdicts), so each computer move appears on its own; :func:`_idle` reruns only on a click.
+Each switches to the other (a full run) when the wait begins or ends."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import partial
+
+import streamlit as st
+
+from engine.bots import LEVELS
+from engine.match import BlockMatch, GapleMatch
+from engine.rules import FAMILIES, options_of
+
+from .. import session, thinking
+from ..i18n import move_text, seat_name, t
+from ..widgets import feedback, story, verdict
+from ..widgets.board import board
+from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
+from ..widgets.knowledge import knowledge
+from ..widgets.svg import esc
+from . import play
+from .play import BOARD, Table
+from .play_setup import (
+    DRAWN,
+    W_BLANK,
+    W_DEAD,
+    W_DEAL,
+    W_DRAW,
+    W_FAMILY,
+    W_LEVEL,
+    W_PLAYERS,
+    W_SETUP,
+    current_table,
+    gaple_deal_label,
+    level_name,
+    on_back,
+    on_hint,
+    on_move,
+    on_new_match,
+    on_next_round,
+    on_replay,
+    on_same_again,
+    stored_table,
+    widget_defaults,
+)
+
+VIEW_CSS = """
+.play-live { font-size: 0.95rem; min-height: 1.4em; color: #2d3b33; }
+.st-key-play-knows { background: #f6f4ee; border-radius: 10px; padding: 0.45rem 0.9rem 0.05rem;
+    font-size: 0.92rem; }
+.st-key-play-result { background: #f3f7f4; border: 1px solid var(--ok-border);
+    border-radius: 10px; padding: 0.6rem 1rem 0.2rem; }
+[class*="st-key-play-fb-"], [class*="st-key-review-"] { padding: 0.5rem 1rem 0.05rem; }
+.play-sheet { border-collapse: collapse; margin: 0.3rem 0 0.6rem; }
+.play-sheet th, .play-sheet td { padding: 2px 12px; text-align: center; }
+.play-sheet tfoot td { font-weight: 700; border-top: 1px solid #b9c4bd; }
+"""
+
+
+def _md(text: str) -> str:
+    """Plain text for st.markdown: tiles' brackets kept as written."""
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def _setup() -> None:
+    widget_defaults()
+    with st.expander(t("play.setup"), expanded=False, icon=":material/tune:", key=W_SETUP,
+                     on_change="rerun"):
+        st.radio(t("try.family"), list(FAMILIES), key=W_FAMILY, horizontal=True,
+                 format_func=family_name)
+        takes = options_of(str(st.session_state.get(W_FAMILY)))
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
+            if takes == {"players"}:
+                st.radio(t("try.players"), BLOCK_PLAYERS, key=W_PLAYERS, horizontal=True,
+                         width="content")
+            elif "hand_size" in takes:
+                st.radio(t("try.gaple_deal"), list(GAPLE_DEALS), key=W_DEAL, horizontal=True,
+                         width="content", format_func=gaple_deal_label)
+                st.toggle(t("try.dead_toggle"), key=W_DEAD, help=t("try.dead_help"))
+                st.toggle(t("try.blank25_toggle"), key=W_BLANK, help=t("try.blank25_help"))
+            else:
+                st.toggle(t("try.draw_toggle"), key=W_DRAW, help=t("try.draw_help"))
+        st.radio(t("play.level"), list(LEVELS), key=W_LEVEL, horizontal=True,
+                 format_func=level_name, help=t("play.level_help"))
+        st.button(t("play.new_match"), key="play.new", type="primary", on_click=on_new_match)
+
+
+def _header(table: Table) -> None:
+    record = session.games_record().get(table.rules.family)
+    if record is not None and record.rounds:
+        st.caption(t("play.record", family=family_name(table.rules.family),
+                     won=record.rounds_won, rounds=record.rounds,
+                     matches_won=record.matches_won, matches=record.matches))
+    st.markdown(f"**{esc(rules_label(table.rules))}** "
+                f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
+                f' · {esc(t("try.seed_is", seed=table.seed))}</span>', unsafe_allow_html=True)
+
+
+def _sheet(table: Table) -> None:
+    """The match so far: each round's figures and the totals."""
+    m = table.match
+    rows = play.score_rows(m)
+    totals = play.score_totals(m)
+    if isinstance(m, BlockMatch):
+        title = t("play.match_block", target=m.target, round=table.round_no)
+    elif isinstance(m, GapleMatch):
+        title = t("play.match_gaple", rounds=m.rounds_agreed, round=table.round_no)
+    else:
+        title = t("play.match_duel", rounds=m.rounds_agreed, round=table.round_no)
+    st.markdown(f"**{esc(title)}**")
+    if isinstance(m, GapleMatch):
+        st.caption(t("play.gaple_interpretation"))
+    elif not isinstance(m, BlockMatch):
+        st.caption(t("play.duel_series_note"))
+    if not rows:
+        return
+    head = "".join(f"<th>{esc(name)}</th>" for name in table.seats)
+    body = "".join(f"<tr><td>{n}</td>{''.join(f'<td>{v}</td>' for v in row)}</tr>"
+                   for n, row in enumerate(rows, start=1))
+    foot = "".join(f"<td>{v}</td>" for v in totals)
+    st.markdown(f'<table class="play-sheet" aria-label="{esc(t("play.sheet"))}"><thead><tr>'
+                f'<th>{esc(t("play.round"))}</th>{head}</tr></thead><tbody>{body}</tbody>'
+                f'<tfoot><tr><td>{esc(t("play.total"))}</td>{foot}</tr></tfoot></table>',
+                unsafe_allow_html=True)
+    if m.over:
+        if m.winners:
+            st.success(t("play.match_won", name=table.seats[m.winners[0]]))
+        else:
+            st.info(t("play.match_drawn"))
+
+
+def _below(table: Table) -> None:
+    """Under the table: a refused move, the hint, what the learner may know, the result."""
+    state = table.state
+    fb = table.feedback
+    if fb is not None:
+        with st.container(key=feedback.key("play", fb.kind)):
+            st.markdown(f"**{t('try.refused')}** {_md(fb.text)}" if fb.kind == "no"
+                        else _md(fb.text))
+    if not state.over:
+        _actions(table)
+    if table.hint_pending is not None:
+        st.caption(t("play.hint_thinking"))
+    if table.hint is not None and table.learner_to_move:
+        with st.container(key=feedback.key("play-hint", "hint")):
+            st.markdown(f"**{t('play.hint_title')}** {_md(move_text(table.hint.move))}")
+            for reason in table.hint.reasons:
+                params = _reason_params(reason.params, table.seats)
+                st.markdown(f"- {_md(t(f'reason.{reason.code}', **params))}")
+    start = story.turned_up(state)
+    if start is not None and not state.history and state.mover is not None \
+            and table.round_no == 1:  # later rounds: the previous winner starts, not the lot
+        st.caption(t("try.turned_up_note", tile=start, count=state.stock_count,
+                     name=table.seats[state.mover]))
+    if not state.over:
+        with st.container(key="play-knows"):
+            st.markdown(_md(knowledge(state, table.learner, table.seats)))
+    else:
+        result = story.settlement_view(state, table.seats)
+        with st.container(key="play-result"):
+            st.markdown(f"**{t('try.result')}** {_md(result.text)}")
+            st.markdown("\n".join(f"- {_md(line)}" for line in result.holdings))
+            if table.hints and table.practice is None:
+                st.caption(t("play.hints_taken", count=len(table.hints)))
+        _actions(table)
+
+
+def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[str, object]:
+    """A reason's values for its words: seat numbers as names, lists joined."""
+    out: dict[str, object] = {}
+    for k, v in params.items():
+        if k == "seats" and isinstance(v, tuple):
+            names = [seat_name(int(s), seats) for s in v]
+            out[k] = t("list.and", first=", ".join(names[:-1]), last=names[-1]) \
+                if len(names) > 1 else "".join(names)
+        else:
+            out[k] = ", ".join(map(str, v)) if isinstance(v, tuple) else v
+    return out
+
+
+def _actions(table: Table) -> None:
+    state = table.state
+    with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
+        if not state.over:
+            st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
+                      on_click=on_hint, help=t("play.hint_help"),
+                      disabled=not table.learner_to_move or table.hint_pending is not None)
+        elif table.practice is not None:
+            st.button(t("play.back_to_review"), key="play.back", type="primary",
+                      on_click=on_back)
+        elif not table.match.over:
+            st.button(t("play.next_round"), key="play.next", type="primary",
+                      on_click=on_next_round)
+        else:
+            st.button(t("play.new_match"), key="play.again", type="primary",
+                      on_click=on_same_again)
+
+
+def _log(table: Table) -> None:
+    over = table.state.over
+    start = story.turned_up(table.state)
+    lines = [t("try.log_turned_up", tile=start)] if start is not None else []
+    lines += [f"{n}. {story.narrate(rec, table.seats, show_hidden=over)}"
+              for n, rec in enumerate(table.state.history, start=1)]
+    with st.expander(t("try.log", count=len(lines)), expanded=False):
+        st.markdown("  \n".join(_md(x) for x in lines) if lines else t("try.log_empty"))
+
+
+def _review(table: Table) -> None:
+    if not table.review or table.practice is not None:
+        return
+    st.subheader(t("play.review"), anchor=False)
+    st.caption(t("play.review_lead") + " " + t("play.review_forced"))
+    for i, item in enumerate(table.review):
+        title = t("play.review_move", n=item.number, move=move_text(item.played))
+        if item.solution is None:
+            st.markdown(f"**{_md(title)}** · "
+                        + (t("play.review_failed") if item.failed else t("play.review_waiting")))
+            continue
+        v = verdict.verdict(item.position, item.solution, table.seats, item.played)
+        st.markdown(f"**{_md(title)}**")
+        verdict.show(v, key=f"review-{i}", all_moves=not v.was_best)
+        st.button(t("play.replay_from", n=item.number), key=f"play.replay.{i}",
+                  on_click=on_replay, args=(item,))
+
+
+def _table(live: bool) -> None:
+    table = stored_table()
+    if table is None or table is not st.session_state.get(DRAWN):
+        st.rerun()
+    assert table is not None
+    was_finished = table.finished
+    play.advance(table)
+    if table.finished and not was_finished:
+        st.rerun()  # a recorded round: the header's and the sidebar's progress change too
+    if _wants_live(table) != live:
+        st.rerun()  # the wait began or ended: the other fragment takes over
+    state = table.state
+    if table.practice is not None:
+        st.info(t("play.practising", n=table.practice_from))
+    st.html(f'<div class="play-live" role="status" aria-live="polite">'
+            f"{esc(table.announce)}</div>")
+    mover = state.mover
+    yours = table.learner_to_move
+    note = t("board.round_over") if state.over else None if yours else \
+        t("play.thinking", name=table.seats[mover]) if mover is not None else None
+    board(state, key=BOARD, seat=table.learner, seats=table.seats,
+          reveal="all" if state.over else "mover", on_move=on_move if yours else None,
+          disabled=not yours, controls=yours, note=note,
+          highlight=table.hint.move if table.hint is not None and yours else None,
+          hand_label=t("play.your_hand"), below=partial(_below, table))
+    _log(table)
+    if state.over:
+        _sheet(table)
+        _review(table)
+    elif table.round_no > 1 or table.match.rounds:
+        _sheet(table)
+
+
+def _wants_live(table: Table) -> bool:
+    """Rerun on a timer while an answer is awaited (never when answers come at once)."""
+    return table.waiting and not thinking.inline()
+
+
+@st.fragment(run_every=play.TICK)
+def _live() -> None:
+    _table(live=True)
+
+
+@st.fragment
+def _idle() -> None:
+    _table(live=False)
+
+
+def draw() -> None:
+    st.html(f"<style>{VIEW_CSS}</style>")
+    thinking.warm()
+    table = current_table()
+    was_finished = table.finished
+    play.advance(table)
+    if table.finished and not was_finished:
+        st.rerun()  # the sidebar, drawn already, shows the recorded round in the next run
+    st.session_state[DRAWN] = table
+    st.title(t("play.title"), anchor=False)
+    st.markdown(f'<p class="lead">{esc(t("play.lead"))}</p>', unsafe_allow_html=True)
+    _setup()
+    _header(table)
+    if _wants_live(table):
+        _live()
+    else:
+        _idle()

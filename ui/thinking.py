@@ -1,0 +1,132 @@
+"""Where the computer thinks: a pool of worker processes beside the site.
+
+Streamlit runs every session's script in one process, and the engine's search holds the
+interpreter while it runs: a strong bot's half second in the server would stall every other
+learner's clicks.  So the search runs in worker processes (:func:`pool`, one per core,
+started once per server, shared by every session), and a page keeps the returned
+:class:`~concurrent.futures.Future` in its session state and looks at it on its next run
+(Play's table reruns itself every few tenths of a second while it waits).
+
+``DOMINO_THINK=inline`` computes in the calling thread instead and hands back a finished
+future: the AppTests use it (no processes, the same answers).
+
+The jobs are the engine's own functions of picklable values (a seat's view, a position), so a
+worker never imports the site: :func:`decide` (a bot's move), :func:`advise` (the strong bot's
+hint) and :func:`judge` (the solver with every hand open).
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import multiprocessing
+import os
+import random
+import sys
+import time
+import types
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from functools import partial
+from typing import Any, TypeVar
+
+import streamlit as st
+
+from engine.bots import Decision, hint, play
+from engine.solve import Solution, solve
+from engine.state import State
+from engine.view import SeatView
+
+T = TypeVar("T")
+
+#: Seconds a computer player thinks at most a move; the hint's budget.
+BOT_BUDGET = 0.4
+HINT_BUDGET = 0.5
+#: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
+JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
+
+
+def inline() -> bool:
+    return os.environ.get("DOMINO_THINK", "").strip().lower() == "inline"
+
+
+#: What a new worker is told the main module is while it starts (see :func:`_neutral_main`).
+_NEUTRAL_MAIN = types.ModuleType("__main__")
+_NEUTRAL_MAIN.__spec__ = importlib.machinery.ModuleSpec("ui.thinking.__main__", None)
+
+
+@contextmanager
+def _neutral_main() -> Iterator[None]:
+    """A process started with ``spawn`` first runs the parent's ``__main__`` again, and in a
+    Streamlit server (or under AppTest) that is the page script being run.  While workers
+    start, ``__main__`` is a module named ``….__main__``, which a new process leaves alone.
+    (Put back only if nobody replaced it meanwhile: Streamlit sets it on every run.)"""
+    saved = sys.modules.get("__main__")
+    sys.modules["__main__"] = _NEUTRAL_MAIN
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is _NEUTRAL_MAIN and saved is not None:
+            sys.modules["__main__"] = saved
+
+
+@st.cache_resource(show_spinner=False)
+def pool() -> Executor:
+    """The server's worker processes (started with ``spawn``: a fork of a threaded
+    server is unsafe), one per core."""
+    workers = max(1, min(4, os.cpu_count() or 1))
+    return ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context("spawn"))
+
+
+def warm() -> None:
+    """Start the workers now (once per server), so that the first computer move of the
+    first game does not wait for a process to start."""
+    if not inline():
+        _warmed()
+
+
+@st.cache_resource(show_spinner=False)
+def _warmed() -> bool:
+    workers = pool()
+    with _neutral_main():
+        for _ in range(max(1, min(4, os.cpu_count() or 1))):
+            workers.submit(time.sleep, 0.2)  # each busy a moment: the pool starts another
+    return True
+
+
+def submit(job: Callable[..., T], *args: Any) -> Future[T]:
+    """Run ``job(*args)`` in a worker (or now, inline); never raises: a failure is
+    the future's exception."""
+    if inline():
+        done: Future[T] = Future()
+        try:
+            done.set_result(job(*args))
+        except Exception as e:  # noqa: BLE001  (the page shows a failed answer, not a traceback)
+            done.set_exception(e)
+        return done
+    with _neutral_main():  # a submit may start a worker
+        try:
+            return pool().submit(job, *args)
+        except (BrokenProcessPool, RuntimeError):  # a worker died (or the pool was shut down)
+            pool.clear()
+            return pool().submit(job, *args)
+
+
+# -- the jobs: engine functions of picklable values (a worker never imports the site) -------
+
+
+def decide(level: str, seat_view: SeatView, seed: int) -> Future[Decision]:
+    """The move of the computer player ``level`` for its view."""
+    return submit(partial(play, budget=BOT_BUDGET), level, seat_view, random.Random(seed))
+
+
+def advise(seat_view: SeatView, seed: int) -> Future[Decision]:
+    """The strong bot's choice for the learner's view, with its reasons."""
+    return submit(partial(hint, budget=HINT_BUDGET), seat_view, random.Random(seed))
+
+
+def judge(state: State, seconds: float = JUDGE_BUDGET) -> Future[Solution]:
+    """The solver's answer for a position with every hand open."""
+    return submit(partial(solve, seconds=seconds), state.copy())

@@ -1,0 +1,45 @@
+"""What a seat may know besides its own tiles, in words (Try it's hidden hands, Play).
+
+Read from the engine's :func:`engine.view.view`: the others' tile counts, the numbers their
+passes, draws and discards showed they lack, their dead tiles, the stock."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.state import State
+from engine.view import view
+
+from ..i18n import seat_name, t
+
+
+def or_list(values: Sequence[object]) -> str:
+    items = [str(v) for v in values]
+    if len(items) <= 1:
+        return "".join(items)
+    return t("try.or_list", first=", ".join(items[:-1]), last=items[-1])
+
+
+def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
+    """What ``seat`` knows besides its own tiles: the others' tile counts, the values
+    they are known not to hold (from their passes, draws and discards), the stock."""
+    v = view(state, seat)
+    parts = []
+    for other in range(state.players):
+        if other == seat:
+            continue
+        name = seat_name(other, seats)
+        text = t("try.knows_count", name=name, count=v.hand_counts[other])
+        if v.missing[other]:
+            text += " " + t("try.knows_missing", values=or_list(sorted(v.missing[other])))
+        if v.dead_counts[other]:
+            text += " " + t("try.knows_dead", count=v.dead_counts[other])
+        parts.append(text)
+    if v.stock_count:
+        if state.rules.has_stock:
+            parts.append(t("try.knows_stock", count=v.stock_count))
+        elif state.rules.middle_up:
+            parts.append(t("try.knows_middle", count=v.stock_count))
+        else:
+            parts.append(t("try.knows_out", count=v.stock_count))
+    return t("try.knows", name=seat_name(seat, seats), facts=" · ".join(parts))

@@ -1,0 +1,95 @@
+"""The solver's verdict in words: the best move from a position with every hand open, and
+what each other move would have led to (Play's review; "Best move here" on Worked examples
+and Try it).
+
+What a value means for a seat is the engine's answer (:func:`engine.solve.outcome`); this
+module only words it.  A verdict is always labelled as seen with every hand open, and as an
+estimate when the search ran out of its budget."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from engine.moves import Move
+from engine.solve import MoveValue, Solution, outcome
+from engine.state import State
+
+from ..i18n import move_text, seat_name, t
+from . import feedback
+
+
+def outcome_text(state: State, value: int | tuple[int, ...], seat: int,
+                 seats: Sequence[str] | None) -> str:
+    """"South wins 12 points", "a draw", "East wins (South finishes 3rd)"."""
+    o = outcome(state, value, seat)
+    if o.result == "draw":
+        return t("verdict.draw") if o.points is None else t("verdict.nobody_scores")
+    who = seat_name(o.scorer if o.scorer is not None else seat, seats)
+    if o.place is not None:  # Gaple: the winner, and the seat's own place when it lost
+        if o.result == "win":
+            return t("verdict.wins", name=who)
+        return t("verdict.wins_place", name=who, seat=seat_name(seat, seats), place=o.place)
+    if o.points is not None:
+        return t("verdict.wins_points", name=who, count=o.points)
+    return t("verdict.wins", name=who)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A position's verdict in words."""
+
+    best: str  # "Best: play [0|0] on the right — Black wins."
+    played: str | None  # "Your move, [0|2] on the right: White wins." (None: it was best)
+    others: tuple[str, ...]  # every other legal move and where it leads
+    exact: bool
+    was_best: bool
+
+
+def _line(state: State, mv: MoveValue, seat: int, seats: Sequence[str] | None) -> str:
+    return t("verdict.move_leads", move=move_text(mv.move),
+             outcome=outcome_text(state, mv.value, seat, seats))
+
+
+def verdict(position: State, solution: Solution, seats: Sequence[str] | None,
+            played: Move | None = None) -> Verdict:
+    """``solution`` (the solver's answer for ``position``) in words, for the seat to move;
+    ``played``: the move that was made there."""
+    seat = position.mover if position.mover is not None else 0
+    values = {mv.move: mv for mv in solution.moves}
+    best_moves = [values[m] for m in solution.best if m in values]
+    top = best_moves[0] if best_moves else solution.moves[0]
+    best_words = t("list.or", first=", ".join(move_text(m.move) for m in best_moves[:-1]),
+                   last=move_text(best_moves[-1].move)) if len(best_moves) > 1 \
+        else move_text(top.move)
+    best = t("verdict.best", moves=best_words,
+             outcome=outcome_text(position, top.value, seat, seats))
+    mine = values.get(played) if played is not None else None
+    was_best = mine is not None and mine.score >= top.score
+    played_text = None
+    if mine is not None and not was_best:
+        played_text = t("verdict.played", move=move_text(mine.move),
+                        outcome=outcome_text(position, mine.value, seat, seats))
+    others = tuple(_line(position, mv, seat, seats) for mv in solution.moves)
+    return Verdict(best, played_text, others, solution.exact, was_best)
+
+
+def labels(exact: bool) -> str:
+    """The verdict's provenance: every hand open; an estimate when the budget ran out."""
+    return t("verdict.open_hands") + ("" if exact else " " + t("verdict.estimate"))
+
+
+def show(v: Verdict, *, key: str, all_moves: bool = True) -> None:
+    """Draw a verdict: the best move, the move played, every legal move's outcome."""
+    kind = "ok" if v.was_best else "hint"
+    with st.container(key=feedback.key(key, kind)):
+        st.markdown(v.best)
+        if v.played:
+            st.markdown(v.played)
+        elif v.was_best:
+            st.markdown(t("verdict.was_best"))
+        st.caption(labels(v.exact))
+        if all_moves and len(v.others) > 1:
+            st.markdown("\n".join(f"- {line}" for line in v.others))
