@@ -188,6 +188,12 @@ class Line:
             self.left, self.right = self.hidden_ends if self.hidden_ends else (-1, -1)
         return p
 
+    def unplace_to(self, left: int, right: int) -> None:
+        """Take back the last tile placed, given the ends it was placed on (the fast
+        path of :meth:`unplace` for a caller that kept them: no search for the edge)."""
+        self.placements.pop()
+        self.left, self.right = left, right
+
     def _edge(self, end: End) -> int:
         for p in reversed(self.placements):
             if p.end == end or p.end is None:

@@ -8,20 +8,27 @@ Two players (the duel in both modes, two-player Block): alpha-beta over seat
 0's result (the duel's +1 / 0 / −1, or Block's points of seat 0 minus seat 1's;
 seat 0 maximises, seat 1 minimises; a draw keeps the same player to move),
 fail-soft, with a transposition table that stores bounds (a lower and an upper
-bound per position: exact when they meet) and the best move found.  Moves are
-tried in this order: the table's move first, then heavier tiles first (shedding
-pips; the order is kept per legal-move tuple, which the state shares); after the
-first, each move is tried with a null window and searched again only if it
-beats the best so far (principal variation search).  At the root every move is
-searched with the full window of possible values (the duel's −1..1; in Block,
-seat 0 loses at most its own pips and wins at most seat 1's), so each one's
-value is exact.
+bound per position: exact when they meet) and the best move found.  A line and its
+mirror image (ends swapped) are the same position for two players: they share a
+key, and where both ends show the same value only the plays on the left are
+searched.  A forced move (a pass, a draw, a lone playable tile) is made without
+the table.  In Block a position's value lies between minus seat 0's pips and seat
+1's pips (hands only shrink), which cuts a search whose window lies outside.  Moves
+are tried in this order: the table's move first, then plays the opponent cannot
+answer (a forced pass), then heavier tiles first (shedding pips; the order is kept
+per legal-move tuple, which the state shares); after the first, each move is tried
+with a null window and searched again only if it beats the best so far (principal
+variation search).  At the root each move's own value is found exactly by
+null-window probes (MTD(f)), starting from the previous move's value, within the
+range of possible values (the duel's −1..1; in Block, seat 0 loses at most its own
+pips and wins at most seat 1's).
 
 Three to five players (Block 3–4, Gaple 4–5): max^n — each player, in turn,
 picks the move best for themselves (Block: own points; Gaple: own place,
 1 = the winner); ties go to the first such move in legal-move order.  Moves are
 searched in legal-move order (so the tie rule holds), with the same table
-storing each position's values.  The only pruning is the one that is always
+storing each position's values (a mirror image is not the same position here:
+it lists its moves in another order, so ties may go another way).  The only pruning is the one that is always
 sound: a move that makes its mover the Gaple winner (place 1) cannot be beaten,
 so its later siblings are not searched (immediate pruning).  Shallow pruning on
 the sum of the utilities buys nothing beyond that for places, and Block's
@@ -36,8 +43,9 @@ iteration the last finished iteration's answer is given with ``exact: False``.
 The budget is read every 1024 nodes.
 
 The table has a fixed number of slots (``table_size``, default 2^19): a position
-goes to the slot its key hashes to, and a new entry always replaces the old one
-(always-replace).  Its size bounds the memory whatever the position.
+goes to the slot its key hashes to (where no tile can change hands, the key is the
+union of the hands with the ends, turn and passes: a machine integer), and a new
+entry always replaces the old one (always-replace).  Its size bounds the memory whatever the position.
 """
 
 from __future__ import annotations
@@ -49,7 +57,7 @@ from typing import Any, Final
 from .moves import Move
 from .settlement import gaple_places
 from .state import State
-from .tiles import mask_value
+from .tiles import FITS, mask_value
 from .values import by_fields
 
 #: Slots in the transposition table (a power of two).
@@ -123,26 +131,54 @@ class _Stop(Exception):
     """The budget ran out."""
 
 
-def _slot(key: int, shift: int) -> int:
-    """The key's table slot: Fibonacci hashing of ``hash(key)``, its top bits (the
-    key's own low bits are the few ends, turn and stock values: never a slot alone)."""
-    return ((hash(key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> shift
+def _mix32(x: int) -> int:
+    """A 32-bit integer hash (two xor-shift-multiply rounds; products stay machine
+    integers)."""
+    x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
+    x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
+    return (x >> 16) ^ x
 
 
-def _key(state: State, dead: bool) -> int:
+def _slot(key: int, mask: int) -> int:
+    """The key's table slot: ``hash(key)`` mixed 32 bits at a time, its low bits.
+    (The key's own low bits are the few ends and turn values: never a slot alone.)"""
+    h = hash(key)
+    return _mix32((h & 0xFFFFFFFF) ^ _mix32(h >> 32)) & mask
+
+
+#: How a search keys its positions (see :func:`_key`).
+_OWNED: Final = 0  # tiles never change hands: the union of the hands is enough
+_HANDS: Final = 1  # each hand apart (the stock deals tiles to whoever draws)
+_DEAD: Final = 2  # each hand and each dead pile apart
+
+
+def _key(state: State, keying: int, mirror: bool) -> int:
     """The position as one integer: hands, dead tiles, ends, turn, passes, stock, opening.
 
     The line's tiles are the ones in no hand, no dead pile and not in the stock,
-    and the stock's order is fixed, so this is the whole position."""
+    and the stock's order is fixed, so this is the whole position.  Where no tile can
+    change hands in the search (no stock to draw, no dead tiles) every tile left
+    belongs to the hand it was dealt to, so the union of the hands says it all (and
+    the key stays a machine integer).  With ``mirror``, a line and its mirror image
+    (ends swapped) share a key: for two players they are the same position.  (Not for
+    max^n: ties go to the first move in legal-move order, and a mirror image lists its
+    moves in another order, so its values may differ.)"""
     k = 0
-    for m in state.hand_masks:
-        k = (k << 28) | m
-    if dead:
-        for m in state.dead_masks:
+    if keying == _OWNED:
+        for m in state.hand_masks:
+            k |= m
+    else:
+        for m in state.hand_masks:
             k = (k << 28) | m
+        if keying == _DEAD:
+            for m in state.dead_masks:
+                k = (k << 28) | m
     line = state.line
-    k = (k << 4) | (line.left + 1)
-    k = (k << 4) | (line.right + 1)
+    left, right = line.left, line.right
+    if mirror and left > right:  # the same position: (a, b) and (b, a) share a key
+        left, right = right, left
+    k = (k << 4) | (left + 1)
+    k = (k << 4) | (right + 1)
     k = (k << 3) | state.to_move
     k = (k << 3) | state.passes
     k = (k << 5) | state.stock_count
@@ -194,7 +230,12 @@ class Search:
         self.state = state.copy()
         self.players = len(state.hand_masks)
         self.family = state.rules.family
-        self.dead = state.rules.dead_tiles
+        if state.rules.dead_tiles:
+            self.keying = _DEAD
+        elif state.rules.draw_mode and state.stock_count > 0:
+            self.keying = _HANDS
+        else:
+            self.keying = _OWNED
         self.seconds = seconds
         self.max_nodes = max_nodes if max_nodes is not None else -1
         self.start = time.perf_counter()
@@ -202,14 +243,15 @@ class Search:
         self.nodes = 0
         self.estimates = 0  # results that used an estimate (a depth cut-off)
         self.table_size = table_size
-        self.shift = 64 - (table_size.bit_length() - 1)
+        self.mask = table_size - 1
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
         # Two players: every value lies in [low, high] (the duel's −1..1; in Block a
         # winner scores at most the loser's pips now: hands only shrink), so a root
         # window of exactly that gives exact values and cuts as soon as a side
         # reaches its best.
-        if self.family == "duel" or self.players != 2:
+        self.pips = self.family != "duel" and self.players == 2
+        if not self.pips:
             self.low, self.high = -1, 1
         else:
             self.low = -mask_value(state.hand_masks[0])
@@ -224,8 +266,17 @@ class Search:
     # -- two players --------------------------------------------------------
 
     def _u0(self) -> int:
-        u = utilities(self.state)
-        return u[0] if self.family == "duel" else u[0] - u[1]
+        """Seat 0's result minus seat 1's, as :func:`utilities` gives them: in Block
+        the pip difference (a winner scores the other's pips less its own, and one
+        who went out holds none); in the duel its sign (one who went out wins even
+        against a hand of [0|0] alone)."""
+        st = self.state
+        d = mask_value(st.hand_masks[1]) - mask_value(st.hand_masks[0])
+        if self.pips:
+            return d
+        if st.status == "domino":
+            return 1 if st.to_move == 0 else -1
+        return (d > 0) - (d < 0)
 
     def _ab(self, alpha: int, beta: int, depth: int) -> int:
         self.nodes += 1
@@ -237,12 +288,27 @@ class Search:
         if depth <= 0:
             self.estimates += 1
             return self._u0()
-        key = _key(st, self.dead)
-        slot = _slot(key, self.shift)
+        if self.pips:
+            # Block: seat 0 wins at most seat 1's pips now, and loses at most its own.
+            cap = mask_value(st.hand_masks[1])
+            if cap <= alpha:
+                return cap
+            floor = -mask_value(st.hand_masks[0])
+            if floor >= beta:
+                return floor
+        moves = st.legal_moves()
+        if len(moves) == 1:  # a forced move (a pass, a draw, a lone tile): no table
+            st.push_unchecked(moves[0])
+            v = self._ab(alpha, beta, depth - 1)
+            st.pop()
+            return v
+        key = _key(st, self.keying, True)
+        slot = _slot(key, self.mask)
         entry = self.table.get(slot)
         first = -1
         if entry is not None and entry[0] == key:
-            first = entry[4]
+            if entry[4] & 1 == (st.line.left > st.line.right):
+                first = entry[4] >> 1  # stored for this orientation, not its mirror
             if entry[3] >= depth:
                 lo, hi = entry[1], entry[2]
                 if entry[3] < _EXACT:
@@ -253,13 +319,36 @@ class Search:
                     return hi
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
-        moves = st.legal_moves()
         maximise = st.to_move == 0
         a0, b0 = alpha, beta
         before = self.estimates
         best = -_INF if maximise else _INF
         best_i = -1
-        for i in self._order(moves, first):
+        line = st.line
+        half = len(moves) >> 1 if line.left == line.right >= 0 and len(moves) > 1 else -1
+        order = self._order(moves, first)
+        if len(order) > 1 and moves[0].kind == "play":
+            opp = st.hand_masks[1 - st.to_move]
+            l0, r0 = line.left, line.right
+            forcing = []
+            rest = []
+            for i in order:
+                if i == first:
+                    continue
+                t = moves[i].tile
+                assert t is not None
+                if moves[i].end == "left":
+                    nl, nr = (t.high if t.low == l0 else t.low), r0
+                else:
+                    nl, nr = l0, (t.high if t.low == r0 else t.low)
+                if opp & (FITS[nl] | FITS[nr]):
+                    rest.append(i)
+                else:
+                    forcing.append(i)
+            order = ([first] if first >= 0 else []) + forcing + rest
+        for i in order:
+            if i >= half >= 0:
+                continue  # the mirror of a play on the left: the same position
             st.push_unchecked(moves[i])
             if best_i < 0 or beta - alpha <= 1:
                 v = self._ab(alpha, beta, depth - 1)
@@ -294,8 +383,23 @@ class Search:
         else:
             lo = hi = best
         stored = _EXACT if self.estimates == before else depth
-        self.table[slot] = (key, lo, hi, stored, best_i)
+        self.table[slot] = (key, lo, hi, stored, best_i << 1 | (line.left > line.right))
         return best
+
+    def _mtd(self, depth: int, guess: int) -> int:
+        """The exact value at this depth by null-window probes (MTD(f)): the first
+        probe at ``guess``, each next one at the bound the last returned (fail-soft),
+        the table keeping what earlier probes learnt."""
+        lower, upper = self.low, self.high
+        g = min(max(guess, lower), upper)
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = self._ab(beta - 1, beta, depth)
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
 
     @staticmethod
     def _order(moves: tuple[Move, ...], first: int) -> list[int]:
@@ -331,8 +435,8 @@ class Search:
         if depth <= 0:
             self.estimates += 1
             return utilities(st)
-        key = _key(st, self.dead)
-        slot = _slot(key, self.shift)
+        key = _key(st, self.keying, self.players == 2)
+        slot = _slot(key, self.mask)
         entry = self.mtable.get(slot)
         if entry is not None and entry[0] == key and entry[1] >= depth:
             if entry[1] < _EXACT:
@@ -366,11 +470,13 @@ class Search:
         """Each legal move's value vector (two players: (u0,)) at this depth."""
         st = self.state
         out: list[tuple[int, ...]] = []
+        guess = 0
         for move in st.legal_moves():
             st.push_unchecked(move)
             try:
                 if self.players == 2:
-                    out.append((self._ab(self.low, self.high, depth - 1),))
+                    guess = self._mtd(depth - 1, guess)
+                    out.append((guess,))
                 else:
                     out.append(self._mn(depth - 1))
             finally:
@@ -452,6 +558,28 @@ class Search:
         return Solution(mover, self._report(values[first], mover), best, move_values, line,
                         self.nodes, time.perf_counter() - self.start, exact)
 
+    def _best_child(self, depth: int) -> int:
+        """Two players: the index of a best move here (each child searched with the
+        full window; mostly read from the table)."""
+        st = self.state
+        moves = st.legal_moves()
+        self._ab(self.low, self.high, depth)
+        key = _key(st, self.keying, self.players == 2)
+        entry = self.table.get(_slot(key, self.mask))
+        if entry is not None and entry[0] == key and entry[4] & 1 == (st.line.left > st.line.right):
+            return entry[4] >> 1
+        maximise = st.to_move == 0
+        best, best_i = 0, -1
+        for i in range(len(moves)):
+            st.push_unchecked(moves[i])
+            try:
+                v = self._ab(self.low, self.high, depth - 1)
+            finally:
+                st.pop()
+            if best_i < 0 or (v > best if maximise else v < best):
+                best, best_i = v, i
+        return best_i
+
     def _line(self, first: Move, depth: int) -> tuple[Move, ...]:
         """One sequence of best moves to the end, cut short when the budget is spent
         (the walk has the budget's last 5%; it mostly reads the table)."""
@@ -463,10 +591,7 @@ class Search:
             while st.status == "playing" and len(line) < 200:
                 moves = st.legal_moves()
                 if self.players == 2:
-                    self._ab(self.low, self.high, depth)
-                    key = _key(st, self.dead)
-                    entry = self.table.get(_slot(key, self.shift))
-                    i = entry[4] if entry is not None and entry[0] == key else -1
+                    i = self._best_child(depth)
                 else:
                     _, i = self._mn_children(depth)
                 if not 0 <= i < len(moves):

@@ -557,7 +557,7 @@ class State:
 
     def pop(self) -> Move:
         """Take back the last move."""
-        move, p, _left, _right, passes, opening, drawn = self._undo.pop()
+        move, p, left, right, passes, opening, drawn = self._undo.pop()
         self._legal = None
         self._history = None
         self.status = "playing"
@@ -566,7 +566,7 @@ class State:
         self.opening = opening
         if move.kind == "play":
             assert move.tile is not None
-            self.line.unplace()
+            self.line.unplace_to(left, right)
             self.hand_masks[p] |= move.tile.bit
         elif move.kind == "draw":
             assert self._stock_top_last is not None and drawn is not None

@@ -37,11 +37,15 @@ def home(**params: str | list[str]) -> AppTest:
 
 def open_page(page_file: str, /, *, params_on_home: bool = False,
               **params: str | list[str]) -> AppTest:
-    """Run Home, put ``params`` in the address (a list: the parameter given that many times),
-    switch to ``page_file`` ("pages/learn.py") and run it; it must not raise.
-    ``params_on_home``: Home's first run has them in its address too (they are set again
-    for the switch)."""
-    at = home(**params) if params_on_home else home()
+    """Open ``page_file`` ("pages/learn.py") with ``params`` in the address (a list: the
+    parameter given that many times) as a link to it does: app.py's first run is that
+    page's; it must not raise.  ``params_on_home``: run Home first with them in its
+    address, then switch to the page (they are set again for the switch)."""
+    if params_on_home:
+        at = home(**params)
+    else:
+        at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+        at.session_state[STYLED] = True  # as a browser tab that has the styles (ui.page)
     for key, value in params.items():
         at.query_params[key] = value
     at.switch_page(page_file).run()

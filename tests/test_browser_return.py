@@ -41,6 +41,14 @@ def answer_right(page: Page, level: int, seed: int) -> None:
     settle(page)
 
 
+def remembers(page: Page, learner: str) -> None:
+    """Wait until the page's script has written the learner into the browser's cookie (it
+    does so once the page has drawn)."""
+    page.wait_for_function("([name, value]) => document.cookie.split('; ')"
+                           ".includes(name + '=' + value)", arg=[COOKIE, learner],
+                           timeout=WAIT)
+
+
 def shows_quiz_progress(page: Page, count: int) -> None:
     settle(page)
     expect(sidebar(page).get_by_text(QUIZ_DONE)).to_have_count(count, timeout=WAIT)
@@ -54,6 +62,7 @@ def test_the_plain_address_resumes_and_a_learner_can_start_afresh(
     answer_right(page, 1, seed)
     shows_quiz_progress(page, 1)
     learner = learner_of(page)
+    remembers(page, learner)
     assert {c["name"]: c["value"] for c in page.context.cookies()}.get(COOKIE) == learner
 
     # the site's plain address, in the same browser: the same learner, progress and all
@@ -83,6 +92,7 @@ def test_the_plain_address_resumes_and_a_learner_can_start_afresh(
     shows_quiz_progress(page, 0)
     fresh = learner_of(page)
     assert fresh != learner
+    remembers(page, fresh)
     expect(sidebar(page).get_by_text(re.compile(r"^0 of \d+ steps done · 0 ★$"))).to_be_visible()
 
     # and the plain address now resumes the new learner, not the old one

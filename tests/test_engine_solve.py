@@ -209,7 +209,7 @@ def test_a_node_limit_stops_the_search() -> None:
 @pytest.mark.parametrize("rules", [duel(True), gaple(4)], ids=["duel-draw", "gaple"])
 def test_the_table_never_grows_past_its_cap(rules: Ruleset) -> None:
     state = State.deal(rules, random.Random(5))
-    search = Search(state, max_nodes=60000, table_size=256)
+    search = Search(state, max_nodes=6000, table_size=256)
     sol = search.run()
     assert search.nodes > 8 * 256  # the search visited far more positions than slots
     assert len(search.table) + len(search.mtable) <= 256

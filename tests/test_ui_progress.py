@@ -68,15 +68,6 @@ def test_quiz_record_counts_streaks(where: str | Path) -> None:
     assert progress.quiz_record(lid, data_dir=where) == record
 
 
-def test_reset_forgets_a_learners_work(where: str | Path) -> None:
-    lid = progress.new_learner_id()
-    progress.record_step(lid, "a", "b", 3, data_dir=where)
-    progress.record_answer(lid, True, data_dir=where)
-    progress.reset(lid, data_dir=where)
-    assert progress.steps(lid, data_dir=where) == {}
-    assert progress.quiz_record(lid, data_dir=where).answered == 0
-
-
 def test_survives_a_new_connection(tmp_path: Path) -> None:
     """Each call opens its own connection: what one wrote, a later one reads."""
     lid = progress.new_learner_id()

@@ -10,6 +10,7 @@ for one that has none, the right-to-left page styles)."""
 from __future__ import annotations
 
 import string
+import time
 import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
@@ -46,19 +47,33 @@ def _load(path: str, mtime: float) -> Mapping[str, str]:
     return MappingProxyType(_flatten(data))
 
 
+#: How long a catalog is used before its file's modification time is looked at again:
+#: a page looks up hundreds of keys per run, and one look at the file a second is enough.
+RECHECK_SECONDS = 1.0
+_checked: dict[tuple[Path, str], tuple[float, Mapping[str, str]]] = {}
+
+
 def catalog(lang: str) -> Mapping[str, str]:
     """The flat ``key -> template`` catalog of ``lang`` (empty when absent).
 
     Read once per file version (the modification time is part of the cache
-    key, so an edited catalog is picked up without a restart)."""
+    key, so an edited catalog is picked up without a restart, within
+    :data:`RECHECK_SECONDS`)."""
     if lang not in LANGUAGES:
         return MappingProxyType({})
+    now = time.monotonic()
+    where = (LOCALES_DIR, lang)
+    checked = _checked.get(where)
+    if checked is not None and now - checked[0] < RECHECK_SECONDS:
+        return checked[1]
     path = LOCALES_DIR / f"{lang}.toml"
     try:
         mtime = path.stat().st_mtime
     except OSError:
-        return MappingProxyType({})
-    return _load(str(path), mtime)
+        return MappingProxyType({})  # looked for again next time: it may be added
+    found = _load(str(path), mtime)
+    _checked[where] = (now, found)
+    return found
 
 
 class _Params(dict[str, object]):

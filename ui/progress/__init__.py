@@ -59,7 +59,6 @@ __all__ = [
     "record_round",
     "record_step",
     "register",
-    "reset",
     "set_position",
     "steps",
     "valid_learner_id",
@@ -264,11 +263,3 @@ def games(learner: str, *, data_dir: str | Path | None = None) -> dict[str, Game
                             "FROM games WHERE learner = ?", (learner,)).fetchall()
     return {str(row[0]): GameRecord(*map(int, row[1:])) for row in rows}
 
-
-def reset(learner: str, *, data_dir: str | Path | None = None) -> None:
-    """Forget everything about ``learner`` (their id stays valid)."""
-    with connect(data_dir) as conn:
-        conn.execute("DELETE FROM steps WHERE learner = ?", (learner,))
-        conn.execute("DELETE FROM quiz WHERE learner = ?", (learner,))
-        conn.execute("UPDATE learners SET last_lesson = NULL, last_step = NULL WHERE id = ?",
-                     (learner,))
