@@ -25,6 +25,7 @@ Page-specific keys carry the page's prefix (``learn.…``, ``quiz.…``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -263,3 +264,32 @@ def record_match(family: str, won: bool) -> None:
         progress.record_match(learner_id(), family, won)
     except progress.ProgressError as e:
         _progress_failed(e)
+
+
+# -- a page's own address parameters ----------------------------------------------------------
+
+
+def page_params(keys: Sequence[str]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The page's parameters ``keys`` in the address, one value each; and apart, those given
+    more than once with different values (``?seed=1&seed=2``: which one was meant is not
+    known, so they are left out)."""
+    single: dict[str, str] = {}
+    repeated: dict[str, list[str]] = {}
+    for key in keys:
+        values = [str(v) for v in st.query_params.get_all(key)]
+        if len(set(values)) > 1:
+            repeated[key] = values
+        elif values:
+            single[key] = values[0]
+    return single, repeated
+
+
+def write_page_params(keys: Sequence[str], params: Mapping[str, str]) -> None:
+    """Make the address carry ``params`` for the page's ``keys``, one value each (the
+    others of ``keys`` are taken out)."""
+    for key in keys:
+        if key in params:
+            if st.query_params.get_all(key) != [params[key]]:
+                st.query_params[key] = params[key]
+        elif key in st.query_params:
+            del st.query_params[key]

@@ -36,24 +36,13 @@ WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_LEVEL, W_SETU
 def _url_params() -> tuple[dict[str, str], list[str]]:
     """This page's parameters, one value each; a parameter given twice with different
     values is left out and named."""
-    single: dict[str, str] = {}
-    notices = []
-    for key in PARAM_KEYS:
-        values = [str(v) for v in st.query_params.get_all(key)]
-        if len(set(values)) > 1:
-            notices.append(t("try.repeated", name=key, values=clip(", ".join(values), 40)))
-        elif values:
-            single[key] = values[0]
-    return single, notices
+    single, repeated = session.page_params(PARAM_KEYS)
+    return single, [t("try.repeated", name=key, values=clip(", ".join(values), 40))
+                    for key, values in repeated.items()]
 
 
 def _write_params(params: Mapping[str, str]) -> None:
-    for key in PARAM_KEYS:
-        if key in params:
-            if st.query_params.get_all(key) != [params[key]]:
-                st.query_params[key] = params[key]
-        elif key in st.query_params:
-            del st.query_params[key]
+    session.write_page_params(PARAM_KEYS, params)
 
 
 def _sync_widgets(table: Table) -> None:

@@ -179,28 +179,11 @@ def log_lines(game: Game, show_hidden: bool) -> list[str]:
 
 
 def _url_params() -> tuple[dict[str, str], dict[str, list[str]]]:
-    """This page's parameters in the address, one value each; and apart, those given more
-    than once with different values (``?seed=1&seed=2``: which one was meant is not
-    known, so they are left out)."""
-    single: dict[str, str] = {}
-    repeated: dict[str, list[str]] = {}
-    for key in PARAM_KEYS:
-        values = [str(v) for v in st.query_params.get_all(key)]
-        if len(set(values)) > 1:
-            repeated[key] = values
-        elif values:
-            single[key] = values[0]
-    return single, repeated
+    return session.page_params(PARAM_KEYS)
 
 
 def _write_params(params: Mapping[str, str]) -> None:
-    """Make the address carry ``params`` (this page's part of it), one value each."""
-    for key in PARAM_KEYS:
-        if key in params:
-            if st.query_params.get_all(key) != [params[key]]:
-                st.query_params[key] = params[key]
-        elif key in st.query_params:
-            del st.query_params[key]
+    session.write_page_params(PARAM_KEYS, params)
 
 
 def _sync_widgets(game: Game) -> None:
