@@ -237,3 +237,13 @@ def test_gaples_turned_up_middle_tile_is_explained_and_logged() -> None:
     play_round(at)
     log = texts(at)
     assert first.bracket() in log
+
+
+def test_a_round_with_only_forced_moves_says_there_is_nothing_to_review() -> None:
+    """Block for three, seed 9: [5|5] opens and nobody holds another 5, so every turn of the
+    learner's is a forced pass."""
+    at = open_play(rules="block", players="3", seed="9", level="strong")
+    play_round(at)
+    tb = table(at)
+    assert tb.finished and not tb.review
+    assert "Nothing to review this round" in texts(at)

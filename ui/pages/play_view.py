@@ -216,7 +216,10 @@ def _log(table: Table) -> None:
 
 
 def _review(table: Table) -> None:
-    if not table.review or table.practice is not None:
+    if table.practice is not None or not table.finished:
+        return
+    if not table.review:
+        st.caption(t("play.review_none"))
         return
     st.subheader(t("play.review"), anchor=False)
     st.caption(t("play.review_lead") + " " + t("play.review_forced"))
