@@ -2,12 +2,13 @@
 
 Drawing only; what a click means is in :mod:`ui.pages.play` and :mod:`ui.pages.play_setup`.
 
-While the table waits for an answer (the computer's move, a hint, the review's verdicts) the
-page draws it in its own run and :func:`_poll`, a fragment that draws nothing, looks for the
-answer every :data:`play.TICK` seconds and reruns the page once it has come, so each computer
-move appears on its own and a wait costs a few cheap looks, not a redrawn table each time.
-Otherwise the table is a fragment (:func:`_idle`) that reruns on a click alone, and the whole
-page runs again when a click starts a wait."""
+The table is always the fragment :func:`_idle` (a click reruns it alone; its board and
+buttons keep one home, so a click is never sent to a part of the page that is gone).  While
+it waits for an answer (the computer's move, a hint, the review's verdicts), :func:`_poll`, a
+fragment that draws nothing, looks for the answer every :data:`play.TICK` seconds and reruns
+the page once it has come, so each computer move appears on its own and a wait costs a few
+cheap looks, not a redrawn table each time.  The whole page runs again when a wait begins or
+ends."""
 
 from __future__ import annotations
 
@@ -246,8 +247,11 @@ def _table(table: Table) -> None:
     yours = table.learner_to_move
     note = t("board.round_over") if state.over else None if yours else \
         t("play.thinking", name=table.seats[mover]) if mover is not None else None
+    # The board always has its real callback (a move sent while the computer's turn was
+    # still being drawn is answered "wait for your turn"), so a click made as the table
+    # becomes the learner's is never handed to a drawing's empty callback and lost.
     board(state, key=BOARD, seat=table.learner, seats=table.seats,
-          reveal="all" if state.over else "mover", on_move=on_move if yours else None,
+          reveal="all" if state.over else "mover", on_move=on_move,
           disabled=not yours, controls=yours, note=note,
           highlight=table.hint.move if table.hint is not None and yours else None,
           hand_label=t("play.your_hand"), below=partial(_below, table))
@@ -277,7 +281,9 @@ def _poll() -> None:
 
 
 @st.fragment
-def _idle() -> None:
+def _idle(live: bool) -> None:
+    """The table, always drawn in this fragment (its buttons and board keep one home
+    whichever way the page waits); ``live``: the page's run chose to poll for an answer."""
     table = stored_table()
     if table is None or table is not st.session_state.get(DRAWN):
         st.rerun()
@@ -286,8 +292,8 @@ def _idle() -> None:
     play.advance(table)
     if table.finished and not was_finished:
         st.rerun()  # a recorded round: the header's and the sidebar's progress change too
-    if _wants_live(table):
-        st.rerun()  # a wait began: the whole page, with the poller
+    if _wants_live(table) != live:
+        st.rerun()  # a wait began or ended: the whole page, with or without the poller
     _table(table)
 
 
@@ -304,8 +310,7 @@ def draw() -> None:
     st.markdown(f'<p class="lead">{esc(t("play.lead"))}</p>', unsafe_allow_html=True)
     _setup()
     _header(table)
-    if _wants_live(table):
-        _table(table)
+    live = _wants_live(table)
+    _idle(live)
+    if live:
         _poll()
-    else:
-        _idle()
