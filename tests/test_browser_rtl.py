@@ -162,5 +162,10 @@ def test_on_a_phone_the_arabic_sidebar_hides_and_opens_on_the_right(page: Page) 
     expect(link).to_be_hidden()
     page.get_by_test_id("stExpandSidebarButton").click()
     expect(link).to_be_visible(timeout=WAIT)
+    # it slides in: wait for it to come to rest at the right edge (never on time)
+    page.wait_for_function(
+        """() => { const r = document.querySelector('[data-testid="stSidebar"]')
+                     .getBoundingClientRect();
+                   return Math.abs(r.right - window.innerWidth) <= 1; }""", timeout=WAIT)
     box = side.bounding_box()
     assert box and abs(box["x"] + box["width"] - 400) <= 1, box
