@@ -114,6 +114,15 @@ def submit(job: Callable[..., T], *args: Any) -> Future[T]:
             return pool().submit(job, *args)
 
 
+def take(future: Future[T]) -> tuple[T, bool] | tuple[None, bool]:
+    """A finished job's answer, and whether it failed (a failure is shown as such, never a
+    traceback)."""
+    try:
+        return future.result(), False
+    except Exception:  # noqa: BLE001
+        return None, True
+
+
 # -- the jobs: engine functions of picklable values (a worker never imports the site) -------
 
 

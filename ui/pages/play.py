@@ -34,10 +34,10 @@ from engine.state import State
 from engine.view import view
 
 from .. import session, thinking
-from ..i18n import refusal_text, t
+from ..i18n import t
 from ..widgets import story
 from ..widgets.deal_setup import deal_params, seat_names
-from ..widgets.feedback import Feedback
+from ..widgets.feedback import Feedback, checked
 
 PAGE = "pages/play.py"
 TABLE = "play.table"
@@ -92,10 +92,7 @@ class ReviewItem:
         if f is None or not f.done():
             return False
         self.future = None
-        try:
-            self.solution = f.result()
-        except Exception:  # noqa: BLE001  (a worker that failed: shown as "no verdict")
-            self.failed = True
+        self.solution, self.failed = thinking.take(f)
         return True
 
 
@@ -171,10 +168,10 @@ def _computer_move(table: Table, pending: Pending) -> Move:
     """The answer, as the engine resolves it; if the worker failed (or answered a move the
     engine refuses), the heaviest tile instead: never a stalled table."""
     state = table.state
-    failed = pending.future.exception() is not None
-    if not failed:
-        move = state.resolve(pending.future.result().move)
-        if state.why_illegal(move) is None:
+    decision, _ = thinking.take(pending.future)
+    if decision is not None:
+        move, refused = checked(state, decision.move)
+        if refused is None:
             return move
     return state.resolve(make_bot("heaviest").decide(view(state, state.mover or 0),
                                                      random.Random(0)).move)
@@ -228,9 +225,9 @@ def _poll_answers(table: Table) -> bool:
         table.hint_pending = None
         changed = True
         if p.ply == len(table.state.history) and table.learner_to_move:
-            try:
-                table.hint, table.hint_for = p.future.result(), p.ply
-            except Exception:  # noqa: BLE001
+            hint, failed = thinking.take(p.future)
+            table.hint, table.hint_for = hint, p.ply
+            if failed:
                 table.feedback = Feedback("no", t("play.hint_failed"))
     for item in table.review:
         changed = item.poll() or changed
@@ -247,10 +244,9 @@ def play_move(table: Table, move: Move) -> bool:
     if not table.learner_to_move:
         table.feedback = Feedback("no", t("play.not_your_turn"))
         return False
-    resolved = state.resolve(move)
-    refusal = state.why_illegal(resolved)
-    if refusal is not None:
-        table.feedback = Feedback("no", refusal_text(refusal))
+    resolved, refused = checked(state, move)
+    if refused is not None:
+        table.feedback = refused
         table.log.append(f"refused {resolved.text()}")
         return False
     state.push(resolved)

@@ -16,7 +16,14 @@ from engine.rules import Ruleset
 
 from .. import session
 from ..i18n import clip, seat_name, t
-from ..widgets.deal_setup import GAPLE_DEALS, parse_params, random_seed, rules_from_choices
+from ..widgets.deal_setup import (
+    CHOICES,
+    GAPLE_DEALS,
+    choices_of,
+    parse_params,
+    random_seed,
+    rules_from_form,
+)
 from ..widgets.deal_setup import seat_names as deal_seat_names
 from . import play
 from .play import PARAM_KEYS, TABLE, ReviewItem, Table
@@ -47,24 +54,14 @@ def _write_params(params: Mapping[str, str]) -> None:
 
 def _sync_widgets(table: Table) -> None:
     ss = st.session_state
-    rules = table.rules
-    ss[W_FAMILY] = rules.family
+    ss.update({f"play.{k}": v for k, v in choices_of(table.rules).items()})
     ss[W_LEVEL] = table.level
-    takes = rules.options()
-    if rules.plays_matches:
-        ss[W_PLAYERS] = rules.players
-    elif "hand_size" in takes:
-        ss[W_DEAL] = f"{rules.players}x{rules.hand_size}"
-        ss[W_DEAD] = rules.dead_tiles
-        ss[W_BLANK] = rules.blank_double_25
-    else:
-        ss[W_DRAW] = rules.draw_mode
 
 
 def widget_defaults() -> None:
     ss = st.session_state
-    for key, value in ((W_FAMILY, "block"), (W_PLAYERS, 2), (W_DEAL, "4x6"), (W_DEAD, True),
-                       (W_BLANK, False), (W_DRAW, False), (W_LEVEL, play.DEFAULT_LEVEL)):
+    for key, value in ({f"play.{k}": v for k, v in CHOICES.items()}
+                       | {W_LEVEL: play.DEFAULT_LEVEL}).items():
         ss.setdefault(key, value)
 
 
@@ -150,8 +147,7 @@ def from_address(params: Mapping[str, str]) -> tuple[Table, tuple[str, ...]]:
 def on_new_match() -> None:
     """A new match with the setup form's rules and level (a fresh seed)."""
     ss = st.session_state
-    rules = rules_from_choices(ss.get(W_FAMILY), ss.get(W_PLAYERS), ss.get(W_DEAL),
-                               ss.get(W_DEAD, True), ss.get(W_BLANK), ss.get(W_DRAW))
+    rules = rules_from_form({k: ss.get(f"play.{k}") for k in CHOICES})
     level = str(ss.get(W_LEVEL))
     _store(play.new_table(rules, level if level in LEVELS else play.DEFAULT_LEVEL,
                           random_seed()), fold=True)

@@ -38,18 +38,20 @@ from engine.state import State
 
 from .. import session
 from ..content import Content, content
-from ..i18n import clip, refusal_text, t
+from ..i18n import clip, t
 from ..widgets import story
 from ..widgets.deal_setup import (
+    CHOICES,
     PARAM_KEYS,
     SEED_MAX,
+    choices_of,
     deal_params,
     parse_params,
     random_seed,
-    rules_from_choices,
+    rules_from_form,
     seat_names,
 )
-from ..widgets.feedback import Feedback
+from ..widgets.feedback import Feedback, checked
 
 PAGE = "pages/try_it.py"
 EXAMPLES_PAGE = "pages/examples.py"
@@ -116,10 +118,9 @@ def apply(game: Game, move: Move) -> bool:
     """Play ``move`` for the seat to move; a refused move leaves everything as it
     was and says why.  Returns whether the move was played."""
     state = game.state
-    resolved = state.resolve(move)
-    refusal = state.why_illegal(resolved)
-    if refusal is not None:
-        game.feedback = Feedback("no", refusal_text(refusal))
+    resolved, refused = checked(state, move)
+    if refused is not None:
+        game.feedback = refused
         game.log.append(f"refused {resolved.text()}")
         return False
     state.push(resolved)
@@ -189,18 +190,9 @@ def _write_params(params: Mapping[str, str]) -> None:
 def _sync_widgets(game: Game) -> None:
     """Show the game's own choices in the setup widgets."""
     ss = st.session_state
-    rules = game.rules
-    ss[W_FAMILY] = rules.family
-    takes = rules.options()  # the widgets show the options the family takes
-    if rules.plays_matches:
-        ss[W_PLAYERS] = rules.players
+    ss.update({f"try.{k}": v for k, v in choices_of(game.rules).items()})
+    if game.rules.plays_matches:
         ss[W_MATCH] = game.match is not None
-    elif "hand_size" in takes:
-        ss[W_DEAL] = f"{rules.players}x{rules.hand_size}"
-        ss[W_DEAD] = rules.dead_tiles
-        ss[W_BLANK] = rules.blank_double_25
-    else:
-        ss[W_DRAW] = rules.draw_mode
     if game.seed is not None:
         ss[W_SEED] = game.seed
     if game.scenario is not None:
@@ -210,8 +202,8 @@ def _sync_widgets(game: Game) -> None:
 def widget_defaults() -> None:
     """Widgets not drawn in a run lose their state: give each a value before drawing."""
     ss = st.session_state
-    for key, value in ((W_FAMILY, "block"), (W_PLAYERS, 2), (W_DEAL, "4x6"), (W_DEAD, True),
-                       (W_BLANK, False), (W_DRAW, False), (W_MATCH, False), (W_HIDE, False)):
+    for key, value in ({f"try.{k}": v for k, v in CHOICES.items()}
+                       | {W_MATCH: False, W_HIDE: False}).items():
         ss.setdefault(key, value)
     if ss.get(W_SEED) is None:
         ss[W_SEED] = random_seed()
@@ -267,8 +259,7 @@ def stored_game() -> Game | None:
 def _widget_rules() -> tuple[Ruleset, bool]:
     """The rules and match mode the setup widgets show."""
     ss = st.session_state
-    rules = rules_from_choices(ss.get(W_FAMILY), ss.get(W_PLAYERS), ss.get(W_DEAL),
-                               ss.get(W_DEAD, True), ss.get(W_BLANK), ss.get(W_DRAW))
+    rules = rules_from_form({k: ss.get(f"try.{k}") for k in CHOICES})
     return rules, rules.plays_matches and bool(ss.get(W_MATCH))
 
 

@@ -60,10 +60,7 @@ class Ask:
         if f is None or not f.done():
             return False
         self.future = None
-        try:
-            self.solution = f.result()
-        except Exception:  # noqa: BLE001  (a failed search is shown as such, not a traceback)
-            self.failed = True
+        self.solution, self.failed = thinking.take(f)
         return True
 
 

@@ -167,6 +167,34 @@ def rules_label(rules: Ruleset) -> str:
     return " · ".join(parts)
 
 
+#: A setup form's rule widgets, by the suffix of their keys (``try.family``, ``play.draw``),
+#: with the value each shows before a choice.
+CHOICES: dict[str, object] = {"family": "block", "players": 2, "gaple_deal": "4x6",
+                              "dead_tiles": True, "blank25": False, "draw": False}
+
+
+def choices_of(rules: Ruleset) -> dict[str, object]:
+    """What a setup form's rule widgets show for ``rules`` (the options its family takes;
+    the inverse of :func:`rules_from_form`)."""
+    out: dict[str, object] = {"family": rules.family}
+    takes = rules.options()
+    if rules.plays_matches:
+        out["players"] = rules.players
+    elif "hand_size" in takes:
+        out.update(gaple_deal=f"{rules.players}x{rules.hand_size}",
+                   dead_tiles=rules.dead_tiles, blank25=rules.blank_double_25)
+    else:
+        out["draw"] = rules.draw_mode
+    return out
+
+
+def rules_from_form(values: Mapping[str, object]) -> Ruleset:
+    """The rules a setup form's widgets show (``values`` by the keys of :data:`CHOICES`)."""
+    return rules_from_choices(values.get("family"), values.get("players"),
+                              values.get("gaple_deal"), values.get("dead_tiles", True),
+                              values.get("blank25"), values.get("draw"))
+
+
 def rules_from_choices(family: object, players: object, deal: object, dead: object,
                        blank25: object, draw: object) -> Ruleset:
     """The rules a setup form's widgets show (the family's own options only; anything

@@ -10,6 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.moves import Move
+from engine.state import State
+
+from ..i18n import refusal_text
+
 FeedbackKind = Literal["ok", "no", "hint"]
 
 
@@ -25,6 +30,14 @@ class Feedback:
     title: str = ""
     lines: tuple[str, ...] = ()
     revisit: tuple[str, str] | None = None
+
+
+def checked(state: State, move: Move) -> tuple[Move, Feedback | None]:
+    """``move`` as the engine resolves it for ``state``, and why the rules refuse it, in
+    words, when they do (the position is not touched)."""
+    resolved = state.resolve(move)
+    refusal = state.why_illegal(resolved)
+    return resolved, None if refusal is None else Feedback("no", refusal_text(refusal))
 
 
 def key(prefix: str, kind: str) -> str:
