@@ -31,6 +31,16 @@ GAPLE_MATCH_NOTE = (
 )
 
 
+def _settled(finished: State, over: bool, what: str) -> Settlement:
+    """A finished round's settlement for a match (``what``: "match", "series") that is not
+    over yet; ValueError otherwise."""
+    if not finished.over:
+        raise ValueError("the round is still being played")
+    if over:
+        raise ValueError(f"the {what} is over")
+    return settle(finished)
+
+
 def _sole(scores: list[int], best: int) -> tuple[int, ...]:
     """``(seat,)`` when one seat alone has the ``best`` score, else ``()``."""
     leaders = tuple(seat for seat, v in enumerate(scores) if v == best)
@@ -90,11 +100,7 @@ class BlockMatch:
 
     def record(self, finished: State) -> Settlement:
         """Settle a finished round, add its points, pass the start clockwise."""
-        if not finished.over:
-            raise ValueError("the round is still being played")
-        if self.over:
-            raise ValueError("the match is over")
-        result = settle(finished)
+        result = _settled(finished, self.over, "match")
         for seat, pts in enumerate(result.points):
             self.scores[seat] += pts
         self.rounds.append(result)
@@ -146,9 +152,7 @@ class GapleMatch:
         return State.deal(self.rules, self.rng, to_move=self.previous_winner, opening=opening)
 
     def record(self, finished: State) -> Settlement:
-        if not finished.over:
-            raise ValueError("the round is still being played")
-        result = settle(finished)
+        result = _settled(finished, self.over, "match")
         for seat, total in enumerate(result.totals):
             self.penalties[seat] += total
         self.rounds.append(result)
@@ -190,11 +194,7 @@ class DuelSeries:
         return State.deal(self.rules, self.rng, to_move=self.starter)
 
     def record(self, finished: State) -> Settlement:
-        if not finished.over:
-            raise ValueError("the round is still being played")
-        if self.over:
-            raise ValueError("the series is over")
-        result = settle(finished)
+        result = _settled(finished, self.over, "series")
         if result.draw or not result.winners:
             self.draws += 1
         else:

@@ -310,3 +310,12 @@ def test_each_family_has_its_match() -> None:
     assert isinstance(match_for(block(3), rng), BlockMatch)
     assert isinstance(match_for(gaple(5), rng), GapleMatch)
     assert isinstance(match_for(duel(draw=True), rng), DuelSeries)
+
+
+def test_a_gaple_run_takes_no_round_past_its_agreed_rounds() -> None:
+    rng = random.Random(6)
+    run = GapleMatch(gaple(4), rng, rounds_agreed=1)
+    run.record(finish(run.deal(), rng))
+    assert run.over
+    with pytest.raises(ValueError, match="the match is over"):
+        run.record(finish(run.deal(), rng))
