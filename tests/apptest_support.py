@@ -14,7 +14,9 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from engine.state import State
 from ui.page import STYLED
+from ui.widgets.board import fallback_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -76,6 +78,15 @@ def click(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
     assert not at.exception, at.exception
     return at
+
+
+def legal_button(state: State, board: str) -> str:
+    """The fallback button (of the board ``board``) of the first legal move of ``state``, as
+    the learner would find it."""
+    for suffix, move in fallback_moves(state):
+        if state.why_illegal(state.resolve(move)) is None:
+            return f"{board}.{suffix}"
+    raise AssertionError(f"no legal fallback button in {state!r}")
 
 
 def board_data(at: AppTest) -> dict[str, Any]:

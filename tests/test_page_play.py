@@ -9,6 +9,7 @@ learner's turn.  The learner's moves go through the board's plain-button fallbac
 
 from __future__ import annotations
 
+import apptest_support
 import pytest
 from apptest_support import board_data, click, open_page, texts
 from streamlit.testing.v1 import AppTest
@@ -34,10 +35,7 @@ def table(at: AppTest) -> Table:
 
 
 def legal_button(state: State) -> str:
-    for suffix, move in fallback_moves(state):
-        if state.why_illegal(state.resolve(move)) is None:
-            return f"play-board.{suffix}"
-    raise AssertionError(f"no legal fallback button in {state!r}")
+    return apptest_support.legal_button(state, "play-board")
 
 
 def play_round(at: AppTest, limit: int = 120) -> int:

@@ -7,13 +7,13 @@ test chooses among the engine's legal moves, the page checks and applies them.
 
 from __future__ import annotations
 
+import apptest_support
 import pytest
 from apptest_support import board_data, button_keys, click, description, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.state import State
 from ui.pages.try_it import Game
-from ui.widgets.board import fallback_moves
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # the site's own scenarios
 
@@ -29,11 +29,7 @@ def game(at: AppTest) -> Game:
 
 
 def legal_button(state: State) -> str:
-    """The fallback button of the first legal move (as the learner would find it)."""
-    for suffix, move in fallback_moves(state):
-        if state.why_illegal(state.resolve(move)) is None:
-            return f"try-board.{suffix}"
-    raise AssertionError(f"no legal fallback button in {state!r}")
+    return apptest_support.legal_button(state, "try-board")
 
 
 def play_out(at: AppTest, limit: int = 200) -> int:
