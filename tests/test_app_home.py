@@ -272,3 +272,10 @@ def test_start_afresh_asks_first_then_makes_a_new_learner(data_dir: Path) -> Non
     assert any("You start afresh" in i.value for i in at.info)
     assert any(str(c).startswith(f"domino_learner={fresh};")
                for c in document_data(at)["cookies"])  # type: ignore[attr-defined]
+
+
+def test_home_offers_play_among_the_pages_to_explore(data_dir: object) -> None:
+    from apptest_support import home, texts
+
+    at = home()
+    assert "Whole rounds and matches against the computer" in texts(at)

@@ -21,6 +21,7 @@ FAMILIES = (("block", "home.block_name", "home.block_one_line"),
             ("duel", "home.duel_name", "home.duel_one_line"))
 MORE = (("pages/examples.py", "nav.examples", "home.examples_blurb"),
         ("pages/try_it.py", "nav.try_it", "home.try_blurb"),
+        ("pages/play.py", "nav.play", "home.play_blurb"),
         ("pages/quiz.py", "nav.quiz", "home.quiz_blurb"),
         ("pages/rules.py", "nav.rules", "home.rules_blurb"))
 
