@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,6 +32,17 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A budget in seconds: a finite number above 0 (not ``inf`` or ``nan``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds above 0")
     return value
 
 
@@ -59,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="processes playing games side by side (default 1)")
     sp = sub.add_parser("solve", help="best play from a scenario's final position")
     sp.add_argument("file")
-    sp.add_argument("--seconds", type=float, default=10.0,
+    sp.add_argument("--seconds", type=_seconds, default=10.0,
                     help="the search's budget in seconds (default 10)")
     ap = sub.add_parser("arena", help="computer players over duplicate deals (engine/arena.py)")
     ap.add_argument("--rules", choices=("block", "gaple", "duel"), required=True)
@@ -69,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--bots", required=True, help="one level per seat, e.g. strong,heaviest")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=float, default=0.5, help="strong: seconds a move")
+    ap.add_argument("--budget", type=_seconds, default=0.5, help="strong: seconds a move")
     return parser
 
 
@@ -131,8 +143,6 @@ def _solve(file: str, seconds: float) -> int:
     from .scenario import load
     from .solve import solve
 
-    if not seconds > 0:
-        raise ValueError(f"--seconds must be above 0, not {seconds}")
     state = load(file).replay()
     try:
         solution = solve(state, seconds=seconds)

@@ -253,24 +253,25 @@ _TRUE: Final = frozenset({"1", "true", "yes", "on"})
 _FALSE: Final = frozenset({"0", "false", "no", "off"})
 
 
-def _option_value(key: str, value: object, name: str) -> int | bool:
-    """Option ``key``'s value (given as ``name``): typed already (from TOML), or
-    read from the text of an address or the command line."""
+def _option_value(key: str, value: object, name: str, text: bool) -> int | bool:
+    """Option ``key``'s value (given as ``name``): typed already (from TOML), or,
+    where ``text`` allows it, read from the text of an address or the command line."""
     expected = _OPTION_TYPES[key]
     key = name
-    if isinstance(value, str):
-        text = value.strip().lower()
+    if isinstance(value, str) and text:
+        word = value.strip().lower()
         if expected is bool:
-            if text in _TRUE:
+            if word in _TRUE:
                 return True
-            if text in _FALSE:
+            if word in _FALSE:
                 return False
             raise RulesError(f"option {key!r} must be yes or no, not {value!r}", key, value)
-        if text.isdigit() and len(text) <= 3:
-            return int(text)
+        if word.isdigit() and len(word) <= 3:
+            return int(word)
         raise RulesError(f"option {key!r} must be a whole number, not {value!r}", key, value)
     if type(value) is not expected:
-        raise RulesError(f"option {key!r} must be {expected.__name__}, not {value!r}", key, value)
+        kind = "true or false" if expected is bool else "a whole number"
+        raise RulesError(f"option {key!r} must be {kind}, not {value!r}", key, value)
     assert isinstance(value, int)  # bool is an int too
     return value
 
@@ -281,14 +282,15 @@ def options_of(family: str) -> frozenset[str]:
     return _FAMILY_OPTIONS.get(family, frozenset())
 
 
-def ruleset_from_options(options: Mapping[str, object]) -> Ruleset:
+def ruleset_from_options(options: Mapping[str, object], *, text: bool = True) -> Ruleset:
     """The one way from options to a :class:`Ruleset`.
 
     ``options`` maps names to values, as a scenario's ``rules`` and ``[options]``,
     the command line or the page's address give them: ``rules`` (the family,
     default ``block``), ``players``, ``hand_size`` (or ``hand``), ``draw``,
     ``dead_tiles`` (or ``dead``), ``blank_double_25`` (or ``blank25``).  Values
-    may be typed (``3``, ``True``) or text (``"3"``, ``"yes"``, ``"0"``).
+    may be typed (``3``, ``True``) or, unless ``text`` is false (a scenario file's
+    TOML, where ``draw = "yes"`` is a mistake), text (``"3"``, ``"yes"``, ``"0"``).
     Unknown families and options, options of another family, bad values and
     combinations no preset has raise :class:`RulesError`, whose ``option``
     names the option at fault.
@@ -310,7 +312,7 @@ def ruleset_from_options(options: Mapping[str, object]) -> Ruleset:
         if key not in _FAMILY_OPTIONS[str(family)]:
             raise RulesError(f"option {raw_key!r} does not apply to {family}", raw_key,
                              raw_value)
-        opts[key] = _option_value(key, raw_value, raw_key)
+        opts[key] = _option_value(key, raw_value, raw_key, text)
     try:
         if family == "block":
             return block(int(opts.get("players", 2)))
@@ -334,7 +336,8 @@ def ruleset_from_options(options: Mapping[str, object]) -> Ruleset:
 
 def preset(family: str, options: Mapping[str, object] | None = None) -> Ruleset:
     """The ruleset a scenario's ``rules`` and ``[options]`` name
-    (:func:`ruleset_from_options` with the family apart)."""
+    (:func:`ruleset_from_options` with the family apart; the values typed, as TOML
+    writes them)."""
     if options is not None and "rules" in options:
         raise RulesError("unknown option 'rules'", "rules", options["rules"])
-    return ruleset_from_options({**(options or {}), "rules": family})
+    return ruleset_from_options({**(options or {}), "rules": family}, text=False)

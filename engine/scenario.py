@@ -84,13 +84,17 @@ class Scenario:
 def load(path: str | Path) -> Scenario:
     """Read and validate one scenario file, replaying its moves."""
     p = Path(path)
-    name = p.name
+    name = p.name or str(path)  # "." or "/" has no name of its own
     try:
         # Only a regular file is read: a folder or a named pipe called *.toml is refused
         # (opening a pipe would wait for a writer forever).
         if not stat.S_ISREG(p.stat().st_mode):
             raise ScenarioError(name, "", "not a regular file")
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        text = p.read_text(encoding="utf-8")
+        if text.startswith("\ufeff"):
+            raise ScenarioError(name, "", "not valid TOML: it begins with a byte-order mark "
+                                "(save it as UTF-8 without one)")
+        data = tomllib.loads(text)
     except FileNotFoundError:
         raise ScenarioError(name, "", "no such file") from None
     except OSError as e:
@@ -206,6 +210,11 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
     for i, hand in enumerate(hands):
         _need(bool(hand), file, f"start.hands[{i}]", "is empty: a round ends when a hand "
               "empties, so start from the position before")
+    if not rules.draw_mode:  # without drawing, a hand only shrinks from the deal
+        for i, (hand, gone) in enumerate(zip(hands, dead)):
+            held = f"{len(hand)} tiles" + (f" and {len(gone)} dead" if gone else "")
+            _need(len(hand) + len(gone) <= rules.hand_size, file, f"start.hands[{i}]",
+                  f"{held}: more than the {rules.hand_size} dealt, and nobody draws here")
     named: dict[Tile, str] = {}
 
     def claim(tile: Tile, where: str) -> None:

@@ -82,6 +82,7 @@ def test_the_command_prints_the_contracts_json(capsys: pytest.CaptureFixture[str
     ["--rules", "gaple", "--players", "4", "--hand-size", "9", "--bots", "random,random,random,random"],
     ["--rules", "duel", "--bots", "random,random", "--deals", "0"],
     ["--rules", "duel", "--bots", "random,random", "--budget", "0"],
+    ["--rules", "duel", "--bots", "random,random", "--budget", "inf"],
     ["--rules", "poker", "--bots", "random,random"],
     ["--rules", "duel"],
     ["--rules", "duel", "--bots", "random,random", "--deals", "many"],

@@ -395,8 +395,23 @@ def test_solve_prints_every_key_with_each_moves_value(tmp_path: Path) -> None:
 def test_solve_with_a_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", str(write(tmp_path, "e3.toml", E3_START)), "--seconds", "0.5"]) == 0
     assert json.loads(capsys.readouterr().out)["exact"] is True
-    assert main(["solve", str(write(tmp_path, "e3.toml", E3_START)), "--seconds", "0"]) == 2
-    assert "--seconds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "inf", "nan", "soon"])
+def test_solve_refuses_a_budget_that_is_not_a_positive_number(
+        tmp_path: Path, seconds: str) -> None:
+    result = run("solve", write(tmp_path, "e3.toml", E3_START), "--seconds", seconds)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"python -m engine solve: argument --seconds: {seconds!r} "
+        + ("is not a number of seconds" if seconds == "soon" else
+           "must be a number of seconds above 0")]
+
+
+def test_a_folder_given_as_the_file_is_named_as_given() -> None:
+    result = run("replay", ".")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [".: not a regular file"]
 
 
 def test_solve_refuses_draw_mode_with_a_counted_stock(tmp_path: Path) -> None:

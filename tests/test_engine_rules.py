@@ -126,10 +126,10 @@ def test_options_select_the_same_ruleset_again(rules: Ruleset) -> None:
     ("block", {"colour": "red"}, "unknown option"),
     ("block", {"draw": True}, "does not apply to block"),
     ("duel", {"dead_tiles": False}, "does not apply to duel"),
-    ("block", {"players": True}, "must be int"),  # a bool is not a count
-    ("block", {"players": "three"}, "must be a whole number"),
-    ("duel", {"draw": "maybe"}, "must be yes or no"),
-    ("duel", {"draw": 1}, "must be bool"),
+    ("block", {"players": True}, "must be a whole number, not True"),  # a bool is no count
+    ("block", {"players": "3"}, "must be a whole number, not '3'"),  # TOML is typed
+    ("duel", {"draw": "yes"}, "must be true or false, not 'yes'"),
+    ("duel", {"draw": 1}, "must be true or false, not 1"),
     ("duel", {"players": 3}, "duel is for 2 players"),
     ("block", {"players": 5}, "2, 3 or 4"),
     ("gaple", {"players": 5, "hand_size": 6}, "deals 5 tiles"),
@@ -162,6 +162,8 @@ def test_options_typed_or_as_text_give_one_ruleset(options: dict[str, object],
     ({"rules": "gaple", "dead": "perhaps"}, "dead"),
     ({"rules": "duel", "blank25": "1"}, "blank25"),
     ({"rules": "block", "colour": "red"}, "colour"),
+    ({"rules": "block", "players": "three"}, "players"),
+    ({"rules": "duel", "draw": "maybe"}, "draw"),
 ])
 def test_a_refused_option_is_named_with_its_value(options: dict[str, object], option: str) -> None:
     with pytest.raises(RulesError) as info:

@@ -50,6 +50,12 @@ REJECTIONS = {
         "tile-fullwidth.toml: start.hands[0][0]: '４-４' is not a tile: write it as a-b, such as 2-5",
     "tile-spaces.toml":
         "tile-spaces.toml: start.hands[0][0]: ' 4 - 4 ' is not a tile: write it as a-b, such as 2-5",
+    "option-as-text.toml":
+        "option-as-text.toml: options: option 'draw' must be true or false, not 'yes'",
+    "byte-order-mark.toml": "byte-order-mark.toml: not valid TOML: it begins with a byte-order "
+        "mark (save it as UTF-8 without one)",
+    "hand-too-big.toml": "hand-too-big.toml: start.hands[0]: 8 tiles: more than the 7 dealt, "
+        "and nobody draws here",
 }
 
 
