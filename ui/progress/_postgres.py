@@ -79,12 +79,17 @@ def _pool(url: str) -> Any:
     with _lock:
         pool = _pools.get(url)
         if pool is None:
+            import psycopg
             from psycopg_pool import ConnectionPool
+
+            # The tables are made on one plain connection first: a server that is down or
+            # refuses is reported at once, not after the pool's wait, and leaves no pool
+            # retrying in the background.
+            with psycopg.connect(url, autocommit=True) as conn:
+                _create(conn)
             pool = ConnectionPool(url, min_size=1, max_size=POOL_MAX, timeout=TIMEOUT,
                                   open=False, name="progress")
             pool.open(wait=False)
-            with pool.connection() as conn:
-                _create(conn)
             _pools[url] = pool
         return pool
 
