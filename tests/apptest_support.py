@@ -28,6 +28,33 @@ TEXT_KINDS = ("markdown", "caption", "info", "warning", "success", "error", "tit
               "subheader", "text")
 
 
+class _ScanOnce:
+    """Streamlit's scan of the installed packages for components, made once per test run.
+
+    AppTest gives every app a new component registry and scans every installed package's
+    metadata to fill it (about 0.2 s, a third of a short page test); the installed
+    packages do not change while the tests run, so the first scan's answer is kept.
+    ``calls`` counts the real scans (test_ui_streamlit_private checks that AppTest still
+    goes through here: fails loudly if Streamlit moves the scan)."""
+
+    def __init__(self) -> None:
+        from streamlit.components.v2 import manifest_scanner
+
+        self._scan = manifest_scanner.scan_component_manifests
+        self._found: list[Any] | None = None
+        self.calls = 0
+        manifest_scanner.scan_component_manifests = self  # type: ignore[assignment]
+
+    def __call__(self, max_workers: int | None = None) -> list[Any]:
+        if self._found is None:
+            self.calls += 1
+            self._found = self._scan(max_workers)
+        return list(self._found)
+
+
+COMPONENT_SCAN = _ScanOnce()
+
+
 def home(**params: str | list[str]) -> AppTest:
     """Run app.py (Home) with ``params`` in its address; the caller checks ``at.exception``."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)

@@ -48,3 +48,20 @@ def test_a_streamlit_without_the_attribute_fails_loudly(monkeypatch: pytest.Monk
     monkeypatch.setattr(streamlit_private, "get_script_run_ctx", lambda: SimpleNamespace())
     with pytest.raises(StreamlitChanged, match=FRAGMENT_IDS):
         in_fragment_rerun()
+
+
+def test_apptest_scans_the_installed_components_once_through_the_tests_cache() -> None:
+    """AppTest still finds components by ``manifest_scanner.scan_component_manifests``,
+    which apptest_support answers from one scan (a Streamlit that moved it would make
+    every page test a third slower: this says so)."""
+    from apptest_support import COMPONENT_SCAN
+
+    def script() -> None:
+        import streamlit as st
+
+        st.write("hello")
+
+    for _ in range(2):
+        at = AppTest.from_function(script).run()
+        assert not at.exception
+    assert COMPONENT_SCAN.calls == 1
