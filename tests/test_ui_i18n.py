@@ -391,3 +391,18 @@ def test_the_sites_css_uses_logical_sides_so_right_to_left_needs_no_mirroring() 
     css = i18n.direction_css("ar")
     for page_class in (".feedback", ".ex-label", ".quiz-seat", ".rules-example", ".st-key-ex-"):
         assert page_class not in css, page_class
+
+
+def test_a_pinned_language_is_the_runs_until_unpinned() -> None:
+    """ui.page.setup pins the address's language once a run; outside a run, unpinned, the
+    address cannot be read and the language is English."""
+    from ui.i18n import language
+
+    try:
+        language.pin("ar")
+        assert language.requested_lang() == "ar" and language.current_lang() == "ar"
+        language.pin("xx")  # pinned as asked; the site still speaks only what it knows
+        assert language.requested_lang() == "xx" and language.current_lang() == "en"
+    finally:
+        language.pin(None)
+    assert language.requested_lang() == "en"

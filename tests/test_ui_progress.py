@@ -68,6 +68,18 @@ def test_quiz_record_counts_streaks(where: str | Path) -> None:
     assert progress.quiz_record(lid, data_dir=where) == record
 
 
+def test_the_summary_is_the_steps_quiz_and_games_together(where: str | Path) -> None:
+    lid = progress.new_learner_id()
+    assert progress.summary(lid, data_dir=where) == progress.Summary()
+    progress.record_step(lid, "matching-ends", "one-tile", 2, data_dir=where)
+    progress.record_answer(lid, True, data_dir=where)
+    progress.record_round(lid, "gaple", won=True, hints=1, data_dir=where)
+    assert progress.summary(lid, data_dir=where) == progress.Summary(
+        progress.steps(lid, data_dir=where), progress.quiz_record(lid, data_dir=where),
+        progress.games(lid, data_dir=where))
+    assert progress.summary(lid, data_dir=where).games["gaple"].rounds_won == 1
+
+
 def test_survives_a_new_connection(tmp_path: Path) -> None:
     """Each call opens its own connection: what one wrote, a later one reads."""
     lid = progress.new_learner_id()

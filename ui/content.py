@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +71,18 @@ def _cached(root: str, signature: str) -> Content:
     return load_content(Path(root))
 
 
+#: How long the files' version is trusted before it is looked at again: every page run asks
+#: for the content, and walking the folder once a second is enough to see an edit.
+RECHECK_SECONDS = 1.0
+_checked: dict[Path, tuple[float, str]] = {}
+
+
 def content() -> Content:
-    """The current content (read-only: never change what this returns)."""
+    """The current content (read-only: never change what this returns); an edited file is
+    picked up within :data:`RECHECK_SECONDS`."""
     root = scenarios_dir()
-    return _cached(str(root), _signature(root))
+    now = time.monotonic()
+    checked = _checked.get(root)
+    if checked is None or now - checked[0] >= RECHECK_SECONDS:
+        checked = _checked[root] = (now, _signature(root))
+    return _cached(str(root), checked[1])

@@ -55,18 +55,19 @@ def language_selector() -> None:
 
 
 def progress_summary() -> None:
-    done = session.steps_done()
+    record = session.progress_summary()
+    done = record.steps
     lessons = content().lessons
     total = sum(len(lesson.steps) for lesson in lessons)
     finished = sum(1 for lesson in lessons for s in lesson.steps if (lesson.id, s.id) in done)
     stars = sum(done.values())
     st.markdown(f"**{t('nav.progress')}**")
     st.caption(t("nav.progress_steps", done=finished, total=total, stars=stars))
-    record = session.quiz_record()
-    if record.answered:
-        st.caption(t("nav.progress_quiz", right=record.right, answered=record.answered,
-                     best=record.best_streak))
-    games = session.games_record().values()
+    quiz = record.quiz
+    if quiz.answered:
+        st.caption(t("nav.progress_quiz", right=quiz.right, answered=quiz.answered,
+                     best=quiz.best_streak))
+    games = record.games.values()
     rounds = sum(g.rounds for g in games)
     if rounds:
         st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), rounds=rounds))

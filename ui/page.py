@@ -156,9 +156,11 @@ def setup(page: str, title_key: str) -> str:
 
     ``page`` is the page's file ("app.py", "pages/learn.py"), ``title_key``
     the catalog key of its name."""
+    i18n.language.pin(None)  # the address may have changed since the last run
     st.set_page_config(page_title=f"{t(title_key)} · {t('site.name')}", page_icon=str(ICON),
                        layout="centered")
     learner = session.init()
+    i18n.language.pin(i18n.requested_lang())  # final now (init may restore a language)
     st.html(f"<style>{CSS}{feedback.CSS}{i18n.direction_css()}</style>")
     document_attributes(session.remember_cookies())
     hold_until_styled()

@@ -227,6 +227,15 @@ def position() -> tuple[str, str] | None:
         return None
 
 
+def progress_summary() -> progress.Summary:
+    """This learner's whole record, read at once (empty if progress is unavailable)."""
+    try:
+        return progress.summary(learner_id())
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return progress.Summary()
+
+
 def quiz_record() -> progress.QuizRecord:
     try:
         return progress.quiz_record(learner_id())

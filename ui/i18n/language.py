@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 import streamlit as st
 
 DEFAULT = "en"
@@ -20,8 +22,24 @@ LANGUAGES: dict[str, str] = {
 RTL = frozenset({"ar"})
 
 
+#: The run's ``lang`` parameter, read once by :func:`pin` (a run looks its words up
+#: hundreds of times, and reading the address each time is a good part of a click).
+_pinned: ContextVar[str | None] = ContextVar("requested_lang", default=None)
+
+
+def pin(lang: str | None) -> None:
+    """Keep ``lang`` as the address's language for the rest of this run (``None``: read the
+    address each time again).  ``ui.page.setup`` unpins first thing in every run and pins
+    once the address is final; a fragment's rerun keeps its page run's language, which
+    only a whole run (the language selector's) can change."""
+    _pinned.set(lang)
+
+
 def requested_lang() -> str:
     """The ``lang`` query parameter as given (may be unknown or empty)."""
+    pinned = _pinned.get()
+    if pinned is not None:
+        return pinned
     try:
         return str(st.query_params.get("lang", DEFAULT) or DEFAULT)
     except Exception:  # noqa: BLE001  (outside a Streamlit run, or no query params)

@@ -33,7 +33,7 @@ import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ __all__ = [
     "GameRecord",
     "ProgressError",
     "QuizRecord",
+    "Summary",
     "connect",
     "data_dir",
     "database_url",
@@ -61,6 +62,7 @@ __all__ = [
     "register",
     "set_position",
     "steps",
+    "summary",
     "valid_learner_id",
 ]
 
@@ -90,6 +92,15 @@ class GameRecord:
     matches: int = 0
     matches_won: int = 0
     hints: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A learner's whole record: steps done (with stars), the quiz, Play per family."""
+
+    steps: dict[tuple[str, str], int] = field(default_factory=dict)
+    quiz: QuizRecord = QuizRecord()
+    games: dict[str, GameRecord] = field(default_factory=dict)
 
 
 def data_dir() -> Path:
@@ -182,12 +193,16 @@ def record_step(learner: str, lesson: str, step: str, stars: int, *,
     return int(row[0])
 
 
+def _steps(conn: Any, learner: str) -> dict[tuple[str, str], int]:
+    rows = conn.execute("SELECT lesson, step, stars FROM steps WHERE learner = ?",
+                        (learner,)).fetchall()
+    return {(lesson, step): int(stars) for lesson, step, stars in rows}
+
+
 def steps(learner: str, *, data_dir: str | Path | None = None) -> dict[tuple[str, str], int]:
     """Every step ``learner`` has done: ``(lesson, step) -> best stars``."""
     with connect(data_dir) as conn:
-        rows = conn.execute("SELECT lesson, step, stars FROM steps WHERE learner = ?",
-                            (learner,)).fetchall()
-    return {(lesson, step): int(stars) for lesson, step, stars in rows}
+        return _steps(conn, learner)
 
 
 def set_position(learner: str, lesson: str, step: str, *,
@@ -226,11 +241,15 @@ def record_answer(learner: str, right: bool, *,
     return quiz_record(learner, data_dir=data_dir)
 
 
+def _quiz(conn: Any, learner: str) -> QuizRecord:
+    row = conn.execute("SELECT answered, correct, streak, best_streak FROM quiz "
+                       "WHERE learner = ?", (learner,)).fetchone()
+    return QuizRecord(*map(int, row)) if row else QuizRecord()
+
+
 def quiz_record(learner: str, *, data_dir: str | Path | None = None) -> QuizRecord:
     with connect(data_dir) as conn:
-        row = conn.execute("SELECT answered, correct, streak, best_streak FROM quiz "
-                           "WHERE learner = ?", (learner,)).fetchone()
-    return QuizRecord(*map(int, row)) if row else QuizRecord()
+        return _quiz(conn, learner)
 
 
 def record_round(learner: str, family: str, won: bool, hints: int = 0, *,
@@ -256,10 +275,20 @@ def record_match(learner: str, family: str, won: bool, *,
     return games(learner, data_dir=data_dir).get(family, GameRecord())
 
 
+def _games(conn: Any, learner: str) -> dict[str, GameRecord]:
+    rows = conn.execute("SELECT family, rounds, rounds_won, matches, matches_won, hints "
+                        "FROM games WHERE learner = ?", (learner,)).fetchall()
+    return {str(row[0]): GameRecord(*map(int, row[1:])) for row in rows}
+
+
 def games(learner: str, *, data_dir: str | Path | None = None) -> dict[str, GameRecord]:
     """Play's record per rule family."""
     with connect(data_dir) as conn:
-        rows = conn.execute("SELECT family, rounds, rounds_won, matches, matches_won, hints "
-                            "FROM games WHERE learner = ?", (learner,)).fetchall()
-    return {str(row[0]): GameRecord(*map(int, row[1:])) for row in rows}
+        return _games(conn, learner)
+
+
+def summary(learner: str, *, data_dir: str | Path | None = None) -> Summary:
+    """Everything the sidebar shows of ``learner``'s progress, read on one connection."""
+    with connect(data_dir) as conn:
+        return Summary(_steps(conn, learner), _quiz(conn, learner), _games(conn, learner))
 
