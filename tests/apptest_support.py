@@ -9,6 +9,7 @@ fallback (``<board key>.play.<tile>[.<end>]``, ``.pass`` …): ``button_keys`` l
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,34 @@ class _ScanOnce:
 
 
 COMPONENT_SCAN = _ScanOnce()
+
+
+def _wait_for_the_run(runner: Any, timeout: float = 3) -> None:
+    """AppTest's wait for a script run to finish, without its 1 ms polling loop (each
+    wake-up takes the interpreter lock from the script's thread, a tenth of a page test):
+    wait on the script's thread instead, looking at the run's events between waits."""
+    thread = runner._script_thread
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if runner.script_stopped():
+            return
+        if thread is None:
+            time.sleep(0.001)
+        else:
+            thread.join(min(0.05, max(0.0, deadline - time.monotonic())))
+    runner.request_stop()  # as Streamlit's own: stop the run, then say so
+    runner.join()
+    raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
+
+def _wait_without_polling() -> None:
+    from streamlit.testing.v1 import local_script_runner
+
+    assert callable(local_script_runner.require_widgets_deltas), "Streamlit moved it"
+    local_script_runner.require_widgets_deltas = _wait_for_the_run
+
+
+_wait_without_polling()
 
 
 def home(**params: str | list[str]) -> AppTest:

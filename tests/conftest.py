@@ -1,6 +1,6 @@
 """Shared fixtures: the site's data folder, Debian's Chromium for Playwright, a live server.
 
-`data_dir` points the site (DOMINO_DATA_DIR) at the test's tmp_path, with the site's own
+`data_dir` points the site (DOMINO_DATA_DIR) at the run's data folder, with the site's own
 scenarios; `fixture_scenarios` adds the UI test fixtures' scenarios and lessons instead
 (DOMINO_SCENARIOS_DIR=tests/data/ui/scenarios).  The AppTest helpers are in apptest_support.py.
 
@@ -35,15 +35,23 @@ def _skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session")
+def site_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page tests' data folder: one per test run (per worker), as the site has one."""
+    return tmp_path_factory.mktemp("site-data")
+
+
 @pytest.fixture
-def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The site keeps its data (the progress database) in this test's tmp_path and reads its
-    own scenarios and lessons (scenarios/: DOMINO_SCENARIOS_DIR unset)."""
-    monkeypatch.setenv("DOMINO_DATA_DIR", str(tmp_path))
+def data_dir(monkeypatch: pytest.MonkeyPatch, site_data: Path) -> Path:
+    """The site keeps its data (the progress database) in :func:`site_data` and reads its
+    own scenarios and lessons (scenarios/: DOMINO_SCENARIOS_DIR unset).  Every test's
+    learner is a new one, so tests never see each other's progress; the database is made
+    once instead of once a test."""
+    monkeypatch.setenv("DOMINO_DATA_DIR", str(site_data))
     monkeypatch.delenv("DOMINO_SCENARIOS_DIR", raising=False)
     monkeypatch.delenv("DOMINO_DATABASE_URL", raising=False)
     monkeypatch.setenv("DOMINO_THINK", "inline")  # AppTest: the computer thinks in-process
-    return tmp_path
+    return site_data
 
 
 @pytest.fixture
@@ -54,6 +62,15 @@ def fixture_scenarios(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 BROWSER_FIXTURES = {"page", "context", "browser", "live_server", "base_url"}
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml): a worker per core where the browser tests are left out
+    (``-m "not browser"``, as ``make test`` runs them first); otherwise none, so the browser
+    tests share one live server and have the machine to themselves."""
+    if "not browser" in (config.getoption("markexpr") or ""):
+        return os.cpu_count() or 1
+    return 0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -65,3 +65,29 @@ def test_apptest_scans_the_installed_components_once_through_the_tests_cache() -
         at = AppTest.from_function(script).run()
         assert not at.exception
     assert COMPONENT_SCAN.calls == 1
+
+
+def test_apptest_waits_for_a_run_through_the_tests_wait_and_still_times_out() -> None:
+    """apptest_support replaces AppTest's polling wait for a script run; a run still ends
+    when it finishes, and one past its timeout still fails as Streamlit's own does."""
+    import apptest_support
+    from streamlit.testing.v1 import local_script_runner
+
+    assert local_script_runner.require_widgets_deltas is apptest_support._wait_for_the_run
+
+    def quick() -> None:
+        import streamlit as st
+
+        st.write("done")
+
+    def slow() -> None:
+        import time
+
+        import streamlit as st
+
+        time.sleep(0.5)
+        st.write("too late")
+
+    assert AppTest.from_function(quick).run().markdown[0].value == "done"
+    with pytest.raises(RuntimeError, match="timed out after 0.1"):
+        AppTest.from_function(slow, default_timeout=0.1).run()
