@@ -12,6 +12,10 @@ APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
 # PostgreSQL and nginx for the progress store's tests and the replicas test (tests/test_deploy.py).
 SERVE_PACKAGES := postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Let Python keep compiled bytecode (__pycache__, and pytest's rewritten test modules) even
+# where the environment says not to: without it every test process compiles every module
+# again, about three seconds a worker.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: venv build chromium serving-packages run test lint lock bench bench-compare bench-ui clean
 
@@ -74,8 +78,11 @@ run: venv build
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
 # Scenario [expect] tables are checked once, by tests/test_scenarios.py (one test per file).
+# First the tests outside the browser, a worker per core (pytest-xdist); then the browser
+# tests in one process, with one live server (tests/conftest.py picks the workers).
 test: venv build chromium serving-packages
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m browser
 
 lint: venv
 	$(VENV)/bin/ruff check .
