@@ -25,13 +25,15 @@ Page-specific keys carry the page's prefix (``learn.…``, ``quiz.…``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import streamlit as st
 
 from . import progress
 from .i18n import DEFAULT, LANGUAGES, t
+
+T = TypeVar("T")
 
 NOTICED = "notices_shown"
 
@@ -193,86 +195,62 @@ def link_params(**extra: str) -> dict[str, str]:
 
 
 # -- progress, safely ---------------------------------------------------------
+#
+# Each reads or writes this session's learner's progress; when the store cannot be used, the
+# learner is told once (:func:`_progress_failed`) and the page goes on with the fallback.
+
+
+def _safely(call: Callable[..., T], fallback: T, *args: object) -> T:
+    """``call(learner, *args)``, or ``fallback`` when progress is unavailable."""
+    try:
+        return call(learner_id(), *args)
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return fallback
 
 
 def steps_done() -> dict[tuple[str, str], int]:
     """This learner's finished steps and stars ({} if progress is unavailable)."""
-    try:
-        return progress.steps(learner_id())
-    except progress.ProgressError as e:
-        _progress_failed(e)
-        return {}
+    return _safely(progress.steps, {})
 
 
 def record_step(lesson: str, step: str, stars: int) -> int:
-    try:
-        return progress.record_step(learner_id(), lesson, step, stars)
-    except progress.ProgressError as e:
-        _progress_failed(e)
-        return stars
+    """Record a step's stars; the best stars so far (``stars`` if unavailable)."""
+    return _safely(progress.record_step, stars, lesson, step, stars)
 
 
 def set_position(lesson: str, step: str) -> None:
-    try:
-        progress.set_position(learner_id(), lesson, step)
-    except progress.ProgressError as e:
-        _progress_failed(e)
+    _safely(progress.set_position, None, lesson, step)
 
 
 def position() -> tuple[str, str] | None:
-    try:
-        return progress.position(learner_id())
-    except progress.ProgressError as e:
-        _progress_failed(e)
-        return None
+    return _safely(progress.position, None)
 
 
 def progress_summary() -> progress.Summary:
     """This learner's whole record, read at once (empty if progress is unavailable)."""
-    try:
-        return progress.summary(learner_id())
-    except progress.ProgressError as e:
-        _progress_failed(e)
-        return progress.Summary()
+    return _safely(progress.summary, progress.Summary())
 
 
 def quiz_record() -> progress.QuizRecord:
-    try:
-        return progress.quiz_record(learner_id())
-    except progress.ProgressError as e:
-        _progress_failed(e)
-        return progress.QuizRecord()
+    return _safely(progress.quiz_record, progress.QuizRecord())
 
 
 def record_answer(right: bool) -> progress.QuizRecord:
-    try:
-        return progress.record_answer(learner_id(), right)
-    except progress.ProgressError as e:
-        _progress_failed(e)
-        return progress.QuizRecord()
+    return _safely(progress.record_answer, progress.QuizRecord(), right)
 
 
 def games_record() -> dict[str, progress.GameRecord]:
     """Play's record per rule family ({} if progress is unavailable)."""
-    try:
-        return progress.games(learner_id())
-    except progress.ProgressError as e:
-        _progress_failed(e)
-        return {}
+    return _safely(progress.games, {})
 
 
 def record_round(family: str, won: bool, hints: int) -> None:
-    try:
-        progress.record_round(learner_id(), family, won, hints)
-    except progress.ProgressError as e:
-        _progress_failed(e)
+    _safely(progress.record_round, None, family, won, hints)
 
 
 def record_match(family: str, won: bool) -> None:
-    try:
-        progress.record_match(learner_id(), family, won)
-    except progress.ProgressError as e:
-        _progress_failed(e)
+    _safely(progress.record_match, None, family, won)
 
 
 # -- a page's own address parameters ----------------------------------------------------------
