@@ -142,7 +142,7 @@ def test_try_it_with_hidden_hands_says_the_answer_looks_at_every_hand() -> None:
     data = board_data(at)
     assert [("face-down" in o["svg"]) for o in data["others"]] == [True]
     state = game(at).state
-    best = at.session_state["try-best"].solution.best[0]
+    best = at.session_state["try-best"].answer.value.best[0]
     tiles, _ = hinted(at)
     assert tiles == ([str(best.tile)] if best.tile is not None else [])
     assert {str(x) for x in state.hand(state.mover)} >= set(tiles)

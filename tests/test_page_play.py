@@ -88,7 +88,7 @@ def test_a_whole_round_against_the_computer(params: dict[str, str]) -> None:
     assert len(tb.match.rounds) == 1
     # The review: each choice the learner had, with the solver's verdict.
     assert tb.review, "no choice to review in a whole round"
-    assert all(item.solution is not None for item in tb.review)
+    assert all(item.verdict.value is not None for item in tb.review)
     assert "Review of your moves" in page
     assert "Best with every hand open" in page
     record = progress.games(at.session_state["learner"])[params["rules"]]

@@ -75,3 +75,19 @@ def test_a_new_worker_never_runs_the_page_script(
     assert sys.modules["__main__"] is page  # put back
     thinking.pool().shutdown()
     thinking.pool.clear()
+
+
+def test_an_answer_is_waited_for_then_taken_once_and_a_failure_says_so() -> None:
+    from concurrent.futures import Future
+
+    pending: Future[int] = Future()
+    answer = thinking.Answer(pending)
+    assert answer.waiting and not answer.poll() and answer.value is None
+    pending.set_result(7)
+    assert answer.waiting  # finished, not taken yet
+    assert answer.poll() and (answer.value, answer.failed, answer.waiting) == (7, False, False)
+    assert not answer.poll()  # taken once
+    broken: Future[int] = Future()
+    broken.set_exception(RuntimeError("worker died"))
+    failed = thinking.Answer(broken)
+    assert failed.poll() and (failed.value, failed.failed) == (None, True)

@@ -28,8 +28,9 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
@@ -121,6 +122,30 @@ def take(future: Future[T]) -> tuple[T, bool] | tuple[None, bool]:
         return future.result(), False
     except Exception:  # noqa: BLE001
         return None, True
+
+
+@dataclass
+class Answer(Generic[T]):
+    """A job a page keeps in its session state: its future until :meth:`poll` takes the
+    answer, then ``value`` (None, and ``failed``, when the job failed)."""
+
+    future: Future[T] | None
+    value: T | None = None
+    failed: bool = False
+
+    @property
+    def waiting(self) -> bool:
+        """Not taken yet (the job may have finished since the last :meth:`poll`)."""
+        return self.future is not None
+
+    def poll(self) -> bool:
+        """Take the answer if it has come; True when this changed something."""
+        f = self.future
+        if f is None or not f.done():
+            return False
+        self.future = None
+        self.value, self.failed = take(f)
+        return True
 
 
 # -- the jobs: engine functions of picklable values (a worker never imports the site) -------

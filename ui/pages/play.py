@@ -82,18 +82,7 @@ class ReviewItem:
     number: int  # the move's number in the round (1 = the first move)
     position: State  # before the move
     played: Move
-    future: Future[Solution] | None
-    solution: Solution | None = None
-    failed: bool = False
-
-    def poll(self) -> bool:
-        """Take the verdict if it has come; True when this changed something."""
-        f = self.future
-        if f is None or not f.done():
-            return False
-        self.future = None
-        self.solution, self.failed = thinking.take(f)
-        return True
+    verdict: thinking.Answer[Solution]  # the solver's, every hand open
 
 
 @dataclass
@@ -133,7 +122,7 @@ class Table:
         """The table is waiting for an answer (the computer's move, a hint, a verdict)."""
         computer = not self.state.over and self.state.mover != self.learner
         return computer or self.hint_pending is not None or any(
-            item.future is not None for item in self.review)
+            item.verdict.waiting for item in self.review)
 
 
 def new_table(rules: Ruleset, level: str, seed: int, learner: int | None = None) -> Table:
@@ -230,7 +219,7 @@ def _poll_answers(table: Table) -> bool:
             if failed:
                 table.feedback = Feedback("no", t("play.hint_failed"))
     for item in table.review:
-        changed = item.poll() or changed
+        changed = item.verdict.poll() or changed
     return changed
 
 
@@ -296,7 +285,8 @@ def review_items(table: Table) -> list[ReviewItem]:
     for number, record in enumerate(table.state.history, start=1):
         if record.player == table.learner and len(walker.legal_moves()) > 1:
             position = walker.copy()
-            items.append(ReviewItem(number, position, record.move, thinking.judge(position)))
+            items.append(ReviewItem(number, position, record.move,
+                                    thinking.Answer(thinking.judge(position))))
         walker.push_unchecked(record.move)
     return items
 

@@ -226,11 +226,12 @@ def _review(table: Table) -> None:
     st.caption(t("play.review_lead") + " " + t("play.review_forced"))
     for i, item in enumerate(table.review):
         title = t("play.review_move", n=item.number, move=move_text(item.played))
-        if item.solution is None:
-            st.markdown(f"**{_md(title)}** · "
-                        + (t("play.review_failed") if item.failed else t("play.review_waiting")))
+        solution = item.verdict.value
+        if solution is None:
+            st.markdown(f"**{_md(title)}** · " + t("play.review_failed" if item.verdict.failed
+                                                   else "play.review_waiting"))
             continue
-        v = verdict.verdict(item.position, item.solution, table.seats, item.played)
+        v = verdict.verdict(item.position, solution, table.seats, item.played)
         st.markdown(f"**{_md(title)}**")
         verdict.show(v, key=f"review-{i}", all_moves=not v.was_best)
         st.button(t("play.replay_from", n=item.number), key=f"play.replay.{i}",

@@ -16,7 +16,6 @@ an undo or a new deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 
 import streamlit as st
@@ -46,22 +45,7 @@ class Ask:
 
     signature: tuple[object, ...]
     position: State
-    future: Future[Solution] | None
-    solution: Solution | None = None
-    failed: bool = False
-
-    @property
-    def waiting(self) -> bool:
-        return self.solution is None and not self.failed
-
-    def poll(self) -> bool:
-        """Take the answer if it has come; True when this changed something."""
-        f = self.future
-        if f is None or not f.done():
-            return False
-        self.future = None
-        self.solution, self.failed = thinking.take(f)
-        return True
+    answer: thinking.Answer[Solution]
 
 
 def askable(state: State) -> bool:
@@ -72,7 +56,8 @@ def askable(state: State) -> bool:
 def ask(key: str, state: State) -> None:
     """Ask the solver about ``state`` (a callback; ``state`` is the position drawn)."""
     if askable(state):
-        st.session_state[key] = Ask(signature(state), state.copy(), thinking.judge(state))
+        st.session_state[key] = Ask(signature(state), state.copy(),
+                                    thinking.Answer(thinking.judge(state)))
 
 
 def current(key: str, state: State, *, poll: bool = False) -> Ask | None:
@@ -85,7 +70,7 @@ def current(key: str, state: State, *, poll: bool = False) -> Ask | None:
         del st.session_state[key]
         return None
     if poll:
-        found.poll()
+        found.answer.poll()
     return found
 
 
@@ -95,9 +80,8 @@ def best(key: str, state: State) -> Move | None:
     A run looks for the answer here, once, so that the board and :func:`panel` agree: call
     it before drawing the panel."""
     found = current(key, state, poll=True)
-    if found is None or found.solution is None or not found.solution.best:
-        return None
-    return found.solution.best[0]
+    solution = found.answer.value if found is not None else None
+    return solution.best[0] if solution is not None and solution.best else None
 
 
 def button(key: str, state: State, *, hidden: bool = False) -> None:
@@ -118,22 +102,23 @@ def panel(key: str, state: State, seats: Sequence[str] | None, *,
     found = current(key, state)
     if found is None:
         return
-    if found.waiting:
+    if found.answer.waiting:
         _awaiting(key)
         return
     with st.container(key=f"{key}-panel"):
         if hidden:
             st.caption(t("verdict.sees_hidden"))
-        if found.solution is None:
+        solution = found.answer.value
+        if solution is None:
             st.info(t("verdict.failed"))
             return
-        verdict.show(verdict.verdict(found.position, found.solution, seats), key=key)
+        verdict.show(verdict.verdict(found.position, solution, seats), key=key)
 
 
 @st.fragment(run_every=TICK)
 def _awaiting(key: str) -> None:
     """"Working it out …" until the answer comes; then the page runs again to show it."""
     found = st.session_state.get(key)
-    if not isinstance(found, Ask) or not found.waiting or found.poll():
+    if not isinstance(found, Ask) or not found.answer.waiting or found.answer.poll():
         st.rerun()  # answered (or dropped): the whole page draws the verdict and highlight
     st.caption(t("verdict.working"))
