@@ -245,3 +245,23 @@ def test_a_round_with_only_forced_moves_says_there_is_nothing_to_review() -> Non
     tb = table(at)
     assert tb.finished and not tb.review
     assert "Nothing to review this round" in texts(at)
+
+
+def live_region(at: AppTest) -> str:
+    (found,) = [e.proto.body for e in at.get("html") if 'class="play-live"' in e.proto.body]
+    return str(found)
+
+
+def test_the_live_region_follows_a_change_of_language() -> None:
+    """The computer's last move and the round's result are said in the page's language,
+    also after the learner switches it (nothing said is kept as text in English)."""
+    at = open_play(rules="duel", seed="3", level="counting")
+    assert "opens with" in live_region(at)
+    play_round(at)
+    said = live_region(at)
+    assert "The round is over." in said and "Result" not in said
+    at.query_params["lang"] = "uk"
+    at.run()
+    said = live_region(at)
+    assert "Раунд завершено." in said
+    assert "The round is over" not in said and "Black" not in said

@@ -107,7 +107,8 @@ class Table:
     hint_pending: Pending | None = None
     hints: set[int] = field(default_factory=set)  # plies where the learner took a hint
     feedback: Feedback | None = None
-    announce: str = ""  # the last computer move and the open ends, for the live region
+    say_move: bool = False  # the live region says the last move (the computer's) ...
+    say_result: bool = False  # ... and the round's result (see announcement)
     review: list[ReviewItem] = field(default_factory=list)
     practice: State | None = None  # the real round's end while a review position is replayed
     practice_from: int = 0
@@ -173,6 +174,20 @@ def open_ends_text(state: State) -> str:
     return t("play.open_ends", left=line.left, right=line.right)
 
 
+def announcement(table: Table) -> str:
+    """What the live region says, in the page's language: the computer's last move with the
+    open ends after it, then the round's result.  Worked out on every run from the table, so
+    a change of language changes it too."""
+    state = table.state
+    record = state.last_record
+    parts: list[str] = []
+    if table.say_move and record is not None:
+        parts += [story.narrate(record, table.seats, show_hidden=False), open_ends_text(state)]
+    if table.say_result and state.over:
+        parts += [t("play.round_over"), story.settlement_view(state, table.seats).text]
+    return " ".join(x for x in parts if x)
+
+
 def advance(table: Table, now: float | None = None) -> bool:
     """Move the table on (see the module); True when something changed."""
     now = time.monotonic() if now is None else now
@@ -196,9 +211,7 @@ def advance(table: Table, now: float | None = None) -> bool:
         played = state.push(move)
         record = state.last_record
         assert record is not None
-        table.announce = " ".join(x for x in (story.narrate(record, table.seats,
-                                                             show_hidden=False),
-                                              open_ends_text(state)) if x)
+        table.say_move = True
         table.log.append(f"{table.seats[record.player]} {played.text()}")
         table.shown_at = now
         changed = True
@@ -242,7 +255,7 @@ def play_move(table: Table, move: Move) -> bool:
     table.log.append(f"{table.seats[table.learner]} {resolved.text()}")
     table.feedback, table.hint, table.hint_pending = None, None, None
     table.shown_at = 0.0  # the computer answers as soon as it has thought
-    table.announce = ""
+    table.say_move = False
     _ask_computer(table)
     return True
 
@@ -268,9 +281,7 @@ def finish_round(table: Table) -> None:
     if table.practice is not None:
         return
     result = table.match.record(table.state)
-    table.announce = " ".join(x for x in (table.announce, t("play.round_over"),
-                                          story.settlement_view(table.state, table.seats).text)
-                              if x)
+    table.say_result = True
     won = not result.draw and result.winners == (table.learner,)
     session.record_round(table.rules.family, won, len(table.hints))
     if table.match.over:
@@ -299,7 +310,7 @@ def replay_from(table: Table, item: ReviewItem) -> None:
     table.practice_from = item.number
     table.finished = False
     table.computer = table.hint_pending = table.hint = None
-    table.feedback, table.announce = None, ""
+    table.feedback, table.say_move, table.say_result = None, False, False
     table.log.append(f"replay from move {item.number}")
 
 
@@ -308,7 +319,7 @@ def back_to_review(table: Table) -> None:
         table.state, table.practice = table.practice, None
         table.finished = True
         table.computer = table.hint_pending = table.hint = None
-        table.feedback, table.announce = None, ""
+        table.feedback, table.say_move, table.say_result = None, False, False
 
 
 def next_round(table: Table) -> None:
@@ -320,7 +331,7 @@ def next_round(table: Table) -> None:
     table.round_no += 1
     table.finished = False
     table.hints, table.review = set(), []
-    table.feedback, table.announce, table.shown_at = None, "", 0.0
+    table.feedback, table.say_move, table.say_result, table.shown_at = None, False, False, 0.0
 
 
 # -- the match in numbers -------------------------------------------------------------------

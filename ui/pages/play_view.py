@@ -243,7 +243,7 @@ def _table(table: Table) -> None:
     if table.practice is not None:
         st.info(t("play.practising", n=table.practice_from))
     st.html(f'<div class="play-live" role="status" aria-live="polite">'
-            f"{esc(table.announce)}</div>")
+            f"{esc(play.announcement(table))}</div>")
     mover = state.mover
     yours = table.learner_to_move
     note = t("board.round_over") if state.over else None if yours else \
