@@ -125,7 +125,8 @@ def test_a_hint_is_highlighted_explained_and_recorded() -> None:
     assert record.hints == 1
     page = texts(at)
     assert "You took 1 hint this round." in page
-    assert f"Your record in Block: {record.rounds_won} of 1 rounds won" in page  # the header
+    assert f"Your record in Block: {record.rounds_won} of 1 rounds won." in page  # the header
+    assert "matches won" not in page  # none finished yet: no "0 of 0 matches"
     assert f"Play: {record.rounds_won} of 1 rounds won" in page  # the sidebar
 
 
@@ -175,6 +176,7 @@ def test_a_block_match_is_played_to_its_target() -> None:
     assert record.matches_won == int(match.winners == (table(at).learner,))
     click(at, "play.again")
     assert table(at).round_no == 1 and not table(at).match.rounds
+    assert f"{record.matches_won} of 1 matches won." in texts(at)  # the header, once one is
 
 
 @pytest.mark.parametrize(("params", "notice"), [

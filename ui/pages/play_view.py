@@ -97,10 +97,11 @@ def _setup() -> None:
 
 def _header(table: Table) -> None:
     record = session.games_record().get(table.rules.family)
-    if record is not None and record.rounds:
-        st.caption(t("play.record", family=family_name(table.rules.family),
-                     won=record.rounds_won, rounds=record.rounds,
-                     matches_won=record.matches_won, matches=record.matches))
+    if record is not None and record.rounds:  # matches only once one has been finished
+        st.caption(t("play.record" if record.matches else "play.record_rounds",
+                     family=family_name(table.rules.family), won=record.rounds_won,
+                     rounds=record.rounds, matches_won=record.matches_won,
+                     matches=record.matches))
     st.markdown(f"**{esc(rules_label(table.rules))}** "
                 f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
                 f' · {esc(t("try.seed_is", seed=table.seed))}</span>', unsafe_allow_html=True)
