@@ -466,3 +466,21 @@ def test_a_step_s_description_never_folds(monkeypatch: pytest.MonkeyPatch, data_
     caption = description(at)
     assert caption.startswith('<p class="caption-desc">') and "<details" not in caption
     assert "[3|4]" in caption or "[4|3]" in caption
+
+
+def test_what_learn_said_follows_a_change_of_language() -> None:
+    """A nudge after a wrong "who wins", and "Show me", are worded when drawn: switching the
+    language shows them in the new one."""
+    from ui.i18n import t_in
+
+    at = open_learn(lesson="settling", step="who-wins")
+    at.segmented_control(key="learn.winner.seat").set_value(0)
+    at.number_input(key="learn.winner.points").set_value(15)
+    click(at, "learn.winner.check")
+    assert "15 is not the score" in texts(at)
+    at.query_params["lang"] = "ru"
+    at.run()
+    body = texts(at)
+    assert "15 is not the score" not in body
+    assert t_in("ru", "learn.winner_wrong_points", points=15) in body
+    assert t_in("ru", "learn.wrong_title") in body

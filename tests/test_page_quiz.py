@@ -234,3 +234,19 @@ def test_the_summary_links_every_missed_topic_once(data_dir: Path) -> None:
     assert sum(1 for label in labels if label.startswith("Learn it again")) == 10
     for name in topics[:10]:
         assert ui_quiz.t(ui_quiz.TOPIC_KEYS[name]) in body
+
+
+def test_the_answers_explanation_follows_a_change_of_language() -> None:
+    """A learner who switches the language after an answer reads its explanation again in
+    the new one (nothing said is kept as text in the old language)."""
+    seed = seed_where(1, lambda q: q.rules.family == "block" and q.winner is not None)
+    at = open_quiz(quiz_level="1", quiz_seed=str(seed))
+    q = shown(at)
+    answer(at, q.winner, q.points + 3)
+    assert "The right player, but not the points. You said:" in texts(at)
+    at.query_params["lang"] = "uk"
+    at.run()
+    body = texts(at)
+    assert "The right player" not in body
+    assert "Гравця вказано правильно, а бали — ні. Ваша відповідь:" in body
+    assert q.settlement.explanation.arithmetic in body  # the reckoning is still there

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "ui"
 PAGES = UI / "pages"
 MAX_LINES = 400
-PAGE_PARTS = ("_view", "_setup")  # a page's other modules: its drawing, its address
+PAGE_PARTS = ("_view", "_setup", "_words")  # a page's other modules: its drawing, its
+# address, what it says back
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:

@@ -23,6 +23,7 @@ Scenario texts are English data; a catalog may translate them by key:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 
 import streamlit as st
 
@@ -32,7 +33,7 @@ from engine.state import State
 
 from ..content import Content, content
 from ..i18n import clip, refusal_text, t
-from ..widgets.feedback import Feedback
+from ..widgets.feedback import Said, worded
 from ..widgets.story import (
     ordered,
     title,
@@ -59,7 +60,7 @@ class Replay:
     step: int = 0
     trying: bool = False
     branch: tuple[Move, ...] = ()
-    feedback: Feedback | None = None
+    feedback: Said | None = None
 
     @property
     def branched(self) -> bool:
@@ -98,7 +99,7 @@ def goto(s: Scenario, r: Replay, step: int) -> Replay:
 def start_trying(s: Scenario, r: Replay) -> Replay:
     """"Try another move": the board now takes the learner's moves."""
     if position(s, r).over:
-        return replace(r, feedback=Feedback("hint", t("examples.over_no_try")))
+        return replace(r, feedback=worded("hint", partial(t, "examples.over_no_try")))
     return replace(r, trying=True, feedback=None)
 
 
@@ -114,11 +115,11 @@ def play(s: Scenario, r: Replay, move: Move) -> Replay:
     resolved = state.resolve(move)
     refusal = state.why_illegal(resolved)
     if refusal is not None:
-        return replace(r, feedback=Feedback("no", refusal_text(refusal)))
+        return replace(r, feedback=worded("no", partial(refusal_text, refusal)))
     made = state.push(resolved)
     if not r.branch and r.step < len(s.moves) and _same(documented(s, r.step), made,
                                                           s.moves[r.step]):
-        return replace(r, step=r.step + 1, feedback=Feedback("ok", t("examples.as_documented")))
+        return replace(r, step=r.step + 1, feedback=worded("ok", partial(t, "examples.as_documented")))
     return replace(r, branch=(*r.branch, made), feedback=None)
 
 

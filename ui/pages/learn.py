@@ -16,28 +16,30 @@ The rest keeps one :class:`Attempt` per step in session state
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import streamlit as st
 
 from engine.lessons import Lesson, Step
 from engine.moves import Move
-from engine.settlement import Settlement, check_answer
+from engine.settlement import check_answer
 from engine.state import Refusal, State
 
 from .. import session
 from ..content import Content, content
-from ..i18n import clip, move_text, refusal_text, seat_name, settlement_text, t
-from ..widgets.feedback import Feedback
+from ..i18n import clip, refusal_text, t
+from ..widgets.feedback import Said, worded
 from ..widgets.lessons import (
     first_open_step,
-    hint_text,
     is_task,
     lesson_title,
     success_text,
     task_prompt,
     winner_success,
 )
+from . import learn_words as words
 
 ATTEMPT = "learn.attempt"
 #: The answer widgets' keys (ends, winner, points).
@@ -57,7 +59,7 @@ class Attempt:
     stars: int = 0
     played: Move | None = None  # the accepted move, drawn on the board once done
     highlight: Move | None = None  # what "Show me" points at
-    feedback: Feedback | None = None
+    feedback: Said | None = None
     history: list[str] = field(default_factory=list)  # what happened, for tests and logs
 
 
@@ -222,19 +224,22 @@ def _open(lesson_id: str, step_id: str) -> tuple[Lesson, Step, Attempt] | None:
     return live if live is not None and not live[2].done else None
 
 
-def _complete(lesson: Lesson, step: Step, attempt: Attempt, text: str) -> None:
+def _complete(lesson: Lesson, step: Step, attempt: Attempt,
+              text: Callable[[], str] | None) -> None:
+    """The step is done; ``text`` words the praise (when drawn: it follows the language)."""
     attempt.done = True
     attempt.highlight = None
     attempt.stars = stars_for(attempt.mistakes, attempt.hinted) if is_task(step) else 0
     attempt.stars = session.record_step(lesson.id, step.id, attempt.stars) \
         if is_task(step) else session.record_step(lesson.id, step.id, 0)
-    attempt.feedback = Feedback("ok", text)
+    attempt.feedback = worded("ok", text)
     attempt.history.append("done")
 
 
-def _wrong(attempt: Attempt, text: str) -> None:
+def _wrong(attempt: Attempt, text: Callable[[], str]) -> None:
+    """A wrong answer; ``text`` words why (when drawn)."""
     attempt.mistakes += 1
-    attempt.feedback = Feedback("no", text, title=t("learn.wrong_title"))
+    attempt.feedback = worded("no", text, partial(t, "learn.wrong_title"))
     attempt.history.append("wrong")
 
 
@@ -247,11 +252,11 @@ def on_move(lesson_id: str, step_id: str, move: Move) -> None:
     verdict = check_move(step, move)
     if verdict.ok:
         attempt.played = verdict.move
-        _complete(lesson, step, attempt, success_text(lesson, step))
+        _complete(lesson, step, attempt, partial(success_text, lesson, step))
     elif verdict.refusal is not None:
-        _wrong(attempt, refusal_text(verdict.refusal))
+        _wrong(attempt, partial(refusal_text, verdict.refusal))
     else:
-        _wrong(attempt, t("learn.not_asked", task=task_prompt(lesson, step)))
+        _wrong(attempt, lambda: t("learn.not_asked", task=task_prompt(lesson, step)))
 
 
 def on_show_me(lesson_id: str, step_id: str) -> None:
@@ -261,22 +266,11 @@ def on_show_me(lesson_id: str, step_id: str) -> None:
     lesson, step, attempt = live
     attempt.hinted = True
     attempt.history.append("hint")
-    hint = hint_text(lesson, step)
-    kind = step.task.kind
-    if kind in TASK_MOVES:
-        move = hint_move(step)
+    move = hint_move(step) if step.task.kind in TASK_MOVES else None
+    if step.task.kind in TASK_MOVES:
         attempt.highlight = move
-        if move is not None:
-            hint = (hint + " " if hint else "") + t("learn.hint_move", move=move_text(move))
-    elif kind == "ends":
-        hint = hint or t("learn.hint_ends")
-    elif kind == "blocked":
-        hint = hint or t("learn.hint_blocked")
-    elif kind == "winner":
-        # "Show me" gives the answer, with its reckoning.
-        said = settlement_text(step.settlement(), step.scenario.seats)
-        hint = (hint + " " if hint else "") + t("learn.winner_arithmetic", text=said)
-    attempt.feedback = Feedback("hint", hint or t("learn.hint_none"), title=t("learn.hint_title"))
+    attempt.feedback = worded("hint", partial(words.shown, lesson, step, move),
+                              partial(t, "learn.hint_title"))
 
 
 def on_try_again(lesson_id: str, step_id: str) -> None:
@@ -295,7 +289,7 @@ def on_watched(lesson_id: str, step_id: str) -> None:
         return
     lesson, step, attempt = live
     if not attempt.done:
-        _complete(lesson, step, attempt, "")
+        _complete(lesson, step, attempt, None)
         attempt.feedback = None
 
 
@@ -306,12 +300,12 @@ def on_ends(lesson_id: str, step_id: str) -> None:
     lesson, step, attempt = live
     a, b = st.session_state.get("learn.ends.a"), st.session_state.get("learn.ends.b")
     if a is None or b is None:
-        attempt.feedback = Feedback("hint", t("learn.ends_pick_both"))
+        attempt.feedback = worded("hint", partial(t, "learn.ends_pick_both"))
         return
     if check_ends(step, int(a), int(b)):
-        _complete(lesson, step, attempt, success_text(lesson, step))
+        _complete(lesson, step, attempt, partial(success_text, lesson, step))
     else:
-        _wrong(attempt, t("learn.ends_wrong", a=a, b=b))
+        _wrong(attempt, partial(t, "learn.ends_wrong", a=a, b=b))
 
 
 def on_blocked(lesson_id: str, step_id: str, answer: bool) -> None:
@@ -320,9 +314,9 @@ def on_blocked(lesson_id: str, step_id: str, answer: bool) -> None:
         return
     lesson, step, attempt = live
     if check_blocked(step, answer):
-        _complete(lesson, step, attempt, success_text(lesson, step))
+        _complete(lesson, step, attempt, partial(success_text, lesson, step))
     else:
-        _wrong(attempt, t("learn.blocked_wrong_yes") if answer else t("learn.blocked_wrong_no"))
+        _wrong(attempt, partial(t, "learn.blocked_wrong_yes" if answer else "learn.blocked_wrong_no"))
 
 
 NOBODY = -1
@@ -336,42 +330,19 @@ def on_winner(lesson_id: str, step_id: str) -> None:
     raw_seat = st.session_state.get("learn.winner.seat")
     raw_points = st.session_state.get("learn.winner.points")
     if raw_seat is None:
-        attempt.feedback = Feedback("hint", t("learn.winner_pick"))
+        attempt.feedback = worded("hint", partial(t, "learn.winner_pick"))
         return
     seat = None if int(raw_seat) == NOBODY else int(raw_seat)
     points = int(raw_points) if raw_points is not None else None
     if step.scenario.rules.asks_points and seat is not None and points is None:
         # Not a wrong answer: half an answer. Ask for the rest (as the quiz does).
-        attempt.feedback = Feedback("hint", t("learn.points_first"))
+        attempt.feedback = worded("hint", partial(t, "learn.points_first"))
         return
-    settlement = step.settlement()
-    seats = step.scenario.seats
     if check_winner(step, seat, points):
-        _complete(lesson, step, attempt, winner_success(lesson, step))
+        _complete(lesson, step, attempt, partial(winner_success, lesson, step))
         return
-    if seat != settlement.winner:
-        said = t("learn.winner_wrong_seat", answer=seat_name(seat, seats)
-                 if seat is not None else t("learn.nobody"))
-    else:
-        said = t("learn.winner_wrong_points", points=points)
-    _wrong(attempt, said)
     # A first miss gets a nudge (what to count); a second, the reckoning (UX.md §5).
-    extra = t("learn.winner_arithmetic", text=settlement_text(settlement, seats)) \
-        if attempt.mistakes >= 2 else nudge(settlement)
-    attempt.feedback = Feedback("no", f"{said} {extra}", title=t("learn.wrong_title"))
-
-
-#: What to count, by the rule that settles the round (``Explanation.code``).
-NUDGES = {"block_domino": "learn.nudge_block_domino", "block_sole_lowest": "learn.nudge_block_blocked",
-          "block_tied_lowest": "learn.nudge_block_blocked", "duel_domino": "learn.nudge_duel_domino",
-          "duel_equal": "learn.nudge_duel_blocked", "duel_lower": "learn.nudge_duel_blocked"}
-
-
-def nudge(settlement: Settlement) -> str:
-    """What to count to settle this round, without the answer."""
-    code = settlement.explanation.code
-    key = NUDGES.get(code, "learn.nudge_gaple" if code.startswith("gaple") else "learn.hint_winner")
-    return t(key)
+    _wrong(attempt, partial(words.winner_wrong, step, seat, points, attempt.mistakes >= 1))
 
 
 def go(lesson_id: str, step_id: str) -> None:

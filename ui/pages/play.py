@@ -24,6 +24,7 @@ import random
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import partial
 
 from engine.bots import Decision, make_bot
 from engine.match import BlockMatch, GapleMatch, Match, match_for
@@ -37,7 +38,7 @@ from .. import session, thinking
 from ..i18n import t
 from ..widgets import story
 from ..widgets.deal_setup import deal_params, seat_names
-from ..widgets.feedback import Feedback, checked
+from ..widgets.feedback import Said, checked, worded
 
 PAGE = "pages/play.py"
 TABLE = "play.table"
@@ -106,7 +107,7 @@ class Table:
     hint_for: int = -1  # the ply the hint is for
     hint_pending: Pending | None = None
     hints: set[int] = field(default_factory=set)  # plies where the learner took a hint
-    feedback: Feedback | None = None
+    feedback: Said | None = None
     say_move: bool = False  # the live region says the last move (the computer's) ...
     say_result: bool = False  # ... and the round's result (see announcement)
     review: list[ReviewItem] = field(default_factory=list)
@@ -230,7 +231,7 @@ def _poll_answers(table: Table) -> bool:
             hint, failed = thinking.take(p.future)
             table.hint, table.hint_for = hint, p.ply
             if failed:
-                table.feedback = Feedback("no", t("play.hint_failed"))
+                table.feedback = worded("no", partial(t, "play.hint_failed"))
     for item in table.review:
         changed = item.verdict.poll() or changed
     return changed
@@ -244,7 +245,7 @@ def play_move(table: Table, move: Move) -> bool:
     and the computer asked for its answer at once."""
     state = table.state
     if not table.learner_to_move:
-        table.feedback = Feedback("no", t("play.not_your_turn"))
+        table.feedback = worded("no", partial(t, "play.not_your_turn"))
         return False
     resolved, refused = checked(state, move)
     if refused is not None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import streamlit as st
 
@@ -37,7 +38,7 @@ from engine.state import State
 
 from .. import i18n, session
 from ..i18n import clip, settlement_text, t
-from ..widgets.feedback import Feedback
+from ..widgets.feedback import Feedback, Later, Said, worded
 from ..widgets.seats import sums_lines
 from .quiz_setup import PARAM_LEVEL, PARAM_SEED, parse_params
 
@@ -209,7 +210,7 @@ class Current:
     tries: int = 0
     solved: bool = False
     counted: bool = False  # its first answer went into the set and the record
-    feedback: Feedback | None = None
+    feedback: Said | None = None
     history: list[str] = field(default_factory=list)  # for tests and logs
 
 
@@ -286,15 +287,14 @@ def on_check() -> None:
     q = current.q
     raw_seat = st.session_state.get(SEAT_KEY)
     raw_points = st.session_state.get(POINTS_KEY)
-    seats = seat_names(q.state)
     if raw_seat is None:
-        current.feedback = Feedback("hint", title=t("quiz.pick_first"))
+        current.feedback = worded("hint", title=partial(t, "quiz.pick_first"))
         current.history.append("incomplete")
         return
     seat = None if int(raw_seat) == NOBODY else int(raw_seat)
     points = int(raw_points) if raw_points is not None else None
     if q.asks_points and seat is not None and points is None:
-        current.feedback = Feedback("hint", title=t("quiz.points_first"))
+        current.feedback = worded("hint", title=partial(t, "quiz.points_first"))
         current.history.append("incomplete")
         return
     verdict = check(q, seat, points)
@@ -306,11 +306,19 @@ def on_check() -> None:
         if len(results) < SET_SIZE:
             results.append(Result(q.level, q.seed, topic(q), verdict.correct))
         current.counted = True
-    current.feedback = answer_feedback(q, verdict, answer_text(q, seat, points, seats), first,
-                                       seats)
+    current.feedback = Later("ok" if verdict.correct else "no",
+                             partial(_answer_feedback, q, seat, points, first))
     if verdict.correct:
         current.solved = True
     current.history.append("right" if verdict.correct else "wrong")
+
+
+def _answer_feedback(q: Question, seat: int | None, points: int | None, first: bool) -> Feedback:
+    """:func:`answer_feedback` for the answer ``seat`` and ``points``, in the page's language
+    (worded when drawn)."""
+    seats = seat_names(q.state)
+    return answer_feedback(q, check(q, seat, points), answer_text(q, seat, points, seats), first,
+                           seats)
 
 
 def answer_feedback(q: Question, verdict: Verdict, said: str, first: bool,

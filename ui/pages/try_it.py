@@ -51,7 +51,7 @@ from ..widgets.deal_setup import (
     rules_from_form,
     seat_names,
 )
-from ..widgets.feedback import Feedback, checked
+from ..widgets.feedback import Said, checked
 
 PAGE = "pages/try_it.py"
 EXAMPLES_PAGE = "pages/examples.py"
@@ -93,7 +93,7 @@ class Game:
     match: BlockMatch | None = None
     round_no: int = 1
     recorded: bool = False  # this round's points are in the match scores
-    feedback: Feedback | None = None
+    feedback: Said | None = None
     log: list[str] = field(default_factory=list)  # what happened, for tests
 
 

@@ -7,7 +7,9 @@ A page keeps its feedback in its session state and draws it in a container keyed
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from engine.moves import Move
@@ -32,12 +34,54 @@ class Feedback:
     revisit: tuple[str, str] | None = None
 
 
-def checked(state: State, move: Move) -> tuple[Move, Feedback | None]:
+@dataclass(frozen=True, slots=True)
+class Later:
+    """Feedback worded each time it is drawn: ``make`` builds the :class:`Feedback` in the
+    page's language.  A page keeps its feedback across runs, and the learner may switch the
+    language meanwhile: kept as this, what it says follows."""
+
+    kind: FeedbackKind
+    make: Callable[[], Feedback]
+
+    @property
+    def text(self) -> str:
+        return self.make().text
+
+    @property
+    def title(self) -> str:
+        return self.make().title
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return self.make().lines
+
+    @property
+    def revisit(self) -> tuple[str, str] | None:
+        return self.make().revisit
+
+
+#: What a page keeps to say back.
+Said = Feedback | Later
+
+
+def worded(kind: FeedbackKind, text: Callable[[], str] | None = None,
+           title: Callable[[], str] | None = None) -> Later:
+    """Feedback of ``kind`` whose ``text`` and ``title`` are worded when drawn (functions of
+    nothing, such as ``partial(t, "learn.ends_wrong", a=2, b=5)``)."""
+    return Later(kind, partial(_word, kind, text, title))
+
+
+def _word(kind: FeedbackKind, text: Callable[[], str] | None,
+          title: Callable[[], str] | None) -> Feedback:
+    return Feedback(kind, text() if text else "", title() if title else "")
+
+
+def checked(state: State, move: Move) -> tuple[Move, Said | None]:
     """``move`` as the engine resolves it for ``state``, and why the rules refuse it, in
     words, when they do (the position is not touched)."""
     resolved = state.resolve(move)
     refusal = state.why_illegal(resolved)
-    return resolved, None if refusal is None else Feedback("no", refusal_text(refusal))
+    return resolved, None if refusal is None else worded("no", partial(refusal_text, refusal))
 
 
 def key(prefix: str, kind: str) -> str:
