@@ -10,7 +10,7 @@ import pytest
 from engine.moves import PASS, Move
 from ui.content import load_content
 from ui.pages import examples as ex
-from ui.widgets import story
+from ui.widgets import feedback, story
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = load_content(ROOT / "scenarios")
@@ -98,9 +98,12 @@ def test_a_refused_move_keeps_the_replay_and_says_why() -> None:
     after = ex.play(s, r, Move.play("4-4"))
     assert after.branch == () and after.step == 0 and after.feedback is not None
     assert after.feedback.kind == "no"
-    assert after.feedback.text == "[4|4] shows 4 and 4; the open ends show 6 and 3: no match."
+    said = feedback.now(after.feedback)
+    assert said is not None
+    assert said.text == "[4|4] shows 4 and 4; the open ends show 6 and 3: no match."
     after = ex.play(s, r, Move.play("1-1"))
-    assert after.feedback is not None and "not in your hand" in after.feedback.text
+    said = feedback.now(after.feedback)
+    assert said is not None and "not in your hand" in said.text
 
 
 def test_the_documented_move_steps_on_along_the_documented_line() -> None:

@@ -131,7 +131,7 @@ def _story(s: Scenario, r: Replay, state: State) -> None:
 
 
 def _feedback(r: Replay) -> None:
-    fb = r.feedback
+    fb = feedback.now(r.feedback)
     if fb is None:
         return
     with st.container(key=feedback.key("ex", fb.kind)):

@@ -103,7 +103,7 @@ def _step_links(lesson: Lesson, step: Step, done: dict[tuple[str, str], int]) ->
 
 
 def _feedback(attempt: learn.Attempt) -> None:
-    fb = attempt.feedback
+    fb = feedback.now(attempt.feedback)
     with st.container(key=feedback.key("", fb.kind if fb else "empty")):
         if fb is None:
             st.markdown(" ")

@@ -143,7 +143,7 @@ def _sheet(table: Table) -> None:
 def _below(table: Table) -> None:
     """Under the table: a refused move, the hint, what the learner may know, the result."""
     state = table.state
-    fb = table.feedback
+    fb = feedback.now(table.feedback)
     if fb is not None:
         with st.container(key=feedback.key("play", fb.kind)):
             st.markdown(f"**{t('try.refused')}** {_md(fb.text)}" if fb.kind == "no"

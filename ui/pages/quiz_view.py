@@ -127,7 +127,7 @@ def _answer_form(current: Current, seats: Sequence[str]) -> None:
 
 
 def _feedback(current: Current) -> None:
-    fb = current.feedback
+    fb = feedback.now(current.feedback)
     if fb is None:
         return
     with st.container(key=feedback.key("quiz", fb.kind)):

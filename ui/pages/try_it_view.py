@@ -170,7 +170,7 @@ def _turned_up_note(game: Game) -> None:
 
 def _below(game: Game, hide: bool) -> None:
     """Right under the table: why a move was refused, what the mover knows, the result."""
-    fb = game.feedback
+    fb = feedback.now(game.feedback)
     state = game.state
     if fb is not None:
         with st.container(key=feedback.key("try", fb.kind)):

@@ -36,32 +36,21 @@ class Feedback:
 
 @dataclass(frozen=True, slots=True)
 class Later:
-    """Feedback worded each time it is drawn: ``make`` builds the :class:`Feedback` in the
-    page's language.  A page keeps its feedback across runs, and the learner may switch the
-    language meanwhile: kept as this, what it says follows."""
+    """Feedback worded when it is drawn: ``make`` builds the :class:`Feedback` in the page's
+    language.  A page keeps its feedback across runs, and the learner may switch the
+    language meanwhile: kept as this, what it says follows.  ``kind`` is known at once."""
 
     kind: FeedbackKind
     make: Callable[[], Feedback]
 
-    @property
-    def text(self) -> str:
-        return self.make().text
-
-    @property
-    def title(self) -> str:
-        return self.make().title
-
-    @property
-    def lines(self) -> tuple[str, ...]:
-        return self.make().lines
-
-    @property
-    def revisit(self) -> tuple[str, str] | None:
-        return self.make().revisit
-
 
 #: What a page keeps to say back.
 Said = Feedback | Later
+
+
+def now(said: Said | None) -> Feedback | None:
+    """What a page kept, worded now (once per drawing) in the page's language."""
+    return said.make() if isinstance(said, Later) else said
 
 
 def worded(kind: FeedbackKind, text: Callable[[], str] | None = None,
