@@ -305,6 +305,8 @@ def review_items(table: Table) -> list[ReviewItem]:
 
 def replay_from(table: Table, item: ReviewItem) -> None:
     """Play on from a reviewed position (a practice: not recorded)."""
+    if item not in table.review:  # from another table's review
+        return
     if table.practice is None:
         table.practice = table.state
     table.state = item.position.copy()

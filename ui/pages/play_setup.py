@@ -5,13 +5,12 @@ Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import streamlit as st
 
 from engine.bots import LEVELS
-from engine.moves import Move
 from engine.rules import Ruleset
 
 from .. import session
@@ -26,7 +25,7 @@ from ..widgets.deal_setup import (
 )
 from ..widgets.deal_setup import seat_names as deal_seat_names
 from . import play
-from .play import PARAM_KEYS, TABLE, ReviewItem, Table
+from .play import PARAM_KEYS, TABLE, Table
 
 DRAWN = "play.drawn"
 W_FAMILY = "play.family"
@@ -165,34 +164,12 @@ def on_same_again() -> None:
     _store(made)
 
 
-def on_move(move: Move) -> None:
+def on_table(action: Callable[..., object], *args: object) -> None:
+    """A control's callback: ``action(table, *args)`` on this session's table (the move
+    played, the hint asked for …); nothing when there is no table."""
     table = stored_table()
     if table is not None:
-        play.play_move(table, move)
-
-
-def on_hint() -> None:
-    table = stored_table()
-    if table is not None:
-        play.ask_hint(table)
-
-
-def on_next_round() -> None:
-    table = stored_table()
-    if table is not None:
-        play.next_round(table)
-
-
-def on_replay(item: ReviewItem) -> None:
-    table = stored_table()
-    if table is not None and item in table.review:
-        play.replay_from(table, item)
-
-
-def on_back() -> None:
-    table = stored_table()
-    if table is not None:
-        play.back_to_review(table)
+        action(table, *args)
 
 
 def gaple_deal_label(key: str) -> str:

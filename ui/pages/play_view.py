@@ -43,13 +43,9 @@ from .play_setup import (
     current_table,
     gaple_deal_label,
     level_name,
-    on_back,
-    on_hint,
-    on_move,
     on_new_match,
-    on_next_round,
-    on_replay,
     on_same_again,
+    on_table,
     stored_table,
     widget_defaults,
 )
@@ -194,14 +190,14 @@ def _actions(table: Table) -> None:
     with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
         if not state.over:
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
-                      on_click=on_hint, help=t("play.hint_help"),
+                      on_click=on_table, args=(play.ask_hint,), help=t("play.hint_help"),
                       disabled=not table.learner_to_move or table.hint_pending is not None)
         elif table.practice is not None:
             st.button(t("play.back_to_review"), key="play.back", type="primary",
-                      on_click=on_back)
+                      on_click=on_table, args=(play.back_to_review,))
         elif not table.match.over:
             st.button(t("play.next_round"), key="play.next", type="primary",
-                      on_click=on_next_round)
+                      on_click=on_table, args=(play.next_round,))
         else:
             st.button(t("play.new_match"), key="play.again", type="primary",
                       on_click=on_same_again)
@@ -236,7 +232,7 @@ def _review(table: Table) -> None:
         st.markdown(f"**{_md(title)}**")
         verdict.show(v, key=f"review-{i}", all_moves=not v.was_best)
         st.button(t("play.replay_from", n=item.number), key=f"play.replay.{i}",
-                  on_click=on_replay, args=(item,))
+                  on_click=on_table, args=(play.replay_from, item))
 
 
 def _table(table: Table) -> None:
@@ -253,7 +249,7 @@ def _table(table: Table) -> None:
     # still being drawn is answered "wait for your turn"), so a click made as the table
     # becomes the learner's is never handed to a drawing's empty callback and lost.
     board(state, key=BOARD, seat=table.learner, seats=table.seats,
-          reveal="all" if state.over else "mover", on_move=on_move,
+          reveal="all" if state.over else "mover", on_move=partial(on_table, play.play_move),
           disabled=not yours, controls=yours, note=note,
           highlight=table.hint.move if table.hint is not None and yours else None,
           hand_label=t("play.your_hand"), below=partial(_below, table))
