@@ -48,6 +48,10 @@ HINT_BUDGET = 0.5
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 
 
+#: The worker processes: one per core, at most four.
+WORKERS = max(1, min(4, os.cpu_count() or 1))
+
+
 def inline() -> bool:
     return os.environ.get("DOMINO_THINK", "").strip().lower() == "inline"
 
@@ -76,8 +80,7 @@ def _neutral_main() -> Iterator[None]:
 def pool() -> Executor:
     """The server's worker processes (started with ``spawn``: a fork of a threaded
     server is unsafe), one per core."""
-    workers = max(1, min(4, os.cpu_count() or 1))
-    return ProcessPoolExecutor(max_workers=workers,
+    return ProcessPoolExecutor(max_workers=WORKERS,
                                mp_context=multiprocessing.get_context("spawn"))
 
 
@@ -92,7 +95,7 @@ def warm() -> None:
 def _warmed() -> bool:
     workers = pool()
     with _neutral_main():
-        for _ in range(max(1, min(4, os.cpu_count() or 1))):
+        for _ in range(WORKERS):
             workers.submit(time.sleep, 0.2)  # each busy a moment: the pool starts another
     return True
 
