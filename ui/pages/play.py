@@ -12,9 +12,13 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_vi
 - :func:`advance` is the table's clock.  When a computer seat is to move it asks for that
   seat's move (the bot sees only its seat's view) and plays the answer once it has come and
   the previous computer move has been on show for :data:`PAUSE` seconds: one move a call, so
-  a person can follow; with no pause (the tests) it plays on to the learner's turn.  A
-  finished round is recorded there too (the match, the learner's progress) and its review is
-  asked for: the solver's verdict, every hand open, on each choice the learner had.
+  a person can follow; with no pause (the tests) it plays on to the learner's turn.
+- Every move, the learner's or the computer's, goes through :func:`_push`, and the move that
+  ends a round records it there and then (:func:`finish_round`: the match, the learner's
+  progress, once) and asks for its review: the solver's verdict, every hand open, on each
+  choice the learner had.  So a round is recorded whichever path ended it and whenever the
+  page runs next, and the match's rounds, totals, round number and opener always agree with
+  the rounds played (:func:`next_round` deals only after the record).
 """
 
 from __future__ import annotations
@@ -99,8 +103,8 @@ class Table:
     state: State
     start: State  # the round as dealt (the review replays from it)
     params: dict[str, str]
-    round_no: int = 1
-    finished: bool = False  # this round is recorded (match, progress) and reviewed
+    finished: bool = False  # this round is over and handled: recorded and reviewed (or a
+    # practice round, which is never recorded)
     computer: Pending | None = None
     shown_at: float = 0.0  # when the last computer move was played (time.monotonic)
     hint: Decision | None = None
@@ -114,6 +118,13 @@ class Table:
     practice: State | None = None  # the real round's end while a review position is replayed
     practice_from: int = 0
     log: list[str] = field(default_factory=list)  # what happened, for tests
+
+    @property
+    def round_no(self) -> int:
+        """The number of the round on the table (the recorded rounds and, until it is
+        recorded, the one being played): worked out from the match, so never out of step."""
+        recorded = self.finished or self.practice is not None
+        return len(self.match.rounds) + (0 if recorded else 1)
 
     @property
     def learner_to_move(self) -> bool:
@@ -209,11 +220,8 @@ def advance(table: Table, now: float | None = None) -> bool:
             return changed
         move = _computer_move(table, pending)
         table.computer = None
-        played = state.push(move)
-        record = state.last_record
-        assert record is not None
+        _push(table, move)
         table.say_move = True
-        table.log.append(f"{table.seats[record.player]} {played.text()}")
         table.shown_at = now
         changed = True
         if PAUSE:
@@ -252,13 +260,24 @@ def play_move(table: Table, move: Move) -> bool:
         table.feedback = refused
         table.log.append(f"refused {resolved.text()}")
         return False
-    state.push(resolved)
-    table.log.append(f"{table.seats[table.learner]} {resolved.text()}")
     table.feedback, table.hint, table.hint_pending = None, None, None
     table.shown_at = 0.0  # the computer answers as soon as it has thought
     table.say_move = False
+    _push(table, resolved)
     _ask_computer(table)
     return True
+
+
+def _push(table: Table, move: Move) -> None:
+    """Play a legal ``move`` on the table; the move that ends the round records it at once
+    (the one place a round ends, so none is left unrecorded)."""
+    state = table.state
+    mover = state.mover
+    assert mover is not None
+    played = state.push(move)
+    table.log.append(f"{table.seats[mover]} {played.text()}")
+    if state.over:
+        finish_round(table)
 
 
 def ask_hint(table: Table) -> None:
@@ -276,7 +295,9 @@ def ask_hint(table: Table) -> None:
 
 def finish_round(table: Table) -> None:
     """The round is over: record it (unless it is a replay from the review) and ask for the
-    review's verdicts."""
+    review's verdicts; once a round, however often it is called."""
+    if table.finished or not table.state.over:
+        return
     table.finished = True
     table.computer = table.hint_pending = table.hint = None
     if table.practice is not None:
@@ -327,11 +348,13 @@ def back_to_review(table: Table) -> None:
 
 def next_round(table: Table) -> None:
     """Deal the match's next round (the match moved the start on when it recorded)."""
-    if not table.state.over or table.practice is not None or table.match.over:
+    if table.practice is not None:
+        return
+    finish_round(table)  # recorded already (by the move that ended it): never dealt past
+    if not table.finished or table.match.over:
         return
     table.state = table.match.deal()
     table.start = table.state.copy()
-    table.round_no += 1
     table.finished = False
     table.hints, table.review = set(), []
     table.feedback, table.say_move, table.say_result, table.shown_at = None, False, False, 0.0

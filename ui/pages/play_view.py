@@ -279,17 +279,20 @@ def _poll() -> None:
 
 
 @st.fragment
-def _idle(live: bool) -> None:
+def _idle(live: bool, finished: bool) -> None:
     """The table, always drawn in this fragment (its buttons and board keep one home
-    whichever way the page waits); ``live``: the page's run chose to poll for an answer."""
+    whichever way the page waits); ``live``: the page's run chose to poll for an answer;
+    ``finished``: the round was over and recorded when the page ran."""
     table = stored_table()
     if table is None or table is not st.session_state.get(DRAWN):
         st.rerun()
     assert table is not None
-    was_finished = table.finished
     play.advance(table)
-    if table.finished and not was_finished:
-        st.rerun()  # a recorded round: the header's and the sidebar's progress change too
+    if table.finished != finished:
+        # A round recorded since the page ran (by the learner's move, in its callback, or
+        # by the computer's just now), or a new one dealt: the header, the sheet and the
+        # sidebar's progress change too.
+        st.rerun()
     if _wants_live(table) != live:
         st.rerun()  # a wait began or ended: the whole page, with or without the poller
     _table(table)
@@ -309,6 +312,6 @@ def draw() -> None:
     _setup()
     _header(table)
     live = _wants_live(table)
-    _idle(live)
+    _idle(live, table.finished)
     if live:
         _poll()
