@@ -66,7 +66,7 @@ class Workers:
 
 @dataclass
 class Recorded:
-    rounds: list[tuple[str, bool]] = field(default_factory=list)
+    rounds: list[tuple[str, bool, str]] = field(default_factory=list)
     matches: list[tuple[str, bool]] = field(default_factory=list)
 
 
@@ -86,7 +86,8 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Recorded:
     """What the table wrote to the learner's progress."""
     out = Recorded()
     monkeypatch.setattr(play.session, "record_round",
-                        lambda family, won, hints: out.rounds.append((family, won)))
+                        lambda family, won, hints, round_id: out.rounds.append(
+                            (family, won, round_id)))
     monkeypatch.setattr(play.session, "record_match",
                         lambda family, won: out.matches.append((family, won)))
     return out
@@ -118,6 +119,8 @@ class Watch:
                 self.ended.append(tb.state.copy())
         match = tb.match
         assert len(match.rounds) == len(self.ended) == len(recorded.rounds)
+        assert [r[2] for r in recorded.rounds] == [
+            f"{tb.uid}:{n}" for n in range(1, len(recorded.rounds) + 1)]
         assert [r.points for r in match.rounds] == [settle(s).points for s in self.ended]
         assert [r.totals for r in match.rounds] == [settle(s).totals for s in self.ended]
         assert tb.round_no == len(self.starts)

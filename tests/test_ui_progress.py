@@ -189,7 +189,8 @@ def test_eight_processes_creating_the_postgresql_tables_lose_no_write(postgres_u
     """The tables are made by whichever replica comes first; here, a fresh schema."""
     import psycopg
     with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute("DROP TABLE IF EXISTS learners, steps, quiz")
+        conn.execute("DROP TABLE IF EXISTS learners, steps, quiz, games, round_log, "
+                     "schema_version")
     from ui.progress import _postgres
     _postgres.close_all()  # this process would otherwise think its tables are made
     learners = [progress.new_learner_id() for _ in range(8)]

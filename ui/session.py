@@ -200,10 +200,10 @@ def link_params(**extra: str) -> dict[str, str]:
 # learner is told once (:func:`_progress_failed`) and the page goes on with the fallback.
 
 
-def _safely(call: Callable[..., T], fallback: T, *args: object) -> T:
-    """``call(learner, *args)``, or ``fallback`` when progress is unavailable."""
+def _safely(call: Callable[..., T], fallback: T, *args: object, **kwargs: object) -> T:
+    """``call(learner, *args, **kwargs)``, or ``fallback`` when progress is unavailable."""
     try:
-        return call(learner_id(), *args)
+        return call(learner_id(), *args, **kwargs)
     except progress.ProgressError as e:
         _progress_failed(e)
         return fallback
@@ -245,8 +245,19 @@ def games_record() -> dict[str, progress.GameRecord]:
     return _safely(progress.games, {})
 
 
-def record_round(family: str, won: bool, hints: int) -> None:
-    _safely(progress.record_round, None, family, won, hints)
+def record_round(family: str, won: bool, hints: int, round_id: str | None = None) -> None:
+    """Count a round of Play, once per ``round_id``."""
+    _safely(progress.record_round, None, family, won, hints, round_id=round_id)
+
+
+def record_figures(round_id: str, figures: progress.RoundFigures) -> None:
+    """Keep a recorded round's review figures (once)."""
+    _safely(progress.record_figures, False, round_id, figures)
+
+
+def recent_play(family: str | None = None) -> progress.Recent:
+    """The accuracy of the learner's last reviewed rounds (in ``family``, or in all)."""
+    return _safely(progress.recent, progress.Recent(), family, progress.RECENT)
 
 
 def record_match(family: str, won: bool) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import random
+import secrets
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -118,6 +119,12 @@ class Table:
     practice: State | None = None  # the real round's end while a review position is replayed
     practice_from: int = 0
     log: list[str] = field(default_factory=list)  # what happened, for tests
+    uid: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # this table, anywhere
+
+    @property
+    def round_id(self) -> str:
+        """The round's key in the learner's record (recorded once under it)."""
+        return f"{self.uid}:{self.round_no}"
 
     @property
     def round_no(self) -> int:
@@ -305,7 +312,7 @@ def finish_round(table: Table) -> None:
     result = table.match.record(table.state)
     table.say_result = True
     won = not result.draw and result.winners == (table.learner,)
-    session.record_round(table.rules.family, won, len(table.hints))
+    session.record_round(table.rules.family, won, len(table.hints), table.round_id)
     if table.match.over:
         session.record_match(table.rules.family, table.match.winners == (table.learner,))
     table.review = review_items(table)

@@ -45,6 +45,8 @@ __all__ = [
     "GameRecord",
     "ProgressError",
     "QuizRecord",
+    "Recent",
+    "RoundFigures",
     "Summary",
     "connect",
     "data_dir",
@@ -55,7 +57,9 @@ __all__ = [
     "new_learner_id",
     "position",
     "quiz_record",
+    "recent",
     "record_answer",
+    "record_figures",
     "record_match",
     "record_round",
     "record_step",
@@ -69,6 +73,8 @@ __all__ = [
 #: A learner id as :func:`new_learner_id` makes it (``secrets.token_urlsafe``),
 #: with some room: 8 to 64 URL-safe characters.
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: How many of the last reviewed rounds the summary's accuracy is over.
+RECENT = 10
 
 
 class ProgressError(RuntimeError):
@@ -95,12 +101,42 @@ class GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundFigures:
+    """The review's figures for one round (the learner's decisions judged by what they could
+    see): how many, how many of each class, the mean loss and the accuracy, and the luck:
+    what the hand was worth (``worth``) against the round's ``result``, in the family's
+    scale."""
+
+    decisions: int
+    best: int
+    good: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    mean_loss: float
+    accuracy: float
+    worth: float
+    result: float
+
+
+@dataclass(frozen=True, slots=True)
+class Recent:
+    """The learner's last reviewed rounds: how many, their mean accuracy and loss."""
+
+    rounds: int = 0
+    accuracy: float | None = None
+    mean_loss: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
-    """A learner's whole record: steps done (with stars), the quiz, Play per family."""
+    """A learner's whole record: steps done (with stars), the quiz, Play per family, and the
+    accuracy of their last reviewed rounds."""
 
     steps: dict[tuple[str, str], int] = field(default_factory=dict)
     quiz: QuizRecord = QuizRecord()
     games: dict[str, GameRecord] = field(default_factory=dict)
+    recent: Recent = Recent()
 
 
 def data_dir() -> Path:
@@ -253,15 +289,57 @@ def quiz_record(learner: str, *, data_dir: str | Path | None = None) -> QuizReco
 
 
 def record_round(learner: str, family: str, won: bool, hints: int = 0, *,
+                 round_id: str | None = None,
                  data_dir: str | Path | None = None) -> GameRecord:
-    """Count one round played against the computer (won or not, hints taken)."""
+    """Count one round played against the computer (won or not, hints taken), once:
+    a second call with the same ``round_id`` changes nothing (None: a new id)."""
+    rid = round_id if round_id is not None else secrets.token_urlsafe(12)
     with connect(data_dir) as conn:
-        conn.execute("INSERT INTO games (learner, family) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                     (learner, family))
-        conn.execute("UPDATE games SET rounds = rounds + 1, rounds_won = rounds_won + ?, "
-                     "hints = hints + ? WHERE learner = ? AND family = ?",
-                     (int(won), max(0, int(hints)), learner, family))
+        added = conn.execute(
+            "INSERT INTO round_log (learner, round_id, family, played, won, hints) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (learner, rid, family, time.time(), int(won), max(0, int(hints)))).rowcount
+        if added:
+            conn.execute("INSERT INTO games (learner, family) VALUES (?, ?) "
+                         "ON CONFLICT DO NOTHING", (learner, family))
+            conn.execute("UPDATE games SET rounds = rounds + 1, rounds_won = rounds_won + ?, "
+                         "hints = hints + ? WHERE learner = ? AND family = ?",
+                         (int(won), max(0, int(hints)), learner, family))
     return games(learner, data_dir=data_dir).get(family, GameRecord())
+
+
+def record_figures(learner: str, round_id: str, figures: RoundFigures, *,
+                   data_dir: str | Path | None = None) -> bool:
+    """Keep the review's figures for a recorded round, once (the first figures stay); False
+    when the round is not recorded or has its figures already."""
+    f = figures
+    with connect(data_dir) as conn:
+        return bool(conn.execute(
+            "UPDATE round_log SET decisions = ?, best = ?, good = ?, inaccuracies = ?, "
+            "mistakes = ?, blunders = ?, mean_loss = ?, accuracy = ?, worth = ?, result = ? "
+            "WHERE learner = ? AND round_id = ? AND decisions IS NULL",
+            (f.decisions, f.best, f.good, f.inaccuracies, f.mistakes, f.blunders,
+             float(f.mean_loss), float(f.accuracy), float(f.worth), float(f.result),
+             learner, round_id)).rowcount)
+
+
+def _recent(conn: Any, learner: str, family: str | None, last: int) -> Recent:
+    where = "learner = ? AND decisions > 0" + (" AND family = ?" if family else "")
+    params: tuple[object, ...] = (learner, family) if family else (learner,)
+    rows = conn.execute(f"SELECT accuracy, mean_loss FROM round_log WHERE {where} "
+                        "ORDER BY played DESC LIMIT ?", (*params, int(last))).fetchall()
+    if not rows:
+        return Recent()
+    return Recent(len(rows), sum(float(r[0]) for r in rows) / len(rows),
+                  sum(float(r[1]) for r in rows) / len(rows))
+
+
+def recent(learner: str, family: str | None = None, last: int = 10, *,
+           data_dir: str | Path | None = None) -> Recent:
+    """The mean accuracy and loss of the learner's last ``last`` reviewed rounds (in one
+    family, or in all of them)."""
+    with connect(data_dir) as conn:
+        return _recent(conn, learner, family, last)
 
 
 def record_match(learner: str, family: str, won: bool, *,
@@ -290,5 +368,6 @@ def games(learner: str, *, data_dir: str | Path | None = None) -> dict[str, Game
 def summary(learner: str, *, data_dir: str | Path | None = None) -> Summary:
     """Everything the sidebar shows of ``learner``'s progress, read on one connection."""
     with connect(data_dir) as conn:
-        return Summary(_steps(conn, learner), _quiz(conn, learner), _games(conn, learner))
+        return Summary(_steps(conn, learner), _quiz(conn, learner), _games(conn, learner),
+                       _recent(conn, learner, None, RECENT))
 

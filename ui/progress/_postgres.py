@@ -1,9 +1,9 @@
 """The PostgreSQL backend, used when ``$DOMINO_DATABASE_URL`` is a
 ``postgresql://`` URL: psycopg 3 with one connection pool per URL and process.
 
-The tables are the SQLite ones (``DOUBLE PRECISION`` times) and are created on
-first use, inside a transaction holding an advisory lock, so replicas starting
-together do not trip over each other's ``CREATE TABLE IF NOT EXISTS``.
+The tables are the SQLite ones (:mod:`ui.progress._schema`, ``DOUBLE PRECISION``
+times) and are made or brought up to date on first use, inside a transaction holding an
+advisory lock, so replicas starting together do not trip over each other's migrations.
 psycopg is imported only when a URL asks for it.
 """
 
@@ -14,41 +14,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS learners (
-        id TEXT PRIMARY KEY,
-        created DOUBLE PRECISION NOT NULL,
-        last_lesson TEXT,
-        last_step TEXT,
-        seen DOUBLE PRECISION
-    )""",
-    """CREATE TABLE IF NOT EXISTS steps (
-        learner TEXT NOT NULL,
-        lesson TEXT NOT NULL,
-        step TEXT NOT NULL,
-        stars INTEGER NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 1,
-        done DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (learner, lesson, step)
-    )""",
-    """CREATE TABLE IF NOT EXISTS quiz (
-        learner TEXT PRIMARY KEY,
-        answered INTEGER NOT NULL DEFAULT 0,
-        correct INTEGER NOT NULL DEFAULT 0,
-        streak INTEGER NOT NULL DEFAULT 0,
-        best_streak INTEGER NOT NULL DEFAULT 0
-    )""",
-    """CREATE TABLE IF NOT EXISTS games (
-        learner TEXT NOT NULL,
-        family TEXT NOT NULL,
-        rounds INTEGER NOT NULL DEFAULT 0,
-        rounds_won INTEGER NOT NULL DEFAULT 0,
-        matches INTEGER NOT NULL DEFAULT 0,
-        matches_won INTEGER NOT NULL DEFAULT 0,
-        hints INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (learner, family)
-    )""",
-)
+from . import _schema
+
 #: Any fixed number; every replica takes the same advisory lock to create the tables.
 LOCK_KEY = 0x646F6D696E6F  # "domino"
 POOL_MAX = 10
@@ -71,8 +38,7 @@ def errors() -> tuple[type[BaseException], ...]:
 def _create(conn: Any) -> None:
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-        for statement in SCHEMA:
-            conn.execute(statement)
+        _schema.migrate(conn, "DOUBLE PRECISION")
 
 
 def _pool(url: str) -> Any:

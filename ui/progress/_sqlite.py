@@ -4,7 +4,8 @@ Creation is safe when several processes open a brand-new folder at once: the
 first connection of a process takes an exclusive lock file beside the database
 (``fcntl.flock``) while it switches the file to WAL and creates the tables, and
 the WAL switch is retried with a backoff (``PRAGMA journal_mode`` returns
-"database is locked" at once instead of waiting for the busy timeout).  The
+"database is locked" at once instead of waiting for the busy timeout); under the same lock the
+tables are made or brought up to date (:mod:`ui.progress._schema`).  The
 busy timeout is set before anything else on every connection.
 
 A folder the process cannot write to is opened read-only (``mode=ro``, or
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from . import _schema
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX
@@ -32,41 +35,6 @@ DB_NAME = "progress.sqlite3"
 LOCK_NAME = ".progress.lock"
 BUSY_MS = 5000
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS learners (
-    id TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    last_lesson TEXT,
-    last_step TEXT,
-    seen REAL
-);
-CREATE TABLE IF NOT EXISTS steps (
-    learner TEXT NOT NULL,
-    lesson TEXT NOT NULL,
-    step TEXT NOT NULL,
-    stars INTEGER NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 1,
-    done REAL NOT NULL,
-    PRIMARY KEY (learner, lesson, step)
-);
-CREATE TABLE IF NOT EXISTS quiz (
-    learner TEXT PRIMARY KEY,
-    answered INTEGER NOT NULL DEFAULT 0,
-    correct INTEGER NOT NULL DEFAULT 0,
-    streak INTEGER NOT NULL DEFAULT 0,
-    best_streak INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS games (
-    learner TEXT NOT NULL,
-    family TEXT NOT NULL,
-    rounds INTEGER NOT NULL DEFAULT 0,
-    rounds_won INTEGER NOT NULL DEFAULT 0,
-    matches INTEGER NOT NULL DEFAULT 0,
-    matches_won INTEGER NOT NULL DEFAULT 0,
-    hints INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (learner, family)
-);
-"""
 
 #: Database files this process has already set up (WAL on, tables there).
 _ready: set[Path] = set()
@@ -116,7 +84,8 @@ def _set_up(path: Path) -> None:
         mode = _retry(c, "PRAGMA journal_mode")[0][0]
         if str(mode).lower() != "wal":
             _retry(c, "PRAGMA journal_mode=WAL")
-        c.executescript(SCHEMA)
+        with c:  # one transaction: a migration is made whole or not at all
+            _schema.migrate(c, "REAL")
     _ready.add(path)
 
 

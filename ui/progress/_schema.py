@@ -1,0 +1,100 @@
+"""The progress store's tables, written once for both databases, and their migrations.
+
+Each migration is a version number and the statements that bring a database of the version
+before up to it; ``{real}`` stands for the dialect's floating-point type (SQLite's ``REAL``,
+PostgreSQL's ``DOUBLE PRECISION``).  The version a database is at lives in its
+``schema_version`` table.  A database made before versions were recorded has none: it is at
+version 1 (its tables are exactly version 1's, and version 1's statements leave existing
+tables alone), so it is brought up to date like any other and keeps every row.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
+    (1, (
+        """CREATE TABLE IF NOT EXISTS learners (
+            id TEXT PRIMARY KEY,
+            created {real} NOT NULL,
+            last_lesson TEXT,
+            last_step TEXT,
+            seen {real}
+        )""",
+        """CREATE TABLE IF NOT EXISTS steps (
+            learner TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            step TEXT NOT NULL,
+            stars INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 1,
+            done {real} NOT NULL,
+            PRIMARY KEY (learner, lesson, step)
+        )""",
+        """CREATE TABLE IF NOT EXISTS quiz (
+            learner TEXT PRIMARY KEY,
+            answered INTEGER NOT NULL DEFAULT 0,
+            correct INTEGER NOT NULL DEFAULT 0,
+            streak INTEGER NOT NULL DEFAULT 0,
+            best_streak INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE IF NOT EXISTS games (
+            learner TEXT NOT NULL,
+            family TEXT NOT NULL,
+            rounds INTEGER NOT NULL DEFAULT 0,
+            rounds_won INTEGER NOT NULL DEFAULT 0,
+            matches INTEGER NOT NULL DEFAULT 0,
+            matches_won INTEGER NOT NULL DEFAULT 0,
+            hints INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (learner, family)
+        )""",
+    )),
+    # Every round played against the computer, once (its id is the key), and the review's
+    # figures for it once they have been worked out (NULL until then).
+    (2, (
+        """CREATE TABLE IF NOT EXISTS round_log (
+            learner TEXT NOT NULL,
+            round_id TEXT NOT NULL,
+            family TEXT NOT NULL,
+            played {real} NOT NULL,
+            won INTEGER NOT NULL,
+            hints INTEGER NOT NULL DEFAULT 0,
+            decisions INTEGER,
+            best INTEGER,
+            good INTEGER,
+            inaccuracies INTEGER,
+            mistakes INTEGER,
+            blunders INTEGER,
+            mean_loss {real},
+            accuracy {real},
+            worth {real},
+            result {real},
+            PRIMARY KEY (learner, round_id)
+        )""",
+        "CREATE INDEX IF NOT EXISTS round_log_recent ON round_log (learner, played)",
+    )),
+)
+
+#: The version this code reads and writes.
+VERSION: Final[int] = MIGRATIONS[-1][0]
+
+
+def version(conn: Any) -> int:
+    """The version ``conn``'s database is at (0: nothing made yet, or made before versions
+    were recorded: version 1's statements then find its tables there)."""
+    row = conn.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(row[0]) if row is not None and row[0] is not None else 0
+
+
+def migrate(conn: Any, real: str) -> int:
+    """Bring ``conn``'s database up to :data:`VERSION` (inside the caller's transaction and
+    lock); the version it was at before."""
+    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    before = version(conn)
+    for number, statements in MIGRATIONS:
+        if number > before:
+            for statement in statements:
+                conn.execute(statement.format(real=real))
+    if before < VERSION:
+        conn.execute("DELETE FROM schema_version")
+        conn.execute(f"INSERT INTO schema_version (version) VALUES ({VERSION:d})")
+    return before
