@@ -14,6 +14,8 @@ A lesson file (``scenarios/lessons/*.toml``)::
     title = "…"
     text = "…"                     # the explanation
     show_hands = true              # the step is about seeing every hand: all face up
+    hide_ends = true               # the step asks about the line: its open ends stay
+                                   # unsaid until the step is answered
     [steps.task]
     kind = "play"                  # see TASK_KINDS
     accept = [{play = "1-1", end = "left"}]   # play: the moves that complete the task
@@ -24,7 +26,10 @@ The learner always holds the same seat, drawn at the bottom: South at a
 table of compass seats, White at the documents' White-and-Black table
 (:data:`LEARNER_SEATS`).  A task that asks for a move stands where that seat
 is to move; the other hands are face down unless the step declares
-``show_hands`` (settling steps count everyone's pips).
+``show_hands`` (settling steps count everyone's pips).  A step that asks about the line
+(which values are open) declares ``hide_ends``: until it is answered, the page draws the
+line without what names its open ends (the markers' values, the description's
+continuation points), so the question does not print its own answer.
 
 Every answer is computed by the engine from the position, never written in the
 file: the open ends, the only legal move, whether the round is blocked, who
@@ -54,7 +59,7 @@ from .tiles import TileError
 #: ``must_play``: the learner may try to pass; the task is to play instead.
 TASK_KINDS = ("watch", "play", "only_move", "ends", "blocked", "winner", "must_play")
 LESSON_KEYS = {"id", "title", "summary", "order", "family", "steps"}
-STEP_KEYS = {"id", "scenario", "at", "title", "text", "show_hands", "task"}
+STEP_KEYS = {"id", "scenario", "at", "title", "text", "show_hands", "hide_ends", "task"}
 #: The learner's seat, by the scenario's seat names: the first of these it has.
 LEARNER_SEATS = ("South", "White")
 TASK_KEYS = {"kind", "prompt", "accept", "success", "hint"}
@@ -79,6 +84,7 @@ class Step:
     learner: int  # the learner's seat (LEARNER_SEATS), drawn at the bottom
     show_hands: bool
     task: Task
+    hide_ends: bool = False  # the open ends go unsaid until the step is answered
 
     @property
     def hand(self) -> int:
@@ -196,9 +202,12 @@ def parse_lesson(data: dict[str, Any], file: str, scenarios: dict[str, Scenario]
         show = raw.get("show_hands", False)
         if not isinstance(show, bool):
             raise _err(file, f"{where}.show_hands", "must be true or false")
+        hide = raw.get("hide_ends", False)
+        if not isinstance(hide, bool):
+            raise _err(file, f"{where}.hide_ends", "must be true or false")
         task = _parse_task(raw.get("task", {"kind": "watch"}), file, f"{where}.task")
         step = Step(sid, scenario, at, _str(raw, "title", file, f"{where}."),
-                    _str(raw, "text", file, f"{where}."), learner, show, task)
+                    _str(raw, "text", file, f"{where}."), learner, show, task, hide)
         _check_task(step, file, f"{where}.task")
         steps.append(step)
     return Lesson(lid, file, _str(data, "title", file, "", lid), _str(data, "summary", file, ""),
@@ -256,6 +265,9 @@ def _check_task(step: Step, file: str, where: str) -> None:
                        f"{refusal.message}")
     if kind == "winner" and not state.over:
         raise _err(file, where, "a winner task needs a finished round")
+    if step.hide_ends and kind in ("watch", "play", "only_move", "must_play"):
+        raise _err(file, where, "hide_ends is for a question answered off the board "
+                   "(ends, blocked, winner): the ends show once it is answered")
     if kind == "ends" and state.line.empty:
         raise _err(file, where, "an ends task needs tiles on the line")
 

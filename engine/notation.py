@@ -76,8 +76,11 @@ def _tile(part: SidePart) -> str:
     return part.tile.bracket() if part.tile is not None else "…"
 
 
-def describe(desc: Description, lang: str = "en") -> str:
-    """``Tiles: …. Connections: …. Legal continuation points: ….``"""
+def describe(desc: Description, lang: str = "en", *, points: bool = True) -> str:
+    """``Tiles: …. Connections: …. Legal continuation points: ….``
+
+    Without ``points``, only ``Tiles: …. Connections: ….``: the line as it lies, without
+    naming its open ends (for a question about them)."""
     w = words(lang)
     tiles = ", ".join(t.bracket() for t in desc.tiles)
     if desc.hidden:
@@ -86,8 +89,8 @@ def describe(desc: Description, lang: str = "en") -> str:
         f"{_tile(a)} ({side_name(a, lang)}) – {_tile(b)} ({side_name(b, lang)})"
         for a, b in desc.connections
     )
-    points = "; ".join(f"{_tile(p)} ({side_name(p, lang)}, {p.value})" for p in desc.points)
-    return (
-        f"{w.tiles}: {tiles or w.none}. {w.connections}: {conns or w.none}. "
-        f"{w.points}: {points or w.none}."
-    )
+    laid = f"{w.tiles}: {tiles or w.none}. {w.connections}: {conns or w.none}."
+    if not points:
+        return laid
+    ends = "; ".join(f"{_tile(p)} ({side_name(p, lang)}, {p.value})" for p in desc.points)
+    return f"{laid} {w.points}: {ends or w.none}."

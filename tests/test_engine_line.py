@@ -155,6 +155,18 @@ def test_every_language_describes_the_same_parts(diagram: str) -> None:
     assert ru.startswith("Костяшки: ") and "Соединения: " in ru
 
 
+@pytest.mark.parametrize("diagram", list(DIAGRAMS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_points_the_description_stops_before_the_open_ends(diagram: str,
+                                                                    lang: str) -> None:
+    """For a question about the line: the tiles and connections as they lie, and nothing
+    after them (the continuation points name the open values)."""
+    desc = replay(diagram).description()
+    full, laid = describe(desc, lang), describe(desc, lang, points=False)
+    assert full.startswith(laid + " " + WORDS[lang].points + ": ")
+    assert WORDS[lang].points not in laid and laid.endswith(".")
+
+
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(LanguageError, match="en, uk, ru, ar, ko"):
         describe(replay("D1").description(), "fr")

@@ -197,6 +197,29 @@ def test_a_step_without_the_learner_s_seat_or_move_is_refused() -> None:
         parse_lesson(base, "x.toml", SCENARIOS)
 
 
+@pytest.mark.parametrize(("x", "s"), STEPS, ids=STEP_IDS)
+def test_a_step_that_asks_about_the_line_hides_its_ends(x: Lesson, s: Step) -> None:
+    """A question about the line (which values are open) must not be answered under it: every
+    such step declares ``hide_ends``, and only such steps do."""
+    assert s.hide_ends == (s.task.kind == "ends")
+
+
+def test_hide_ends_is_refused_where_nothing_is_asked_off_the_board() -> None:
+    from engine.lessons import parse_lesson
+    from engine.scenario import ScenarioError
+
+    def lesson(step: dict[str, object]) -> dict[str, object]:
+        return {"id": "x", "steps": [{"id": "a", "scenario": "d1-one-four", "at": 1, **step}]}
+
+    with pytest.raises(ScenarioError, match="hide_ends is for a question answered off the board"):
+        parse_lesson(lesson({"hide_ends": True}), "x.toml", SCENARIOS)  # a watch step
+    with pytest.raises(ScenarioError, match="must be true or false"):
+        parse_lesson(lesson({"hide_ends": "yes", "task": {"kind": "ends"}}), "x.toml", SCENARIOS)
+    asks = parse_lesson(lesson({"hide_ends": True, "task": {"kind": "ends"}}), "x.toml", SCENARIOS)
+    assert asks.steps[0].hide_ends
+    assert not parse_lesson(lesson({"task": {"kind": "ends"}}), "x.toml", SCENARIOS).steps[0].hide_ends
+
+
 # -- each task's answer, as the engine computes it ----------------------------------------------
 
 

@@ -7,6 +7,7 @@ inside a component); the keys are ``learn-board.play.<tile>[.<end>]``,
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,12 @@ from apptest_support import (
 )
 from streamlit.testing.v1 import AppTest
 
+from engine.notation import WORDS
 from ui import progress
 from ui.content import load_content
+from ui.i18n import isolate_ltr
 from ui.pages import learn
+from ui.widgets.svg import esc
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -463,9 +467,63 @@ def test_a_step_s_description_never_folds(monkeypatch: pytest.MonkeyPatch, data_
     every language, never folded under "Text description of the table"."""
     monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
     at = open_learn(lesson="doubles-stay-in-the-line", step="after-the-double", lang=lang)
+    answer_ends(at, 1, 3)  # the step asks about the line: its description is whole once answered
     caption = description(at)
     assert caption.startswith('<p class="caption-desc">') and "<details" not in caption
     assert "[3|4]" in caption or "[4|3]" in caption
+    assert WORDS[lang].points in caption
+
+
+def answer_ends(at: AppTest, a: int, b: int) -> None:
+    at.segmented_control(key="learn.ends.a").set_value(a)
+    at.segmented_control(key="learn.ends.b").set_value(b)
+    click(at, "learn.ends.check")
+
+
+def _markers(at: AppTest) -> bool:
+    line = board_data(at)["line"]
+    return 'class="marker' in line["wide"] + line["narrow"]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+def test_a_question_about_the_line_does_not_print_its_answer(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path, lang: str) -> None:
+    """Step 1.4 asks "Which two values are open?": until it is answered, nothing on the page
+    names the open ends — no "Legal continuation points" under the table or in the drawing's
+    label, no markers with their values — only the tiles and how they lie; once answered,
+    the whole description and the markers are there."""
+    from engine.notation import describe as notation
+
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
+    lesson, step = SITE.lessons[0], SITE.lessons[0].steps[3]
+    assert (lesson.id, step.id) == ("tiles-and-values", "first-tile") and step.hide_ends
+    desc = step.state().line.description()
+    whole, laid = notation(desc, lang), notation(desc, lang, points=False)
+    answer = whole[len(laid):].strip()  # "Legal continuation points: [1|4] (higher end, 4); …"
+    at = open_learn(lesson=lesson.id, step=step.id, lang=lang)
+    if lang == "en":
+        assert "North opened the line with [1|4]. Which two values are open?" in texts(at)
+    page = texts(at) + json.dumps(board_data(at), ensure_ascii=False)
+    assert WORDS[lang].points not in page and answer not in page
+    assert description(at) == f'<p class="caption-desc">{esc(isolate_ltr(laid, lang))}</p>'
+    assert not _markers(at)
+
+    answer_ends(at, 4, 1)
+    assert stars(data_dir, at.query_params["learner"]) == {(lesson.id, step.id): 3}
+    assert esc(isolate_ltr(whole, lang)) in description(at)
+    assert board_data(at)["line"]["label"] == isolate_ltr(whole, lang)
+    assert _markers(at)
+
+
+def test_a_question_about_the_line_keeps_its_ends_hidden_after_a_wrong_answer(
+        monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
+    at = open_learn(lesson="matching-ends", step="read-the-ends")
+    answer_ends(at, 4, 4)
+    assert "Not quite." in texts(at)
+    assert "Legal continuation points" not in description(at) and not _markers(at)
+    click(at, "learn.show_me")  # a hint, not the answer
+    assert "Legal continuation points" not in description(at) and not _markers(at)
 
 
 def test_what_learn_said_follows_a_change_of_language() -> None:

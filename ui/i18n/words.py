@@ -36,10 +36,12 @@ SETTLEMENT_CODES = (
 )
 
 
-def describe(desc: Description, lang: str | None = None) -> str:
-    """A line's RULES.md description in the page's language."""
+def describe(desc: Description, lang: str | None = None, *, points: bool = True) -> str:
+    """A line's RULES.md description in the page's language (without ``points``: its tiles
+    and connections only, not naming the open ends)."""
     lang = lang or language.current_lang()
-    return isolate_ltr(_describe(desc, lang if lang in NOTATION_LANGUAGES else DEFAULT), lang)
+    return isolate_ltr(_describe(desc, lang if lang in NOTATION_LANGUAGES else DEFAULT,
+                                 points=points), lang)
 
 
 def end_name(end: str | None) -> str:

@@ -163,6 +163,7 @@ def step_body(data: Content, lesson: Lesson, step: Step) -> None:
           reveal="all" if step.show_hands else "mover",
           highlight=attempt.highlight if moving else None, disabled=not moving,
           controls=kind in learn.TASK_MOVES, fold_caption=False,
+          hide_ends=step.hide_ends and not attempt.done,  # a question about the line
           below=partial(_feedback, attempt) if kind in learn.TASK_MOVES else None)
     if kind == "watch" and step.at and step.at <= len(step.scenario.move_notes):
         note = scenario_text(step.scenario.id, f"note_{step.at}",

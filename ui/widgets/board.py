@@ -118,13 +118,15 @@ def _reveal_set(state: State, reveal: Reveal, seat: int) -> set[int]:
 def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | None = None,
                reveal: Reveal = "mover", highlight: Highlight | None = None,
                disabled: bool = False, lang: str | None = None,
-               hand_label: str | None = None) -> dict[str, Any]:
-    """The component's data: drawings (already escaped) and translated labels."""
+               hand_label: str | None = None, hide_ends: bool = False) -> dict[str, Any]:
+    """The component's data: drawings (already escaped) and translated labels (with
+    ``hide_ends``, nothing names the line's open ends: no markers, and a label with the
+    tiles and connections only)."""
     seat = state.mover if seat is None else seat
     if seat is None:  # a finished round: show the first seat's side
         seat = 0
     line = state.line
-    label = describe(line.description(), lang)
+    label = describe(line.description(), lang, points=not hide_ends)
     marker_labels = {end: t("board.marker", end=end_name(end),
                             value=line.left if end == "left" else line.right)
                      for end in ("left", "right")} if not line.empty else {}
@@ -133,7 +135,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
     if highlight and highlight.tile and line.empty:
         hint_end = "any"
     # A table only to look at has no "any tile opens" target in its middle.
-    markers = not (disabled and line.empty)
+    markers = not (disabled and line.empty) and not hide_ends
     geo_w = svg.line_geometry(line, max_width=int(WIDE / WIDE_SCALE), markers=markers)
     geo_n = svg.line_geometry(line, max_width=NARROW, markers=markers)
     common: dict[str, Any] = {"label": label, "marker_labels": marker_labels, "markers": markers,
@@ -259,7 +261,7 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           disabled: bool = False, fallback: bool = True, caption: bool = True,
           note: str | None = None, controls: bool = True,
           below: Callable[[], None] | None = None, hand_label: str | None = None,
-          fold_caption: bool | None = None) -> None:
+          fold_caption: bool | None = None, hide_ends: bool = False) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -284,13 +286,17 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     - ``below``: draws something right under the table, before the caption
       and the fallback buttons (the page's feedback);
     - ``hand_label``: the words over the bottom hand (default "Your tiles
-      (name)"; a replay names whose tiles they are instead).
+      (name)"; a replay names whose tiles they are instead);
+    - ``hide_ends``: for a question about the line (a board only to look at): nothing
+      names its open ends — no markers (each shows its value), and the description (the
+      caption and the drawing's label) gives the tiles and connections only.
     """
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", key):
         raise ValueError(f"a board key is a CSS-safe name such as 'learn-board', not {key!r}")
     hl = Highlight.of(highlight) if isinstance(highlight, Move) else highlight
     data = board_data(state, seat=seat, seats=seats, reveal=reveal, highlight=hl,
-                      disabled=disabled or on_move is None, hand_label=hand_label)
+                      disabled=disabled or on_move is None, hand_label=hand_label,
+                      hide_ends=hide_ends and (disabled or on_move is None))
     if note is not None or disabled or on_move is None:
         data["text"]["waiting"] = note or ""
     if not controls:
