@@ -22,7 +22,7 @@ def test_the_contents_and_the_family_selector(page: Page) -> None:
     settle(page)
     expect(page.locator(".caption-desc").first).to_contain_text("Tiles: [1|4]. Connections: none.")
     page.get_by_role("radio", name="The two-player game", exact=True).click()
-    expect(page.get_by_text("The two-player blocked game (document 003)")).to_be_visible(
+    expect(page.get_by_text("as a Ukrainian guide to it explains")).to_be_visible(
         timeout=20_000)
     settle(page)
     assert "family=duel" in page.url

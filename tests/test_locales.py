@@ -236,3 +236,17 @@ def test_a_tile_is_called_by_the_documents_word(lang: str) -> None:
     assert texts.count(word) >= 50, (lang, word)
     mixed = sorted({m.group(0) for m in re.finditer(others, texts)})
     assert not mixed, f"{lang}.toml also calls a tile {mixed}"
+
+
+#: A source document's file number ("000" … "004", as in the shared seeds' names): the site
+#: names its sources as a reader knows them, never by these (issue: "documents 000, 002 and
+#: 004" on the Rules page).
+FILE_NUMBER = re.compile(r"(?<![0-9|\[])00[0-9](?![0-9|\]])")
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_no_text_names_a_source_by_its_file_number(lang: str) -> None:
+    found = {key: text for key, text in load(lang).items() if FILE_NUMBER.search(text)}
+    assert not found, found
+    assert FILE_NUMBER.search("as Pagat records it (documents 000, 002 and 004)")
+    assert not FILE_NUMBER.search("[0|0] and 100 points, 2005")

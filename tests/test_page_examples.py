@@ -32,7 +32,7 @@ def test_the_list_groups_every_example_with_its_title() -> None:
     at = open_examples()
     body = texts(at)
     assert at.title[0].value == "Worked examples"
-    for heading in ("The documents' diagrams (D1–D7)", "Two-player endings (E1–E3) and the demo",
+    for heading in ("Pagat's diagrams (D1–D7)", "Two-player endings (E1–E3) and the demo",
                     "Block: settling a round", "Gaple", "Trip-ups"):
         assert heading in body
     labels = [link.proto.label for link in at.get("page_link")]

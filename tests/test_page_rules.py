@@ -119,6 +119,27 @@ def test_choosing_a_family_puts_it_in_the_address(data_dir: Path) -> None:
     assert "Gaple for four or five players" in texts(at)
 
 
+#: How each family's source reads, in words a reader knows (the tester: "documents 000, 002
+#: and 004" named internal file numbers); each language names the same source.
+SOURCES = {"block": ("Pagat", "pagat.com"), "gaple": (), "duel": ()}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("family", FAMILIES)
+def test_each_family_names_its_source_as_a_reader_knows_it(data_dir: Path, family: str,
+                                                           lang: str) -> None:
+    at = open_rules(family=family, lang=lang)
+    source = i18n.t_in(lang, rules_page.SOURCE_KEYS[family])
+    assert source != rules_page.SOURCE_KEYS[family] and f"*{source}*" in texts(at)
+    words = re.sub(r"<[^>]*>", " ", texts(at))  # what the page says (not its drawings' code)
+    assert not re.search(r"(?<![0-9|\[#])00[0-4](?![0-9|\]])", words)
+    assert all(name in source for name in SOURCES[family])
+    if lang == "en":
+        assert {"block": "Pagat's rules for Block (John McLeod, pagat.com)",
+                "gaple": "a Russian description of the game",
+                "duel": "a Ukrainian guide to it"}[family] in source
+
+
 def test_every_rules_key_exists() -> None:
     keys = [*rules_page.TOPIC_KEYS.values(), *rules_page.FAMILY_KEYS.values(),
             *rules_page.SOURCE_KEYS.values()]
