@@ -406,3 +406,48 @@ def test_a_pinned_language_is_the_runs_until_unpinned() -> None:
     finally:
         language.pin(None)
     assert language.requested_lang() == "en"
+
+
+# -- lists: the language's own separator ----------------------------------------------------------
+
+
+def test_lists_are_joined_with_the_language_s_separator() -> None:
+    """Tester: Arabic lists of tiles were joined with a Latin comma beside Arabic "،"."""
+    tiles = (Tile(1, 4), Tile(2, 3), Tile(0, 6))
+    assert i18n.list_sep("ar") == "، "
+    assert {i18n.list_sep(lang) for lang in ("en", "uk", "ru", "ko")} == {", "}
+    assert i18n.join_list(tiles, "en") == "[1|4], [2|3], [0|6]"
+    assert i18n.join_list(tiles, "ar") == "[1|4]، [2|3]، [0|6]"  # t() isolates each tile
+    assert i18n.and_list(["North", "East", "West"], "en") == "North, East and West"
+    assert i18n.or_list([1, 3, 5], "ar") == "1، 3 أو 5"
+    assert i18n.and_list(["North"], "ar") == "North" and i18n.or_list([], "ar") == ""
+    # A tuple given to t() is joined the same way (the catalog's template is the language's).
+    assert i18n.t_in("en", "try.knows_missing", values=(1, 3)).count("1, 3") == 1
+    arabic = i18n.t_in("ar", "try.knows_missing", values=(1, 3))
+    assert "1، 3" in arabic and "1, 3" not in arabic
+
+
+def test_an_arabic_hand_reads_with_arabic_commas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the examples and the Rules page say each seat holds: "[0|1]، [1|1]"."""
+    from engine.scenario import load
+    from ui.widgets.story import settlement_view
+
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: "ar")
+    scenario = load(ROOT / "scenarios" / "e1-one-tile-loss.toml")
+    state = scenario.initial()
+    for move in scenario.moves:
+        state.push(move)
+    lines = settlement_view(state, scenario.seats).holdings
+    black = next(line for line in lines if "[0|1]" in line)
+    assert f"[0|1]{PDI}، {LRI}[1|1]" in black and "," not in black
+
+
+def test_no_list_is_joined_with_a_latin_comma_in_the_site_s_code() -> None:
+    """Every list the site shows goes through the language's separator (``join_list``,
+    ``and_list``, ``or_list``, or a tuple given to ``t``); svg's English fallback label
+    (for a drawing nobody labelled) is the one exception."""
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "ui").rglob("*.py"))
+             if path.name != "svg.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if re.search(r"""["'],\s["']\.join\(""", line)]
+    assert not found, found

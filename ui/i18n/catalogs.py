@@ -83,21 +83,28 @@ class _Params(dict[str, object]):
         return "{" + key + "}"
 
 
-def _fmt(value: object) -> object:
+def _fmt(value: object, sep: str = ", ") -> object:
     if isinstance(value, Tile):
         return value.bracket()
     if isinstance(value, (tuple, list)):
-        return ", ".join(str(_fmt(v)) for v in value)
+        return sep.join(str(_fmt(v, sep)) for v in value)
     return value
 
 
-def format_template(template: str, params: Mapping[str, object]) -> str:
-    """``str.format`` that never raises: unknown names stay, bad braces show raw."""
+def format_template(template: str, params: Mapping[str, object], sep: str = ", ") -> str:
+    """``str.format`` that never raises: unknown names stay, bad braces show raw.  A tuple
+    or list parameter is joined with ``sep`` (the language's :func:`list_sep`)."""
     try:
         return string.Formatter().vformat(template, (), _Params(
-            {k: _fmt(v) for k, v in params.items()}))
+            {k: _fmt(v, sep) for k, v in params.items()}))
     except (ValueError, IndexError, KeyError, AttributeError):
         return template
+
+
+def list_sep(lang: str) -> str:
+    """What separates the items of a list in ``lang`` (``list.sep``): ", ", and in Arabic
+    "، " — a Latin comma beside Arabic words reads as a slip."""
+    return lookup("list.sep", lang) or ", "
 
 
 def lookup(key: str, lang: str) -> str | None:
@@ -144,13 +151,13 @@ def t_in(lang: str, key: str, /, **params: object) -> str:
                 template = lookup(f"{key}.other", lang)
     if template is None:
         return key
-    return isolate_ltr(format_template(template, params), lang)
+    return isolate_ltr(format_template(template, params, list_sep(lang)), lang)
 
 
 def t(key: str, /, **params: object) -> str:
     """The text for ``key`` in the page's language, with ``{params}`` filled in.
 
-    Tiles format as ``[1|4]``; tuples as ``0, 2``.  Missing in the language:
+    Tiles format as ``[1|4]``; tuples as ``0, 2`` (with the language's :func:`list_sep`).  Missing in the language:
     English; missing in English too: the key itself."""
     return t_in(language.current_lang(), key, **params)
 

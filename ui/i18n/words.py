@@ -4,7 +4,7 @@ ends, seat names, lesson and scenario texts (translated by key, else the file's 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.line import Description
 from engine.moves import Move
@@ -17,7 +17,7 @@ from engine.tiles import Tile
 
 from . import language
 from .bidi import isolate_ltr, ltr_run, own_run
-from .catalogs import lookup, t, t_in, text_or
+from .catalogs import list_sep, lookup, t, t_in, text_or
 from .language import DEFAULT
 
 #: Refusal codes the engine can give (engine/state.py) — each has a
@@ -42,6 +42,31 @@ def describe(desc: Description, lang: str | None = None, *, points: bool = True)
     lang = lang or language.current_lang()
     return isolate_ltr(_describe(desc, lang if lang in NOTATION_LANGUAGES else DEFAULT,
                                  points=points), lang)
+
+
+def join_list(items: Iterable[object], lang: str | None = None) -> str:
+    """Items (tiles as ``[1|4]``) joined by the language's list separator: ``[1|4], [2|3]``,
+    in Arabic ``[1|4]، [2|3]``."""
+    lang = lang or language.current_lang()
+    return list_sep(lang).join(str(x.bracket() if isinstance(x, Tile) else x) for x in items)
+
+
+def _last_joined(key: str, items: Iterable[object], lang: str | None) -> str:
+    lang = lang or language.current_lang()
+    words = [str(x.bracket() if isinstance(x, Tile) else x) for x in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return t_in(lang, key, first=join_list(words[:-1], lang), last=words[-1])
+
+
+def and_list(items: Iterable[object], lang: str | None = None) -> str:
+    """"North, East and West" in the page's language (``list.and``, ``list.sep``)."""
+    return _last_joined("list.and", items, lang)
+
+
+def or_list(items: Iterable[object], lang: str | None = None) -> str:
+    """"1, 3 or 5" in the page's language (``list.or``, ``list.sep``)."""
+    return _last_joined("list.or", items, lang)
 
 
 def end_name(end: str | None) -> str:
@@ -154,9 +179,8 @@ def settlement_text(settlement: Settlement, seats: Sequence[str] | None = None) 
         params["winner"] = seat_name(int(params["winner"]), seats)  # type: ignore[call-overload]
     if "tied" in params:
         tied = params["tied"]
-        names = [seat_name(int(s), seats) for s in tied]  # type: ignore[attr-defined]
-        params["tied"] = t("list.and", first=", ".join(names[:-1]), last=names[-1]) \
-            if len(names) > 1 else "".join(names)
+        params["tied"] = and_list(
+            seat_name(int(s), seats) for s in tied)  # type: ignore[attr-defined]
     params["arithmetic"] = _named_arithmetic(settlement, seats) or e.arithmetic
     text = t(f"settlement.{e.code}", **params)
     out = e.params.get("out")
@@ -170,7 +194,7 @@ def _out_not_winning(settlement: Settlement, seat: int, out_by: str,
     """Why an emptied hand did not win in Gaple: its dead tiles still count."""
     h = settlement.holdings[seat]
     key = "settlement.out_by_play" if out_by == "play" else "settlement.out_by_discard"
-    return t(key, name=seat_name(seat, seats), dead=", ".join(x.bracket() for x in h.dead),
+    return t(key, name=seat_name(seat, seats), dead=join_list(h.dead),
              count=len(h.dead))
 
 

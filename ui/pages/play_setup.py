@@ -14,7 +14,7 @@ from engine.bots import LEVELS
 from engine.rules import Ruleset
 
 from .. import session
-from ..i18n import clip, seat_name, t
+from ..i18n import clip, join_list, seat_name, t
 from ..widgets.deal_setup import (
     CHOICES,
     GAPLE_DEALS,
@@ -43,7 +43,7 @@ def _url_params() -> tuple[dict[str, str], list[str]]:
     """This page's parameters, one value each; a parameter given twice with different
     values is left out and named."""
     single, repeated = session.page_params(PARAM_KEYS)
-    return single, [t("try.repeated", name=key, values=clip(", ".join(values), 40))
+    return single, [t("try.repeated", name=key, values=clip(join_list(values), 40))
                     for key, values in repeated.items()]
 
 

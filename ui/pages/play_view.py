@@ -22,7 +22,7 @@ from engine.match import BlockMatch, GapleMatch
 from engine.rules import FAMILIES, options_of
 
 from .. import session, thinking
-from ..i18n import move_text, seat_name, t
+from ..i18n import and_list, join_list, move_text, seat_name, t
 from ..widgets import feedback, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
@@ -178,10 +178,9 @@ def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[s
     for k, v in params.items():
         if k == "seats" and isinstance(v, tuple):
             names = [seat_name(int(s), seats) for s in v]
-            out[k] = t("list.and", first=", ".join(names[:-1]), last=names[-1]) \
-                if len(names) > 1 else "".join(names)
+            out[k] = and_list(names)
         else:
-            out[k] = ", ".join(map(str, v)) if isinstance(v, tuple) else v
+            out[k] = join_list(v) if isinstance(v, tuple) else v
     return out
 
 

@@ -38,7 +38,7 @@ from engine.state import State
 
 from .. import session
 from ..content import Content, content
-from ..i18n import clip, t
+from ..i18n import clip, join_list, t
 from ..widgets import story
 from ..widgets.deal_setup import (
     CHOICES,
@@ -229,7 +229,7 @@ def current_game(data: Content) -> Game:
         elif game.scenario in data.scenarios:
             game.seats = story.seat_names(data.scenarios[game.scenario])
         return game
-    notices = [t("try.repeated", name=key, values=clip(", ".join(values), 40))
+    notices = [t("try.repeated", name=key, values=clip(join_list(values), 40))
                for key, values in repeated.items()]
     made: Game | None = None
     if "scenario" in url:

@@ -36,7 +36,7 @@ from engine.moves import DRAW, PASS, Move, MoveError
 from engine.state import State
 from engine.tiles import Tile, TileError
 
-from ..i18n import describe, end_name, move_text, seat_name, t
+from ..i18n import describe, end_name, join_list, move_text, seat_name, t
 from . import svg
 
 move_label = move_text  # a button's words for a move
@@ -163,7 +163,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
                 "svg": svg.hand_svg(tiles, face_down=face_down, size=16 if face_down else 22,
                                     gap=4, label=t("board.dead_tiles", name=seat_name(who, seats),
                                                    count=len(tiles))
-                                    if face_down else ", ".join(x.bracket() for x in tiles))}
+                                    if face_down else join_list(tiles))}
 
     others = []
     for other in range(state.players):
@@ -177,7 +177,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
             "label": t("board.others_tiles", name=name, count=len(tiles)),
             "svg": svg.hand_svg(tiles, face_down=face_down, size=16 if face_down else 22, gap=4,
                                 label=t("board.face_down", name=name, count=len(tiles))
-                                if face_down else ", ".join(x.bracket() for x in tiles)
+                                if face_down else join_list(tiles)
                                 or t("board.no_tiles")),
             "to_move": state.mover == other,
         })

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from engine.state import State
 from engine.view import view
 
-from ..i18n import seat_name, t
+from ..i18n import join_list, seat_name, t
 
 
 def or_list(values: Sequence[object]) -> str:
     items = [str(v) for v in values]
     if len(items) <= 1:
         return "".join(items)
-    return t("try.or_list", first=", ".join(items[:-1]), last=items[-1])
+    return t("try.or_list", first=join_list(items[:-1]), last=items[-1])
 
 
 def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:

@@ -17,7 +17,7 @@ from engine.state import Record, State
 from engine.tiles import Tile
 
 from .. import i18n
-from ..i18n import end_name, scenario_text, seat_name, settlement_text, t
+from ..i18n import end_name, join_list, scenario_text, seat_name, settlement_text, t
 
 #: The groups of the list, in order, with the catalog key of each heading.
 GROUPS: tuple[tuple[str, str], ...] = (
@@ -103,9 +103,9 @@ def settlement_view(state: State, seats: Sequence[str] | None) -> SettlementView
         if not h.tiles:
             lines.append(t("examples.holds_nothing", name=name))
             continue
-        hand = ", ".join(x.bracket() for x in h.hand)
+        hand = join_list(h.hand)
         if h.dead:
-            dead = ", ".join(x.bracket() for x in h.dead)
+            dead = join_list(h.dead)
             key = "examples.holds_with_dead" if hand else "examples.holds_only_dead"
             lines.append(t(key, name=name, hand=hand, dead=dead, sum=h.sum_text(),
                            count=len(h.dead)))

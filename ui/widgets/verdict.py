@@ -17,7 +17,7 @@ from engine.moves import Move
 from engine.solve import MoveValue, Solution, outcome
 from engine.state import State
 
-from ..i18n import move_text, seat_name, t
+from ..i18n import move_text, or_list, seat_name, t
 from . import feedback
 
 
@@ -61,8 +61,7 @@ def verdict(position: State, solution: Solution, seats: Sequence[str] | None,
     values = {mv.move: mv for mv in solution.moves}
     best_moves = [values[m] for m in solution.best if m in values]
     top = best_moves[0] if best_moves else solution.moves[0]
-    best_words = t("list.or", first=", ".join(move_text(m.move) for m in best_moves[:-1]),
-                   last=move_text(best_moves[-1].move)) if len(best_moves) > 1 \
+    best_words = or_list(move_text(m.move) for m in best_moves) if len(best_moves) > 1 \
         else move_text(top.move)
     best = t("verdict.best", moves=best_words,
              outcome=outcome_text(position, top.value, seat, seats))
