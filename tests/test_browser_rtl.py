@@ -7,6 +7,7 @@ accent bars sit on the side the text starts from, and "go on" arrows point the w
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from itertools import pairwise
@@ -127,6 +128,30 @@ def test_the_document_says_the_pages_language(page: Page, lang: str, direction: 
     html = page.locator("html")
     expect(html).to_have_attribute("lang", lang, timeout=WAIT)
     expect(html).to_have_attribute("dir", direction, timeout=WAIT)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ar", "ko"])
+def test_streamlit_s_skip_link_reads_in_the_page_s_language(page: Page, lang: str) -> None:
+    """Streamlit's own "Skip to main content" (the first stop of the keyboard) was English on
+    every page; it reads in the page's language, on the page the learner goes to next too,
+    and in English again once they choose English."""
+    words = t_in(lang, "site.skip_to_content")
+    assert words != t_in("en", "site.skip_to_content")
+    page.goto(f"/learn?lang={lang}")
+    settle(page)
+    link = page.get_by_test_id("stSkipToContent")
+    expect(link).to_have_text(words, timeout=WAIT)
+    expect(page.get_by_role("link", name=words, exact=True)).to_be_attached()
+    side = page.get_by_test_id("stSidebar")
+    side.get_by_role("link", name=t_in(lang, "nav.rules"), exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT)
+    expect(page).to_have_url(re.compile(r"/rules"), timeout=WAIT)
+    settle(page)
+    expect(link).to_have_text(words, timeout=WAIT)
+    side.get_by_test_id("stSelectbox").click()
+    page.get_by_role("option", name="English", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", "en", timeout=WAIT)
+    expect(link).to_have_text("Skip to main content", timeout=WAIT)
 
 
 def test_arabic_puts_the_sidebar_on_the_right_and_english_back_on_the_left(page: Page) -> None:

@@ -98,25 +98,43 @@ _GATE = st.components.v2.component("site_gate", js=_GATE_JS)
 # The page's language and direction on the document itself (Streamlit always serves
 # <html lang="en"> and has no setting for it): a screen reader picks its voice by the
 # lang attribute, and dir="rtl" lays the whole page out from the right, the sidebar too.
+# Streamlit's own "Skip to main content" link (the first thing the keyboard reaches) has
+# its words fixed in English: they are set here to the page's language, and set again
+# whenever Streamlit draws the link anew (one watcher for the tab, reading the last words).
 _DOCUMENT_JS = r"""
+const SKIP = 'a[data-testid="stSkipToContent"]';
+function wordSkipLink() {
+  const words = window.__siteSkipWords;
+  const link = document.querySelector(SKIP);
+  if (words && link && link.textContent !== words) link.textContent = words;
+}
 export default function (component) {
   const { data } = component;
   const root = document.documentElement;
   if (data.lang && root.getAttribute("lang") !== data.lang) root.setAttribute("lang", data.lang);
   if (root.getAttribute("dir") !== data.dir) root.setAttribute("dir", data.dir);
   for (const cookie of data.cookies || []) document.cookie = cookie;
+  window.__siteSkipWords = data.skip;
+  wordSkipLink();
+  if (!window.__siteSkipWatch) {
+    window.__siteSkipWatch = new MutationObserver(wordSkipLink);
+    window.__siteSkipWatch.observe(document.body, { childList: true, subtree: true,
+                                                    characterData: true });
+  }
 }
 """
 _DOCUMENT = st.components.v2.component("site_document", js=_DOCUMENT_JS)
 
 
 def document_attributes(cookies: tuple[str, ...] = ()) -> None:
-    """Set ``<html lang dir>`` to the page's language (and write ``cookies``, each a
-    ``document.cookie`` string), from a hidden component in the sidebar."""
+    """Set ``<html lang dir>`` to the page's language and Streamlit's "Skip to main
+    content" link to its words (and write ``cookies``, each a ``document.cookie``
+    string), from a hidden component in the sidebar."""
     lang = i18n.current_lang()
     with st.sidebar, st.container(key="site-document", height=1, border=False):
         _DOCUMENT(key="site-document-attrs",
-                  data={"lang": lang, "dir": i18n.page_dir(lang), "cookies": list(cookies)})
+                  data={"lang": lang, "dir": i18n.page_dir(lang), "cookies": list(cookies),
+                        "skip": t("site.skip_to_content")})
 
 
 def _styled() -> None:
