@@ -250,3 +250,25 @@ def test_no_text_names_a_source_by_its_file_number(lang: str) -> None:
     assert not found, found
     assert FILE_NUMBER.search("as Pagat records it (documents 000, 002 and 004)")
     assert not FILE_NUMBER.search("[0|0] and 100 points, 2005")
+
+
+#: Wordings a native reading of the Ukrainian catalog mended (issue: "Ходи досі" reads
+#: awkwardly): calques of the English and slips, each with what the catalog says instead.
+AWKWARD_UK: dict[str, str] = {
+    r"Ходи досі": "moves so far: «Історія ходів»",
+    r"кінц\w*\s+(?:досі\s+|тепер\s+)?показу": "the ends show 3 and 5: «на кінцях 3 і 5»",
+    r"задокументован": "the documented line: «партія з прикладу»",
+    r"\bзерн": "a deal's seed: «номер роздачі»",
+    r"\*\*вихідні\*\*": "raw points: «як є»",
+    r"віднятую": "no such form: «відняту»",
+    r"\bзіграти\b": "to play a tile: «походити», «викласти плитку»",
+    r"універсальн": "not a wild tile: «не джокер»",
+    r"\{name\} має": "a seat may be plural (Білі): «{name}: на руках …»",
+    r"\w'\w": "the apostrophe is ’ (п’ять)",
+}
+
+
+@pytest.mark.parametrize(("pattern", "instead"), AWKWARD_UK.items(), ids=list(AWKWARD_UK))
+def test_the_ukrainian_catalog_reads_as_ukrainian(pattern: str, instead: str) -> None:
+    found = {key: text for key, text in load("uk").items() if re.search(pattern, text)}
+    assert not found, f"{instead}: {found}"
