@@ -12,13 +12,17 @@ Beyond the contract's fields, a file may carry:
 - ``[start] open_with = "double"`` (Gaple: the opener must be a double);
 - ``[expect]``: any keys of the referee's report, checked by ``engine check``;
   ``[expect.descriptions]`` maps a language to its expected description.
+
+:func:`dumps` writes a start position and its moves back as a scenario (the round codes of
+:mod:`engine.code` become files this way: ``python -m engine code --round … --toml``).
 """
 
 from __future__ import annotations
 
+import json
 import stat
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,20 +95,29 @@ def load(path: str | Path) -> Scenario:
         if not stat.S_ISREG(p.stat().st_mode):
             raise ScenarioError(name, "", "not a regular file")
         text = p.read_text(encoding="utf-8")
-        if text.startswith("\ufeff"):
-            raise ScenarioError(name, "", "not valid TOML: it begins with a byte-order mark "
-                                "(save it as UTF-8 without one)")
-        data = tomllib.loads(text)
     except FileNotFoundError:
         raise ScenarioError(name, "", "no such file") from None
     except OSError as e:
         raise ScenarioError(name, "", f"cannot be read: {e.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
+        raise ScenarioError(name, "", f"not valid TOML: {e}") from None
+    return loads(text, name, stem=p.stem)
+
+
+def loads(text: str, name: str, stem: str | None = None) -> Scenario:
+    """Read and validate a scenario from its TOML text (``name`` names it in errors; the id
+    must equal ``stem`` when one is given), replaying its moves."""
+    try:
+        if text.startswith("\ufeff"):
+            raise ScenarioError(name, "", "not valid TOML: it begins with a byte-order mark "
+                                "(save it as UTF-8 without one)")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
         raise ScenarioError(name, "", f"not valid TOML: {e}") from None
     except RecursionError:
         raise ScenarioError(name, "", "nested too deeply") from None
     try:
-        return parse(data, name, stem=p.stem)
+        return parse(data, name, stem=stem)
     except RecursionError:
         raise ScenarioError(name, "", "nested too deeply") from None
 
@@ -304,3 +317,60 @@ def find(paths: list[str | Path]) -> list[Path]:
         else:
             found.append(p)
     return found
+
+
+def _toml(value: object) -> str:
+    """A value as TOML writes it (strings, whole numbers, booleans and lists of them)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # ASCII with escapes: a TOML basic string too
+    assert isinstance(value, list)
+    return "[" + ", ".join(_toml(v) for v in value) + "]"
+
+
+def dumps(sid: str, start: State, moves: Sequence[Move] = ()) -> str:
+    """A scenario file (TOML) whose ``[start]`` is ``start`` and whose moves are ``moves``:
+    :func:`loads` reads it back to the same states.
+
+    A scenario's ``line`` is read as played from left to right (``ends`` as a line whose
+    tiles are not shown at all), so a start whose line was played otherwise, or a line with
+    tiles after a hidden part, is refused with a ``ValueError``; so is a start that has
+    ended."""
+    rules = start.rules
+    if start.over:
+        raise ValueError("a scenario starts from a position still being played")
+    out = [f"id = {_toml(sid)}", f"rules = {_toml(rules.family)}", "", "[options]"]
+    out += [f"{k} = {_toml(v)}" for k, v in rules.options().items()]
+    out += ["", "[start]"]
+    seats = range(start.players)
+    out.append(f"hands = {_toml([[str(t) for t in start.hand(i)] for i in seats])}")
+    line = start.line
+    if line.hidden_ends is not None:
+        if line.placements:
+            raise ValueError("a scenario's line is either its ends or its tiles: this one "
+                             "has tiles after a part whose history is not shown")
+        out.append(f"ends = {_toml(list(line.hidden_ends))}")
+    elif line.placements:
+        layout = [(p.left, p.right) for p in line.layout()]
+        if Line.from_layout(layout).placements != line.placements:
+            raise ValueError("a scenario's line is played from left to right; this one was "
+                             "played in another order (its description would change)")
+        out.append(f"line = {_toml([f'{a}-{b}' for a, b in layout])}")
+    stock = start.stock
+    listed = [str(t) for t in stock] if stock is not None else None
+    out.append(f"stock = {_toml(listed if listed is not None else start.stock_count)}")
+    out.append(f"to_move = {start.to_move}")
+    if any(start.dead_masks):
+        out.append(f"dead = {_toml([[str(t) for t in start.dead_tiles(i)] for i in seats])}")
+    if start.passes:
+        out.append(f"passes = {start.passes}")
+    if start.opening == "double":
+        out.append('open_with = "double"')
+    elif start.opening is not None:
+        out.append(f"must_open = {_toml(str(start.opening))}")
+    for move in moves:
+        out += ["", "[[moves]]"] + [f"{k} = {_toml(v)}" for k, v in move.to_dict().items()]
+    return "\n".join(out) + "\n"

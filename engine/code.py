@@ -1,0 +1,801 @@
+"""The position code and the round code: a position or a whole round as one short line of text.
+
+Not to be confused with :mod:`engine.notation`, the documents' *diagram description* of a line
+in five languages ("Tiles: [1|4], [1|1]. Connections: …").  This module is the text to share a
+game, as FEN and PGN are for chess: short enough for an address (``?pos=…``, ``?round=…``),
+plain enough to type, and exact: ``parse(text(x)) == x`` for every :class:`Position` and
+:class:`Round`, and ``text(parse(s)) == s`` for every code in its canonical form (the form
+:func:`text` writes).  ASCII letters, digits and ``/ . *`` only.
+
+A **position** is five fields separated by ``/``, then optional tagged fields::
+
+    d2/2344.011122/6*3/*14/0              E1 before White's move (the duel, no drawing)
+    rules/hands/line/stock/turn[/d…][/n…]
+
+- **rules**: ``b2`` ``b3`` ``b4`` (Block, 2–4 players); ``g4x6`` ``g4x7`` ``g5x5`` (Gaple:
+  players × tiles; ``g4`` and ``g5`` are read too), then ``p`` for the pass variant (no dead
+  tiles) and ``z`` for [0|0] counting 25; ``d2`` (the duel) or ``d2d`` (in draw mode).
+- **hands**: one per seat, seat 0 first, separated by ``.``; a hand is its tiles, each as two
+  pips (``4423`` is [4|4] and [2|3], in any order; written low-high in index order), ``-``
+  for an empty hand, or ``*5`` for five tiles not shown.  Either every hand is shown, or
+  exactly one: a **seat's-eye** position, what that seat sees (its stock is then a count).
+- **line**: ``-`` when empty; else the first tile as it lies (``41``: 4 on the left), or ``6*3``
+  for a line whose history is not shown, only its open values (left, then right); then each
+  later tile in the order played, ``L`` or ``R`` for the end it joined and the tile as it lies
+  (``14L11R44R43`` is the documents' D6: [1|4], [1|1] on the left, [4|4], then [3|4], on the
+  right).  A later tile given the other way round is read as the same play.
+- **stock**: ``*14`` for fourteen tiles not named, the tiles top first (``003566``: [0|0] is
+  drawn first), or ``-`` for a stock known to be empty.
+- **turn**: the seat to move (``0``), then ``p2`` if the last two turns had no play (passes
+  or dead discards; omitted at 0) and ``o00`` (must open with [0|0]) or ``od`` (must open with
+  a double) while the line is empty.  A round that has ended starts its turn with its status,
+  ``domino``, ``blocked`` or ``emptied``, and the seat is the one that moved last
+  (``blocked1p2``: seat 1's pass blocked the game).
+- ``d`` **dead tiles** (Gaple), one part per seat as in hands (``d-.55.-.*2``): omitted
+  when nobody has any.  A seat whose hand is not shown shows its dead tiles as a count.
+- ``n`` **values a seat is known to lack**, from its passes, draws and dead discards, one
+  part per seat (``n26.-``: seat 0 has no 2 and no 6): omitted when nothing is known.
+
+A **round** is the position it starts from (every hand shown, nothing known yet about what
+anyone lacks), then ``/m`` and every move, with no separator: ``R32`` (a tile on the right
+end, as it lies: 3 against the 3 it joins), ``L01``, a bare tile (``41``) to open an empty
+line as it will lie, ``p`` (pass), ``d`` (draw), ``x44`` (discard [4|4] dead); ``m-`` when
+there is none yet.  A bare tile on a line is read too, where only one end fits::
+
+    d2/2344.011122/6*3/*14/0/mR32R22pp     E1, played out (blocked: Black wins)
+
+>>> e1 = parse("d2/2344.011122/6*3/*14/0/mR32R22pp")
+>>> [m.text() for m in e1.moves]
+['play 2-3 right', 'play 2-2 right', 'pass', 'pass']
+>>> e1.position().text()
+'d2/44.0111/6*3R32R22/*14/blocked1p2/n26.26'
+>>> e1.position().seen_by(1).text()
+'d2/*1.0111/6*3R32R22/*14/blocked1p2/n26.26'
+
+:func:`parse` refuses anything else with a :class:`CodeError` naming the field and the
+character where it goes wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Final, TypeAlias
+
+from .line import Line, LineError, Placement
+from .moves import DRAW, PASS, End, Move
+from .rules import RulesError, Ruleset, block, duel, gaple
+from .state import IllegalMoveError, Opening, State, Status
+from .tiles import TILES, Tile, mask_of
+from .view import SeatView, known_missing
+
+#: A seat's tiles as the position shows them: the tiles, or how many there are unseen.
+Held: TypeAlias = tuple[Tile, ...] | int
+
+PIPS: Final = "0123456"
+STATUSES: Final[tuple[Status, ...]] = ("domino", "blocked", "emptied")
+#: The tagged fields after the turn, in the order they are written.
+TAGS: Final = {"d": "dead", "n": "lacks", "m": "moves"}
+RULES_HELP: Final = ("write b2, b3 or b4 (Block), g4x6, g4x7 or g5x5 (Gaple; then p for the "
+                     "pass variant, z for [0|0] at 25), d2 or d2d (the duel; d: draw mode)")
+
+
+class CodeError(ValueError):
+    """Text that is not a position or round code: the ``field`` at fault (``rules``,
+    ``hands``, ``line``, ``stock``, ``turn``, ``dead``, ``lacks``, ``moves``, or ``move N
+    (…)``), the ``offset`` in the text where it goes wrong (0-based; the message counts from
+    1) and what is wrong (``message``)."""
+
+    def __init__(self, field: str, offset: int, message: str) -> None:
+        super().__init__(f"{field}, character {offset + 1}: {message}")
+        self.field, self.offset, self.message = field, offset, message
+
+
+class HiddenError(ValueError):
+    """A seat's-eye position asked for what only every hand shown can give."""
+
+
+def _tiles_text(tiles: tuple[Tile, ...]) -> str:
+    return "".join(f"{t.low}{t.high}" for t in tiles) or "-"
+
+
+def _held_text(held: Held) -> str:
+    return f"*{held}" if isinstance(held, int) else _tiles_text(held)
+
+
+def _count(held: Held) -> int:
+    return held if isinstance(held, int) else len(held)
+
+
+def rules_code(rules: Ruleset) -> str:
+    """The rules field: ``b3``, ``g4x7pz``, ``d2d``…"""
+    if rules.family == "block":
+        return f"b{rules.players}"
+    if rules.family == "duel":
+        return "d2d" if rules.draw_mode else "d2"
+    return (f"g{rules.players}x{rules.hand_size}" + ("" if rules.dead_tiles else "p")
+            + ("z" if rules.blank_double_25 else ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position as the code writes it: everything that decides the play from here on,
+    and what each seat is known to lack.  Equal positions have equal codes.
+
+    ``hands`` and ``dead`` give each seat's tiles (sorted) or, in a seat's-eye position, a
+    count for every seat but one (:attr:`seat`).  The line is ``hidden_ends`` (a line whose
+    history is not shown) and the ``placements`` in play order.  ``stock`` is its tiles, top
+    first, or a count.  ``to_move`` is the seat to move, or the seat that moved last once
+    ``status`` is no longer ``playing``.  ``lacks``: the values each seat is known not to
+    hold (:func:`engine.view.known_missing`)."""
+
+    rules: Ruleset
+    hands: tuple[Held, ...]
+    hidden_ends: tuple[int, int] | None
+    placements: tuple[Placement, ...]
+    stock: tuple[Tile, ...] | int
+    to_move: int
+    passes: int
+    opening: Opening
+    status: Status
+    dead: tuple[Held, ...]
+    lacks: tuple[frozenset[int], ...]
+
+    # -- from and to the engine's values ------------------------------------------------
+
+    @classmethod
+    def from_state(cls, state: State, seat: int | None = None) -> Position:
+        """The position of ``state``: every hand, or (``seat``) what that seat sees."""
+        n = state.players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"there is no seat {seat} among {n} players")
+
+        def shown(i: int) -> bool:
+            return seat is None or i == seat
+
+        stock = state.stock
+        return cls(
+            rules=state.rules,
+            hands=tuple(state.hand(i) if shown(i) else state.hand_masks[i].bit_count()
+                        for i in range(n)),
+            hidden_ends=state.line.hidden_ends,
+            placements=tuple(state.line.placements),
+            stock=stock if stock is not None and seat is None else state.stock_count,
+            to_move=state.to_move,
+            passes=state.passes,
+            opening=state.opening,
+            status=state.status,
+            dead=tuple(state.dead_tiles(i) if shown(i) else state.dead_masks[i].bit_count()
+                       for i in range(n)),
+            lacks=known_missing(state),
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view this is, or None when every hand is shown."""
+        if all(isinstance(h, tuple) for h in self.hands):
+            return None
+        return next(i for i, h in enumerate(self.hands) if isinstance(h, tuple))
+
+    @property
+    def mover(self) -> int | None:
+        """Whose turn it is; None once the round has ended."""
+        return self.to_move if self.status == "playing" else None
+
+    @property
+    def over(self) -> bool:
+        return self.status != "playing"
+
+    def line(self) -> Line:
+        """The line, fresh."""
+        line = Line(self.hidden_ends)
+        for p in self.placements:
+            line.place_as(p.tile, p.left, p.right, p.end)
+        return line
+
+    def state(self) -> State:
+        """A fresh :class:`State` at this position (every hand must be shown; what the
+        seats lack is not part of a state: it comes from a state's history)."""
+        if self.seat is not None:
+            raise HiddenError(f"every hand must be shown; this is seat {self.seat}'s view "
+                              "(the other hands are counts)")
+        stock = self.stock
+        state = State(self.rules, [mask_of(_shown(h)) for h in self.hands], self.line(),
+                      stock=list(stock) if isinstance(stock, tuple) else None,
+                      stock_count=stock if isinstance(stock, int) else None,
+                      dead=[mask_of(_shown(d)) for d in self.dead], to_move=self.to_move,
+                      passes=self.passes, opening=self.opening)
+        state.status = self.status
+        return state
+
+    def seen_by(self, seat: int) -> Position:
+        """The position as ``seat`` sees it: the other hands and dead tiles as counts, the
+        stock as a count."""
+        if self.seat is not None and seat != self.seat:
+            raise HiddenError(f"this is seat {self.seat}'s view: seat {seat}'s tiles are "
+                              "not shown")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat} among {self.players} players")
+
+        def hide(held: Held, i: int) -> Held:
+            return held if i == seat else _count(held)
+
+        return replace(self, hands=tuple(hide(h, i) for i, h in enumerate(self.hands)),
+                       dead=tuple(hide(d, i) for i, d in enumerate(self.dead)),
+                       stock=_count(self.stock))
+
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` sees (default: the seat's-eye position's seat, else the seat to
+        move), as the computer players and the appraisal read it."""
+        if seat is None:
+            seat = self.seat if self.seat is not None else self.to_move
+        seen = self.seen_by(seat)
+        hand = _shown(seen.hands[seat])
+        line = seen.line()
+        legal: tuple[Move, ...] = ()
+        if seen.mover == seat:
+            masks = [mask_of(hand) if i == seat else 0 for i in range(self.players)]
+            legal = State(self.rules, masks, line.copy(), stock_count=_count(seen.stock),
+                          to_move=seat, passes=self.passes, opening=self.opening).legal_moves()
+        return SeatView(
+            seat=seat,
+            hand=hand,
+            dead=_shown(seen.dead[seat]),
+            line=line,
+            ends=line.ends,
+            hand_counts=tuple(_count(h) for h in seen.hands),
+            dead_counts=tuple(_count(d) for d in seen.dead),
+            stock_count=_count(seen.stock),
+            to_move=seen.mover,
+            missing=self.lacks,
+            legal=legal,
+            rules=self.rules,
+            passes=self.passes,
+            opening=None if self.opening is None else str(self.opening),
+        )
+
+    def text(self) -> str:
+        """The position code (the module's grammar)."""
+        fields = [rules_code(self.rules), ".".join(_held_text(h) for h in self.hands),
+                  _line_text(self.hidden_ends, self.placements), _held_text(self.stock),
+                  self._turn_text()]
+        if any(_count(d) for d in self.dead):
+            fields.append("d" + ".".join(_held_text(d) for d in self.dead))
+        if any(self.lacks):
+            fields.append("n" + ".".join("".join(map(str, sorted(v))) or "-"
+                                         for v in self.lacks))
+        return "/".join(fields)
+
+    def _turn_text(self) -> str:
+        out = ("" if self.status == "playing" else self.status) + str(self.to_move)
+        if self.passes:
+            out += f"p{self.passes}"
+        if self.opening == "double":
+            out += "od"
+        elif isinstance(self.opening, Tile):
+            out += f"o{self.opening.low}{self.opening.high}"
+        return out
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def _shown(held: Held) -> tuple[Tile, ...]:
+    assert isinstance(held, tuple), "a hidden hand has no tiles to show"
+    return held
+
+
+def _line_text(hidden: tuple[int, int] | None, placements: tuple[Placement, ...]) -> str:
+    if hidden is None and not placements:
+        return "-"
+    out = f"{hidden[0]}*{hidden[1]}" if hidden is not None else ""
+    for p in placements:
+        if p.end is not None:
+            out += "L" if p.end == "left" else "R"
+        out += f"{p.left}{p.right}"
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Round:
+    """A round: the position it starts from (every hand shown) and every move since.
+
+    Two rounds are equal when they start alike and their moves are the same, down to how
+    an opening tile was laid (``41`` or ``14``; :class:`Move` equality leaves that out)."""
+
+    start: Position
+    moves: tuple[Move, ...]
+
+    @classmethod
+    def from_state(cls, state: State) -> Round:
+        """The round ``state`` has played: its start (every move taken back) and its moves."""
+        start = state.copy()
+        for _ in range(len(state.moves)):
+            start.pop()
+        return cls(Position.from_state(start), tuple(state.moves))
+
+    def states(self) -> Iterator[State]:
+        """The start, then the state after each move (each a fresh state)."""
+        state = self.start.state()
+        yield state.copy()
+        for move in self.moves:
+            state.push(move)
+            yield state.copy()
+
+    def final(self) -> State:
+        """The state after every move."""
+        state = self.start.state()
+        for move in self.moves:
+            state.push(move)
+        return state
+
+    def position(self, seat: int | None = None) -> Position:
+        """The position after every move: every hand, or what ``seat`` sees."""
+        return Position.from_state(self.final(), seat)
+
+    def text(self) -> str:
+        """The round code: the start's code, then ``/m`` and the moves."""
+        state = self.start.state()
+        tokens = []
+        for move in self.moves:
+            applied = state.push(move)
+            tokens.append(_move_token(applied, state))
+        return f"{self.start.text()}/m{''.join(tokens) or '-'}"
+
+    def _key(self) -> tuple[Position, tuple[tuple[Move, bool], ...]]:
+        return self.start, tuple((m, m.flipped) for m in self.moves)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _move_token(move: Move, after: State) -> str:
+    """A move's token, written after it was applied (``after``: the state it made)."""
+    if move.kind == "pass":
+        return "p"
+    if move.kind == "draw":
+        return "d"
+    tile = move.tile
+    assert tile is not None
+    if move.kind == "discard":
+        return f"x{tile.low}{tile.high}"
+    p = after.line.placements[-1]  # the tile as it now lies
+    if p.end is None:
+        return f"{p.left}{p.right}"
+    return ("L" if p.end == "left" else "R") + f"{p.left}{p.right}"
+
+
+def text(value: Position | Round) -> str:
+    """The code of a position or a round."""
+    return value.text()
+
+
+# -- reading ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    name: str
+    text: str
+    at: int  # where it starts in the whole code
+
+    def error(self, index: int, message: str) -> CodeError:
+        return CodeError(self.name, self.at + index, message)
+
+
+class _Reader:
+    """One code being read: its fields, and every tile named so far (a tile twice is an
+    error at its second place)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.claimed: dict[Tile, str] = {}
+
+    def claim(self, tile: Tile, field: _Field, index: int) -> None:
+        if tile in self.claimed:
+            raise field.error(index, f"{tile.low}{tile.high} is named twice (also in the "
+                                      f"{self.claimed[tile]})")
+        self.claimed[tile] = field.name
+
+    def pip(self, field: _Field, index: int) -> int:
+        s = field.text
+        if index >= len(s):
+            raise field.error(len(s), "ends in the middle of a tile: a tile is two pips, "
+                                      "such as 14")
+        c = s[index]
+        if c not in PIPS:
+            raise field.error(index, f"{c!r} is not a pip: pips are 0 to 6")
+        return PIPS.index(c)
+
+    def tile(self, field: _Field, index: int) -> tuple[int, int]:
+        """The two pips at ``index``, as written."""
+        return self.pip(field, index), self.pip(field, index + 1)
+
+    def tiles(self, field: _Field, start: int, end: int, *, keep_order: bool = False
+              ) -> tuple[Tile, ...]:
+        if (end - start) % 2:
+            raise field.error(end - 1, "a tile is two pips, such as 14 for [1|4]; one is "
+                                       "left over")
+        out = []
+        for i in range(start, end, 2):
+            tile = Tile.of(*self.tile(field, i))
+            self.claim(tile, field, i)
+            out.append(tile)
+        return tuple(out) if keep_order else tuple(sorted(out))
+
+    def held(self, field: _Field, start: int, end: int, *, keep_order: bool = False) -> Held:
+        """A part: tiles, ``-`` (none) or ``*N`` (N not shown)."""
+        part = field.text[start:end]
+        if part == "":
+            raise field.error(start, "a part is empty: write - for none")
+        if part == "-":
+            return ()
+        if part[0] == "*":
+            digits = part[1:]
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 2):
+                raise field.error(start + 1, f"{part!r}: * is followed by a count, such as *5")
+            return int(digits)
+        return self.tiles(field, start, end, keep_order=keep_order)
+
+    def parts(self, field: _Field, start: int = 0) -> list[tuple[int, int]]:
+        """The spans of the ``.``-separated parts of a field from ``start``."""
+        spans = []
+        i = start
+        s = field.text
+        while True:
+            j = s.find(".", i)
+            if j < 0:
+                spans.append((i, len(s)))
+                return spans
+            spans.append((i, j))
+            i = j + 1
+
+
+def _fields(code: str) -> list[_Field]:
+    names = ("rules", "hands", "line", "stock", "turn")
+    fields: list[_Field] = []
+    at = 0
+    for k, part in enumerate(code.split("/")):
+        if k < len(names):
+            name = names[k]
+        else:
+            name = TAGS.get(part[:1], "field")
+        fields.append(_Field(name, part, at))
+        at += len(part) + 1
+    return fields
+
+
+def _read_rules(field: _Field) -> Ruleset:
+    s = field.text
+    if not s or s[0] not in "bgd":
+        raise field.error(0, f"{s!r} is not a game: {RULES_HELP}")
+    family = s[0]
+    if len(s) < 2 or not s[1].isdigit():
+        raise field.error(1, f"{s!r}: the number of players follows the family's letter; "
+                             f"{RULES_HELP}")
+    players = int(s[1])
+    i = 2
+    size: int | None = None
+    if s[i:i + 1] == "x":
+        if family != "g" or i + 1 >= len(s) or not s[i + 1].isdigit():
+            raise field.error(i, f"{s!r}: only Gaple names its hand size (g4x7); {RULES_HELP}")
+        size = int(s[i + 1])
+        i += 2
+    allowed = {"b": "", "g": "pz", "d": "d"}[family]
+    seen = ""
+    for j in range(i, len(s)):
+        if s[j] not in allowed or s[j] in seen:
+            raise field.error(j, f"{s!r}: {s[j]!r} is not an option here; {RULES_HELP}")
+        seen += s[j]
+    try:
+        if family == "b":
+            return block(players)
+        if family == "d":
+            if players != 2:
+                raise RulesError(f"the duel is for 2 players, not {players}")
+            return duel("d" in seen)
+        return gaple(players, size, "p" not in seen, "z" in seen)
+    except RulesError as e:
+        raise field.error(1, str(e)) from None
+
+
+def _read_line(reader: _Reader, field: _Field) -> Line:
+    s = field.text
+    if s == "-":
+        return Line()
+    if s == "":
+        raise field.error(0, "empty: write - for an empty line")
+    if s[1:2] == "*":
+        line = Line(hidden_ends=(reader.pip(field, 0), reader.pip(field, 2)))
+    else:
+        a, b = reader.tile(field, 0)
+        tile = Tile.of(a, b)
+        reader.claim(tile, field, 0)
+        line = Line()
+        line.place_as(tile, a, b, None)
+    i = 3 if line.hidden_ends is not None else 2
+    while i < len(s):
+        if s[i] not in "LR":
+            raise field.error(i, f"{s[i]!r}: each tile after the first starts with L or R, "
+                                 "the end it joined")
+        end: End = "left" if s[i] == "L" else "right"
+        tile = Tile.of(*reader.tile(field, i + 1))
+        reader.claim(tile, field, i + 1)
+        try:
+            line.place(tile, end)
+        except LineError as e:
+            raise field.error(i, str(e)) from None
+        i += 3
+    return line
+
+
+def _read_turn(field: _Field, players: int) -> tuple[Status, int, int, Opening, int | None]:
+    """Status, seat, passes, opening, and where the opening is written (or None)."""
+    s = field.text
+    status: Status = "playing"
+    i = 0
+    for word in STATUSES:
+        if s.startswith(word):
+            status, i = word, len(word)
+    if i >= len(s) or not s[i].isdigit():
+        raise field.error(i, f"{s!r}: the turn is the seat to move, from 0 to {players - 1}"
+                             " (then p and the passes so far, o and the opening rule)")
+    seat = int(s[i])
+    if seat >= players:
+        raise field.error(i, f"there is no seat {seat}: seats are 0 to {players - 1}")
+    i += 1
+    passes = 0
+    opening: Opening = None
+    opening_at: int | None = None
+    if s[i:i + 1] == "p":
+        if i + 1 >= len(s) or not s[i + 1].isdigit():
+            raise field.error(i, "p is followed by the number of turns without a play so far")
+        passes = int(s[i + 1])
+        i += 2
+    if s[i:i + 1] == "o":
+        opening_at = i
+        if s[i + 1:i + 2] == "d":
+            opening = "double"
+            i += 2
+        else:
+            a = PIPS.find(s[i + 1:i + 2]) if s[i + 1:i + 2] else -1
+            b = PIPS.find(s[i + 2:i + 3]) if s[i + 2:i + 3] else -1
+            if a < 0 or b < 0:
+                raise field.error(i, "o is followed by the tile that must open (o00) or d "
+                                     "(any double)")
+            opening = Tile.of(a, b)
+            i += 3
+    if i < len(s):
+        raise field.error(i, f"{s[i:]!r} is not part of a turn: the seat, then p and the "
+                             "passes so far, then o and the opening rule")
+    return status, seat, passes, opening, opening_at
+
+
+def _read_lacks(field: _Field, reader: _Reader, players: int) -> tuple[frozenset[int], ...]:
+    spans = reader.parts(field, 1)
+    if len(spans) != players:
+        raise field.error(0, f"{_many(len(spans), 'part')} for {players} players: one per "
+                              "seat")
+    out = []
+    for start, end in spans:
+        part = field.text[start:end]
+        if part == "-":
+            out.append(frozenset[int]())
+            continue
+        if part == "":
+            raise field.error(start, "a part is empty: write - for none")
+        values: set[int] = set()
+        for j in range(start, end):
+            v = reader.pip(field, j)
+            if v in values:
+                raise field.error(j, f"{v} is named twice")
+            values.add(v)
+        out.append(frozenset(values))
+    return tuple(out)
+
+
+def _split_round(reader: _Reader) -> tuple[list[_Field], _Field | None]:
+    code = reader.code
+    if code == "":
+        raise CodeError("rules", 0, "the code is empty")
+    fields = _fields(code)
+    if len(fields) < 5:
+        names = ("rules", "hands", "line", "stock", "turn")
+        raise CodeError(names[len(fields)], len(code),
+                        f"missing: a position has five fields, {'/'.join(names)}, "
+                        "separated by /")
+    moves: _Field | None = None
+    seen: set[str] = set()
+    for k, f in enumerate(fields[5:], start=5):
+        if f.name == "field":
+            raise f.error(0, f"{f.text[:1]!r} is not a field: after the turn come d (dead "
+                             "tiles), n (values seats lack) and m (a round's moves)")
+        if f.name in seen:
+            raise f.error(0, f"the {f.name} field is given twice")
+        seen.add(f.name)
+        if f.name == "moves":
+            if k != len(fields) - 1:
+                raise fields[k + 1].error(0, "the moves (m) come last")
+            moves = f
+    return [f for f in fields if f.name != "moves"], moves
+
+
+def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
+    rules_f, hands_f, line_f, stock_f, turn_f = fields[:5]
+    extra = {f.name: f for f in fields[5:]}
+    rules = _read_rules(rules_f)
+    n = rules.players
+
+    spans = reader.parts(hands_f)
+    if len(spans) != n:
+        raise hands_f.error(0, f"{_many(len(spans), 'hand')} for {n} players: one per "
+                               "seat, separated by .")
+    hands = tuple(reader.held(hands_f, a, b) for a, b in spans)
+    shown = [i for i, h in enumerate(hands) if isinstance(h, tuple)]
+    if len(shown) not in (1, n):
+        raise hands_f.error(0, "show every hand, or exactly one (a seat's view: the "
+                               "others as *count)")
+    seat = shown[0] if len(shown) == 1 and n > 1 else None
+
+    dead: tuple[Held, ...] = tuple(() if i in shown else 0 for i in range(n))
+    dead_f = extra.get("dead")
+    if dead_f is not None:
+        dspans = reader.parts(dead_f, 1)
+        if len(dspans) != n:
+            raise dead_f.error(0, f"{_many(len(dspans), 'part')} for {n} players: one per seat")
+        parts = []
+        for i, (a, b) in enumerate(dspans):
+            held = reader.held(dead_f, a, b)
+            if i not in shown:
+                held = _count(held)
+            elif isinstance(held, int):
+                raise dead_f.error(a, f"seat {i}'s hand is shown: show its dead tiles too")
+            parts.append(held)
+        dead = tuple(parts)
+        if any(_count(d) for d in dead) and not rules.dead_tiles:
+            raise dead_f.error(0, "dead tiles are only for Gaple with dead tiles")
+
+    line = _read_line(reader, line_f)
+    stock = reader.held(stock_f, 0, len(stock_f.text), keep_order=True)
+    status, to_move, passes, opening, opening_at = _read_turn(turn_f, n)
+    lacks = tuple(frozenset[int]() for _ in range(n))
+    lacks_f = extra.get("lacks")
+    if lacks_f is not None:
+        lacks = _read_lacks(lacks_f, reader, n)
+
+    # What the fields must agree on.
+    for i, (h, d) in enumerate(zip(hands, dead)):
+        at = spans[i][0]
+        if not rules.draw_mode and _count(h) + _count(d) > rules.hand_size:
+            raise hands_f.error(at, f"seat {i} holds {_count(h)} tiles"
+                                    + (f" and {_count(d)} dead" if _count(d) else "")
+                                    + f": more than the {rules.hand_size} dealt, and nobody "
+                                      "draws here")
+        out = status in ("domino", "emptied") and i == to_move
+        if out and _count(h):
+            raise hands_f.error(at, f"the round ended by seat {i}'s {status}: its hand "
+                                    "must be empty")
+        if not out and not _count(h):
+            raise hands_f.error(at, f"seat {i}'s hand is empty: a round ends when a hand "
+                                    "empties (write domino or emptied in the turn)")
+    if seat is not None and not isinstance(stock, int):
+        raise stock_f.error(0, f"seat {seat} cannot see the stock: give it as a count, "
+                               "such as *14")
+    # A line whose history is not shown hides at least one tile.
+    unnamed = len(TILES) - len(reader.claimed) - (line.hidden_ends is not None)
+    needed = _count(stock) if isinstance(stock, int) else 0
+    needed += sum(h for h in hands + dead if isinstance(h, int))
+    if needed > unnamed:
+        raise stock_f.error(0, f"the counts need {needed} tiles not named elsewhere; only "
+                               f"{unnamed} are left")
+    playing = status == "playing"
+    limit = {"playing": (0, n - 1), "blocked": (n, n), "domino": (0, 0), "emptied": (1, n)}
+    low, high = limit[status]
+    if not low <= passes <= high:
+        when = "while playing" if playing else f"in a round {status}"
+        raise turn_f.error(0, f"{passes} turns without a play {when}: "
+                              + (f"it is {low}" if low == high else f"from {low} to {high}"))
+    if opening is not None:
+        assert opening_at is not None
+        if not line.empty:
+            raise turn_f.error(opening_at, "an opening rule only applies to an empty line")
+        if isinstance(opening, Tile):
+            # In the mover's hand: seen there, or (the mover's hand not shown) seen nowhere.
+            if to_move in shown:
+                ok = opening in _shown(hands[to_move])
+            else:
+                ok = opening not in reader.claimed
+            if not ok:
+                raise turn_f.error(opening_at, f"{opening.low}{opening.high} must open, so it "
+                                               f"must be in the hand of seat {to_move}, "
+                                               "who moves")
+    return Position(rules, hands, line.hidden_ends, tuple(line.placements), stock, to_move,
+                    passes, opening, status, dead, lacks)
+
+
+def _read_moves(reader: _Reader, field: _Field, state: State) -> tuple[Move, ...]:
+    s = field.text
+    moves: list[Move] = []
+    if s == "m-":
+        return ()
+    i = 1
+    while i < len(s):
+        c = s[i]
+        start = i
+        move: Move
+        if c == "p":
+            move, i = PASS, i + 1
+        elif c == "d":
+            move, i = DRAW, i + 1
+        elif c == "x":
+            move, i = Move.discard(Tile.of(*reader.tile(field, i + 1))), i + 3
+        elif c in "LR":
+            end: End = "left" if c == "L" else "right"
+            move, i = Move.play(Tile.of(*reader.tile(field, i + 1)), end), i + 3
+        elif c in PIPS:
+            a, b = reader.tile(field, i)
+            move, i = Move.play(f"{a}-{b}"), i + 2
+        else:
+            raise field.error(i, f"{c!r} is not a move: L or R and a tile, a tile to open, "
+                                 "p (pass), d (draw) or x and a tile (discard)")
+        try:
+            moves.append(state.push(move))
+        except IllegalMoveError as e:
+            where = f"move {len(moves) + 1} ({e.move.text()})"
+            raise CodeError(where, field.at + start, str(e)) from None
+    if not moves:
+        raise field.error(0, "m is followed by the moves, or - for none")
+    return tuple(moves)
+
+
+def parse(code: str) -> Position | Round:
+    """A position code or a round code (one with moves, ``/m…``), read strictly."""
+    reader = _Reader(code)
+    fields, moves_f = _split_round(reader)
+    start = _read_position(reader, fields)
+    if moves_f is None:
+        return start
+    if start.seat is not None:
+        raise CodeError("hands", fields[1].at, "a round starts with every hand shown")
+    if any(start.lacks):
+        lacks_f = next(f for f in fields if f.name == "lacks")
+        raise lacks_f.error(0, "a round learns what the seats lack from its moves: no n "
+                               "field at its start")
+    if start.over:
+        raise fields[4].error(0, "a round starts from a position still being played")
+    return Round(start, _read_moves(reader, moves_f, start.state()))
+
+
+def parse_position(code: str) -> Position:
+    """A position code (a round code is refused: see :func:`parse_round`)."""
+    value = parse(code)
+    if isinstance(value, Round):
+        at = code.rfind("/m")
+        raise CodeError("moves", at + 1, "this is a round (it has moves): a position "
+                                         "has no m field")
+    return value
+
+
+def parse_round(code: str) -> Round:
+    """A round code: a start position, then ``/m`` and its moves."""
+    value = parse(code)
+    if isinstance(value, Position):
+        raise CodeError("moves", len(code), "this is a position: a round ends with /m and "
+                                            "its moves (m- for none)")
+    return value
