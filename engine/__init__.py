@@ -12,7 +12,10 @@ Standard library only.  The pieces, from the bottom up:
 - :mod:`engine.view` — what one seat may know;
 - :mod:`engine.match` — lots, matches and their targets;
 - :mod:`engine.scenario` — the scenario files and lessons (TOML);
-- :mod:`engine.cli` — the referee: ``python -m engine replay|check|bench``.
+- :mod:`engine.code` — a position or a round as one line of text, to share (not the
+  diagram description of :mod:`engine.notation`);
+- :mod:`engine.source` — where the referee's commands read a game from (a file, a code, stdin);
+- :mod:`engine.cli` — the referee: ``python -m engine replay|check|solve|code|bench|arena``.
 
 The core modules also run compiled: ``make build`` compiles these same files with
 mypyc, and :mod:`engine._build` imports that build only while it is current

@@ -1,4 +1,4 @@
-"""The command line: ``python -m engine replay|check|bench|solve|arena``.
+"""The command line: ``python -m engine replay|check|bench|solve|arena|code``.
 
 - ``replay FILE [--lang LANG]``: the referee's JSON report (CONTRACT.md).
 - ``check [PATHS…]``: load every scenario (and lesson) under the paths and
@@ -8,6 +8,11 @@
   known, within the budget.
 - ``arena --rules R --bots A,B … --deals D --seed S``: computer players over
   duplicate deals; one JSON line (engine/arena.py).
+- ``code FILE [--final] [--seat N] [--toml]``: the game as a code (engine/code.py).
+
+Where a command takes ``FILE`` (replay, solve, code), it also takes ``-`` (a scenario or a
+code on standard input), ``--position CODE`` or ``--round CODE`` instead (engine/source.py);
+an error then names the input by a short label (``position``, ``round``, ``stdin``).
 
 Errors are one line on standard error and exit status 2, never a traceback.
 """
@@ -19,8 +24,9 @@ import json
 import math
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
+from . import source
+from .code import Position
 from .notation import LANGUAGES
 
 
@@ -56,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
                      description="The rules engine's referee, checker, benchmark and solver.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rp = sub.add_parser("replay", help="replay one scenario and print the outcome as JSON")
-    rp.add_argument("file")
+    source.add_arguments(rp)
     rp.add_argument("--lang", default="en", choices=LANGUAGES)
     cp = sub.add_parser("check", help="validate scenarios and lessons, check expectations")
     cp.add_argument("paths", nargs="*", default=["scenarios"])
@@ -70,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     bp.add_argument("--workers", type=_positive, default=1,
                     help="processes playing games side by side (default 1)")
     sp = sub.add_parser("solve", help="best play from a scenario's final position")
-    sp.add_argument("file")
+    source.add_arguments(sp)
     sp.add_argument("--seconds", type=_seconds, default=10.0,
                     help="the search's budget in seconds (default 10)")
     ap = sub.add_parser("arena", help="computer players over duplicate deals (engine/arena.py)")
@@ -82,6 +88,15 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=_seconds, default=0.5, help="strong: seconds a move")
+    op = sub.add_parser("code", help="a scenario, round or position as a code (engine/code.py)")
+    source.add_arguments(op)
+    op.add_argument("--final", action="store_true",
+                    help="the position after the moves, not the round")
+    op.add_argument("--seat", type=int, default=None,
+                    help="the position after the moves as this seat sees it")
+    op.add_argument("--toml", action="store_true", help="write it as a scenario file instead")
+    op.add_argument("--id", default=None, help="--toml: the scenario's id (default: the "
+                    "input's id)")
     return parser
 
 
@@ -89,13 +104,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "replay":
-            return _replay(args.file, args.lang)
+            return _replay(source.read(args), args.lang)
         if args.command == "check":
             return _check(args.paths)
         if args.command == "bench":
             return _bench(args)
         if args.command == "solve":
-            return _solve(args.file, args.seconds)
+            return _solve(source.read(args), args.seconds)
+        if args.command == "code":
+            return _code(source.read(args), args)
         if args.command == "arena":
             from . import arena
             print(json.dumps(arena.main(args.rules, args.players, args.draw, args.hand_size,
@@ -107,13 +124,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2
 
 
-def _replay(file: str, lang: str) -> int:
+def _replay(src: source.Source, lang: str) -> int:
     from .referee import report
-    from .scenario import load
 
-    scenario = load(file)
-    state = scenario.replay()
-    print(json.dumps(report(state, scenario.id, lang), ensure_ascii=False))
+    print(json.dumps(report(src.state(), src.id, lang), ensure_ascii=False))
     return 0
 
 
@@ -139,14 +153,40 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve(file: str, seconds: float) -> int:
-    from .scenario import load
+def _solve(src: source.Source, seconds: float) -> int:
     from .solve import solve
 
-    state = load(file).replay()
+    state = src.state()
     try:
         solution = solve(state, seconds=seconds)
     except ValueError as e:
-        raise ValueError(f"{Path(file).name}: {e}") from None
+        raise src.error(e) from None
     print(json.dumps(solution.to_json()))
+    return 0
+
+
+def _code(src: source.Source, args: argparse.Namespace) -> int:
+    from .code import Round
+    from .scenario import dumps
+
+    value: Round | Position
+    if args.seat is not None:
+        value = src.view_position(args.seat)
+    elif args.final or src.round is None:
+        value = src.position()
+    else:
+        value = src.round
+    if not args.toml:
+        print(value.text())
+        return 0
+    if args.seat is not None:
+        raise src.error("--toml writes every hand: leave out --seat")
+    try:
+        if isinstance(value, Round):
+            text = dumps(args.id or src.id, value.start.state(), value.moves)
+        else:
+            text = dumps(args.id or src.id, value.state())
+    except ValueError as e:
+        raise src.error(e) from None
+    print(text, end="")
     return 0

@@ -4,7 +4,12 @@ documents' examples, and round trips over random positions of every family."""
 from __future__ import annotations
 
 import doctest
+import io
+import json
 import random
+import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,6 +18,7 @@ import pytest
 from engine_helpers import public, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_cli import run, run_process
 from test_engine_line import EN
 
 from engine import code as code_module
@@ -106,6 +112,15 @@ def test_the_documents_diagrams_read_from_their_lines(name: str, line: str) -> N
     p = position(f"b2/55.15/{line}/*20/0")
     assert describe(p.line().description()) == EN[name]
     assert p.text() == f"b2/55.15/{line}/*20/0"
+
+
+def test_every_code_in_the_readme_reads_and_is_written_back_as_it_stands() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Notation"):readme.index("## The tests")]
+    codes = re.findall(r"`([bgd]\d[^`\s]*/[^`\s]*)`", section)
+    assert len(codes) == 9
+    for written in codes:
+        assert text(parse(written)) == written
 
 
 # -- rules ---------------------------------------------------------------------------------
@@ -565,3 +580,161 @@ def test_a_mangled_code_is_refused_with_a_code_error_or_read_exactly(
     else:
         value.view()
 
+
+# -- the command line ------------------------------------------------------------------------
+
+E1_FILE = """\
+id = "e1"
+rules = "duel"
+
+[start]
+hands = [["4-4", "2-3"], ["0-1", "1-1", "2-2"]]
+ends = [6, 3]
+stock = 14
+
+[[moves]]
+play = "2-3"
+end = "right"
+[[moves]]
+play = "2-2"
+end = "right"
+[[moves]]
+pass = true
+[[moves]]
+pass = true
+"""
+
+
+def cli(*args: str | Path, stdin: str | None = None,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    result = run(*args)
+    assert "Traceback" not in result.stderr
+    return result.returncode, result.stdout, result.stderr
+
+
+def one_error(*args: str | Path) -> str:
+    code, out, err = cli(*args)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def test_replay_a_round_code_reports_as_the_scenario_file_does(tmp_path: Path) -> None:
+    path = tmp_path / "e1.toml"
+    path.write_text(E1_FILE, encoding="utf-8")
+    _, from_file, _ = cli("replay", path)
+    code, from_code, err = cli("replay", "--round", E1_ROUND)
+    assert code == 0 and err == ""
+    by_file, by_code = json.loads(from_file), json.loads(from_code)
+    assert by_code["id"] == "round" and by_file["id"] == "e1"
+    assert {**by_code, "id": "e1"} == by_file
+    assert by_code["status"] == "blocked" and by_code["winners"] == [1]
+
+
+def test_replay_a_position_code_in_another_language() -> None:
+    code, out, _ = cli("replay", "--position", "b2/55.15/14L11/*20/1", "--lang", "uk")
+    report = json.loads(out)
+    assert code == 0 and report["id"] == "position" and report["to_move"] == 1
+    assert report["description"].startswith("Плитки: [1|4], [1|1]")
+    assert report["legal"] == [{"play": "1-5", "end": "left"}]
+
+
+def test_solve_a_code_as_the_file() -> None:
+    e3 = "d2/22.0002/1*0/*14/0/mp"
+    code, out, err = cli("solve", "--round", e3)
+    assert code == 0 and err == ""
+    solution = json.loads(out)
+    assert solution["best"] == [{"play": "0-0", "end": "right"}] and solution["value"] == 1
+    code, out, _ = cli("solve", "--position", "d2/22.0002/1*0/*14/1p1/n01.-")
+    assert code == 0 and json.loads(out)["best"] == solution["best"]
+
+
+def test_standard_input_holds_a_code_or_a_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = cli("replay", "-", stdin=E1_ROUND + "\n", monkeypatch=monkeypatch)
+    assert code == 0 and json.loads(out)["id"] == "stdin"
+    assert json.loads(out)["totals"] == [8, 3]
+    code, out, _ = cli("replay", "-", stdin=E1_FILE, monkeypatch=monkeypatch)
+    assert code == 0 and json.loads(out)["id"] == "e1"
+    code, _, err = cli("replay", "-", stdin=E1_FILE.replace('"2-2"]', '"2-9"]'),
+                       monkeypatch=monkeypatch)
+    assert code == 2 and err.startswith("stdin: start.hands[1][2]: ")
+    code, _, err = cli("code", "-", stdin="d2/2344.011122/6*3/*14/0/mR23R22pq",
+                       monkeypatch=monkeypatch)
+    assert code == 2 and err == "stdin: moves, character 34: 'q' is not a move: L or R and " \
+        "a tile, a tile to open, p (pass), d (draw) or x and a tile (discard)\n"
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (("replay", "--position", "b2/0123.4X/-/*10/0"),
+     "position: hands, character 10: 'X' is not a pip: pips are 0 to 6"),
+    (("replay", "--round", "d2/0516.2244/6*3/*14/0/mL16pR05"),
+     "round: move 3 (play 0-5 right), character 29: 0-5 does not match the right end, 3"),
+    (("replay", "--position", "d2/2344.*3/6*3/*14/0"),
+     "position: every hand must be shown; this is seat 0's view (the other hands are counts)"),
+    (("solve", "--position", "d2/2344.*3/6*3/*14/0"),
+     "position: every hand must be shown; this is seat 0's view (the other hands are counts)"),
+    (("replay", "--round", E1),
+     ("round: moves, character 25: this is a position: a round ends with /m and its moves "
+      "(m- for none)")),
+    (("replay", "--position", E1_ROUND),
+     ("position: moves, character 26: this is a round (it has moves): a position has no m "
+      "field")),
+    (("code", "--position", E1, "--seat", "2"), "position: there is no seat 2 among 2 players"),
+    (("code", "--position", "d2/2344.*3/6*3/*14/0", "--seat", "1"),
+     "position: this is seat 0's view: seat 1's tiles are not shown"),
+    (("code", "--round", E1_ROUND, "--seat", "1", "--toml"),
+     "round: --toml writes every hand: leave out --seat"),
+])
+def test_a_bad_code_is_one_line_naming_the_input(args: tuple[str, ...], line: str) -> None:
+    assert one_error(*args) == line
+
+
+def test_solve_refuses_draw_mode_with_a_counted_stock_by_the_label() -> None:
+    line = one_error("solve", "--position", "d2d/0134.2256/6*3/*3/0")
+    assert line.startswith("position: ") and "stock" in line
+
+
+@pytest.mark.parametrize("args", [
+    ("replay",), ("replay", "e1.toml", "--position", E1), ("solve", "--position", E1,
+                                                           "--round", E1_ROUND),
+])
+def test_one_input_exactly(args: tuple[str, ...]) -> None:
+    line = one_error(*args)
+    assert line.startswith(f"python -m engine {args[0]}: ")
+
+
+def test_code_prints_a_scenarios_round_its_final_position_and_a_seats_view() -> None:
+    e3 = ROOT / "scenarios" / "e3-empty-hand-wins.toml"
+    assert cli("code", e3)[1] == ("d2/22.0002/13R33R34R44R45R55R56R66R61R11R10/*14/0/"
+                                  "mpR02R22\n")
+    assert cli("code", e3, "--final")[1] == ("d2/-.00/13R33R34R44R45R55R56R66R61R11R10R02R22/"
+                                             "*14/domino0/n01.-\n")
+    assert cli("code", e3, "--seat", "1")[1] == ("d2/*0.00/13R33R34R44R45R55R56R66R61R11R10R02"
+                                                 "R22/*14/domino0/n01.-\n")
+    assert cli("code", "--position", "b2/4132.66/-/*10/0")[1] == "b2/1423.66/-/*10/0\n"
+
+
+def test_code_writes_a_round_as_a_scenario_file_that_replays_alike(tmp_path: Path) -> None:
+    code, out, _ = cli("code", "--round", E1_ROUND, "--toml", "--id", "e1-again")
+    assert code == 0 and out.startswith('id = "e1-again"\nrules = "duel"\n')
+    path = tmp_path / "e1-again.toml"
+    path.write_text(out, encoding="utf-8")
+    _, by_file, _ = cli("replay", path)
+    _, by_code, _ = cli("replay", "--round", E1_ROUND)
+    assert json.loads(by_file) == {**json.loads(by_code), "id": "e1-again"}
+    line = one_error("code", "--round", "b2/2356.0412/14L11R44/*19/0/m-", "--toml")
+    assert line.startswith("round: a scenario's line is played from left to right")
+
+
+def test_the_real_command_line_reads_a_code_and_standard_input() -> None:
+    result = run_process("replay", "--round", E1_ROUND)
+    assert result.returncode == 0 and json.loads(result.stdout)["winners"] == [1]
+    piped = subprocess.run([sys.executable, "-m", "engine", "code", "-", "--final"], cwd=ROOT,
+                           input=E1_ROUND, capture_output=True, text=True, timeout=60,
+                           check=False)
+    assert piped.returncode == 0 and piped.stderr == ""
+    assert piped.stdout == "d2/44.0111/6*3R32R22/*14/blocked1p2/n26.26\n"
