@@ -267,3 +267,18 @@ def test_the_live_region_follows_a_change_of_language() -> None:
     said = live_region(at)
     assert "Раунд завершено." in said
     assert "The round is over" not in said and "Black" not in said
+
+
+# -- the words ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("params", "info", "knows"), [
+    ({"rules": "duel"}, [], "14 tiles are out of play, face down"),
+    ({"rules": "block", "players": "2"}, [], "14 tiles are out of play, face down"),
+    ({"rules": "duel", "draw": "1"}, ["Stock: 14 tiles"], "the stock has 14 tiles"),
+])
+def test_the_undealt_tiles_are_a_stock_only_where_players_draw(
+        params: dict[str, str], info: list[str], knows: str) -> None:
+    at = open_play(**params, seed="5", level="heaviest")
+    assert board_data(at)["info"] == info
+    assert knows in texts(at)
+    assert ("stock" in texts(at).lower()) == bool(info)
