@@ -290,9 +290,8 @@ AUTOPLAY_JS = """
   let roundHand = null;
   let lastHand = null;
   function own(names) {
-    const header = Array.from(document.querySelectorAll('span.muted'))
-      .map((e) => e.textContent.match(/seed (\\d+)$/)).find((m) => m);
-    if (!header || header[1] !== String(cfg.seed)) problem('header seed ' + (header && header[1]));
+    const header = (main() || {textContent: ''}).textContent.match(/Deal number \\(seed\\): (\\d+)\\./);
+    if (!header || header[1] !== String(cfg.seed)) problem('deal number ' + (header && header[1]));
     if (!location.search.includes('learner=' + cfg.learner)) problem('address ' + location.search);
     if (!location.search.includes('seed=' + cfg.seed)) problem('address ' + location.search);
     if (roundHand === null) {

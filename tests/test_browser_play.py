@@ -29,7 +29,7 @@ from play_browser import (
     take_turn,
     wait_for_turn,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine.rules import block
 from ui.pages.play import new_table
@@ -47,10 +47,15 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
-def open_play(page: Page, seed: int) -> None:
-    page.goto(ADDRESS.format(seed=seed))
+def deal_line(page: Page, seed: int) -> Locator:
+    """The move log's line naming the deal's number (the seed), folded away with the log."""
+    return page.get_by_text(re.compile(rf"^Deal number \(seed\): {seed}\. "))
+
+
+def open_play(page: Page, seed: int, address: str = ADDRESS) -> None:
+    page.goto(address.format(seed=seed))
     settle(page)
-    expect(page.get_by_text(re.compile(rf"seed {seed}$"))).to_be_visible(timeout=WAIT)
+    expect(deal_line(page, seed)).to_be_attached(timeout=WAIT)
 
 
 def merged(texts: list[str]) -> list[str]:

@@ -271,6 +271,14 @@ def test_the_live_region_follows_a_change_of_language() -> None:
 
 # -- the words ------------------------------------------------------------------------------------
 
+def test_the_header_names_no_seed_the_log_does() -> None:
+    at = open_play(rules="block", players="2", seed="56601", level="heaviest")
+    header = [m.value for m in at.markdown if "against Easy opponents" in m.value]
+    assert header and not any("seed" in h or "56601" in h for h in header), header
+    assert ("Deal number (seed): 56601. The page's address keeps it: open or share the same "
+            "address to start from the same deal again.") in [c.value for c in at.caption]
+
+
 @pytest.mark.parametrize(("params", "info", "knows"), [
     ({"rules": "duel"}, [], "14 tiles are out of play, face down"),
     ({"rules": "block", "players": "2"}, [], "14 tiles are out of play, face down"),

@@ -100,7 +100,7 @@ def _header(table: Table) -> None:
                      matches=record.matches))
     st.markdown(f"**{esc(rules_label(table.rules))}** "
                 f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
-                f' · {esc(t("try.seed_is", seed=table.seed))}</span>', unsafe_allow_html=True)
+                "</span>", unsafe_allow_html=True)
 
 
 def _sheet(table: Table) -> None:
@@ -210,6 +210,7 @@ def _log(table: Table) -> None:
               for n, rec in enumerate(table.state.history, start=1)]
     with st.expander(t("try.log", count=len(lines)), expanded=False):
         st.markdown("  \n".join(_md(x) for x in lines) if lines else t("try.log_empty"))
+        st.caption(t("play.deal_number", seed=table.seed))  # for whoever wants to share it
 
 
 def _review(table: Table) -> None:
