@@ -150,6 +150,31 @@ def test_the_review_replays_a_position_as_practice() -> None:
     assert "Next round" in [b.label for b in at.button]
 
 
+def test_a_replay_can_be_left_at_any_move() -> None:
+    """"Back to the review" is there from the replay's first move on, not only at its end:
+    it brings back the round's own end, its review and its way on, the match untouched."""
+    at = open_play(rules="block", players="2", seed="12", level="strong")
+    play_round(at)
+    tb = table(at)
+    end, rounds, review = tb.state, len(tb.match.rounds), list(tb.review)
+    assert len(review) >= 2
+    for i in (0, len(review) - 1):
+        click(at, f"play.replay.{i}")
+        tb = table(at)
+        assert tb.practice is not None and not tb.state.over
+        assert "play.back" in apptest_support.button_keys(at)  # before any move
+        if tb.learner_to_move:
+            click(at, legal_button(tb.state))  # one move into the replay, then leave
+            assert "play.back" in apptest_support.button_keys(at)
+        click(at, "play.back")
+        tb = table(at)
+        assert tb.practice is None and tb.state is end and tb.finished
+        assert len(tb.match.rounds) == rounds and tb.review == review
+        assert "Review of your moves" in texts(at)
+        assert "play.next" in apptest_support.button_keys(at)
+        assert "Replaying from move" not in texts(at)
+
+
 def test_a_block_match_is_played_to_its_target() -> None:
     """The page's side of a match: rounds recorded on the sheet, the start moving on, the
     end at the target, the match counted in the learner's progress.  (A whole match from

@@ -346,6 +346,7 @@ def replay_from(table: Table, item: ReviewItem) -> None:
 
 
 def back_to_review(table: Table) -> None:
+    """Leave a replay, at any move: the round's own end again, and its review."""
     if table.practice is not None:
         table.state, table.practice = table.practice, None
         table.finished = True

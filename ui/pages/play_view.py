@@ -185,19 +185,22 @@ def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[s
 
 
 def _actions(table: Table) -> None:
+    """Under the hand: the hint while a round is played; "Back to the review" at any move of
+    a replay; at the round's end the one way on (the next round, a new match)."""
     state = table.state
     with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
         if not state.over:
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
                       on_click=on_table, args=(play.ask_hint,), help=t("play.hint_help"),
                       disabled=not table.learner_to_move or table.hint_pending is not None)
-        elif table.practice is not None:
-            st.button(t("play.back_to_review"), key="play.back", type="primary",
+        if table.practice is not None:
+            st.button(t("play.back_to_review"), key="play.back",
+                      type="primary" if state.over else "secondary",
                       on_click=on_table, args=(play.back_to_review,))
-        elif not table.match.over:
+        elif state.over and not table.match.over:
             st.button(t("play.next_round"), key="play.next", type="primary",
                       on_click=on_table, args=(play.next_round,))
-        else:
+        elif state.over:
             st.button(t("play.new_match"), key="play.again", type="primary",
                       on_click=on_same_again)
 
