@@ -18,6 +18,7 @@ from engine.match import BlockMatch
 from engine.rules import block
 from engine.state import State
 from ui import progress
+from ui.i18n import t_in
 from ui.pages.play import Table
 from ui.widgets.board import fallback_moves
 
@@ -147,7 +148,7 @@ def test_the_review_replays_a_position_as_practice() -> None:
     click(at, "play.back")
     tb = table(at)
     assert tb.practice is None and tb.state.over and tb.review
-    assert "Next round" in [b.label for b in at.button]
+    assert "Next game" in [b.label for b in at.button]  # the two-player game's word
 
 
 def test_a_replay_can_be_left_at_any_move() -> None:
@@ -280,18 +281,18 @@ def live_region(at: AppTest) -> str:
 
 
 def test_the_live_region_follows_a_change_of_language() -> None:
-    """The computer's last move and the round's result are said in the page's language,
-    also after the learner switches it (nothing said is kept as text in English)."""
+    """The computer's last move and the game's end are said in the page's language, also
+    after the learner switches it (nothing said is kept as text in English)."""
     at = open_play(rules="duel", seed="3", level="counting")
     assert "opens with" in live_region(at)
     play_round(at)
     said = live_region(at)
-    assert "The round is over." in said and "Result" not in said
+    assert "The game is over." in said and "Result" not in said
     at.query_params["lang"] = "uk"
     at.run()
     said = live_region(at)
-    assert "Раунд завершено." in said
-    assert "The round is over" not in said and "Black" not in said
+    assert "Гру завершено." in said
+    assert "The game is over" not in said and "Black" not in said
 
 
 # -- the words ------------------------------------------------------------------------------------
@@ -315,3 +316,36 @@ def test_the_undealt_tiles_are_a_stock_only_where_players_draw(
     assert board_data(at)["info"] == info
     assert knows in texts(at)
     assert ("stock" in texts(at).lower()) == bool(info)
+
+
+def test_the_two_player_game_says_game_throughout() -> None:
+    """The series is played as games: its title, the sheet's column, the button, the record,
+    the end of a game, all say "game" (and "series"), in every language."""
+    at = open_play(rules="duel", seed="8", level="heaviest")
+    play_round(at)
+    page = texts(at)
+    assert "A series of 5 games · game 1" in page
+    assert "Next game" in [b.label for b in at.button]
+    assert "<th>Game</th>" in page
+    (record,) = [c.value for c in at.caption if c.value.startswith("Your record in")]
+    assert record.startswith("Your record in Two-player game: ") and record.endswith(
+        " of 1 games won."), record
+    assert "The game is over." in live_region(at)
+    assert board_data(at)["text"]["waiting"] == "The game is over."
+    for lang in ("uk", "ru", "ar", "ko"):  # a game played, then the page in that language
+        at = open_play(rules="duel", seed="8", level="heaviest")
+        play_round(at)
+        at.query_params["lang"] = lang
+        at.run()
+        page = texts(at)
+        labels = [b.label for b in at.button]
+        assert t_in(lang, "play.next_game") in labels
+        assert t_in(lang, "play.next_round") not in labels
+        assert f"<th>{t_in(lang, 'play.game')}</th>" in page
+        assert f"<th>{t_in(lang, 'play.round')}</th>" not in page
+        assert t_in(lang, "play.game_over") in live_region(at)
+        assert t_in(lang, "play.round_over") not in live_region(at)
+    # Block keeps its rounds.
+    at = open_play(rules="block", players="2", seed="8", level="heaviest")
+    play_round(at)
+    assert "Next round" in [b.label for b in at.button] and "<th>Round</th>" in texts(at)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from engine.bots import Decision, make_bot
-from engine.match import BlockMatch, GapleMatch, Match, match_for
+from engine.match import BlockMatch, DuelSeries, GapleMatch, Match, match_for
 from engine.moves import Move
 from engine.rules import Ruleset
 from engine.solve import Solution
@@ -193,6 +193,13 @@ def open_ends_text(state: State) -> str:
     return t("play.open_ends", left=line.left, right=line.right)
 
 
+def in_games(table: Table) -> bool:
+    """Whether the table plays a series of games (the two-player game: each game settled on
+    its own, :class:`engine.match.DuelSeries`) rather than the rounds of a match: the page
+    then says "game" and "series" wherever it would say "round" and "match"."""
+    return isinstance(table.match, DuelSeries)
+
+
 def announcement(table: Table) -> str:
     """What the live region says, in the page's language: the computer's last move with the
     open ends after it, then the round's result.  Worked out on every run from the table, so
@@ -203,7 +210,8 @@ def announcement(table: Table) -> str:
     if table.say_move and record is not None:
         parts += [story.narrate(record, table.seats, show_hidden=False), open_ends_text(state)]
     if table.say_result and state.over:
-        parts += [t("play.round_over"), story.settlement_view(state, table.seats).text]
+        parts += [t("play.game_over") if in_games(table) else t("play.round_over"),
+                  story.settlement_view(state, table.seats).text]
     return " ".join(x for x in parts if x)
 
 
