@@ -282,7 +282,7 @@ AUTOPLAY_JS = """
   };
   const over = () => (main() || {textContent: ''}).textContent.includes('Result:');
   const ends = () => {
-    const live = document.querySelector('.play-live');
+    const live = document.getElementById('live-play');
     const m = live && live.textContent.match(/Open ends: (\\d) and (\\d)\\./);
     return m ? [m[1], m[2]] : null;
   };
@@ -376,7 +376,7 @@ AUTOPLAY_JS = """
 def open_table(page: Page, base: str, seed: int) -> dict[str, Any]:
     """Open a strong two-player Block table and start the in-page learner on it."""
     page.goto(base + PLAY_URL.format(seed=seed))
-    expect(page.locator(".play-live")).to_be_attached(timeout=60_000)
+    expect(page.locator("#live-play")).to_be_attached(timeout=60_000)
     expect(page.locator(IDLE)).to_be_attached(timeout=60_000)
     learner = re.search(r"[?&]learner=([A-Za-z0-9_-]+)", page.url)
     assert learner, page.url

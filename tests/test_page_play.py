@@ -9,6 +9,9 @@ learner's turn.  The learner's moves go through the board's plain-button fallbac
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import apptest_support
 import pytest
 from apptest_support import board_data, click, open_page, texts
@@ -275,9 +278,16 @@ def test_a_round_with_only_forced_moves_says_there_is_nothing_to_review() -> Non
     assert "Nothing to review this round" in texts(at)
 
 
+def live_data(at: AppTest) -> dict[str, Any]:
+    """What the page hands its live region (ui/widgets/live.py): the words and their id."""
+    (found,) = [json.loads(c.proto.json) for c in at.get("bidi_component")
+                if c.proto.component_name.endswith("site_live")]
+    assert isinstance(found, dict)
+    return found
+
+
 def live_region(at: AppTest) -> str:
-    (found,) = [e.proto.body for e in at.get("html") if 'class="play-live"' in e.proto.body]
-    return str(found)
+    return str(live_data(at)["text"])
 
 
 def test_the_live_region_follows_a_change_of_language() -> None:
@@ -349,3 +359,43 @@ def test_the_two_player_game_says_game_throughout() -> None:
     at = open_play(rules="block", players="2", seed="8", level="heaviest")
     play_round(at)
     assert "Next round" in [b.label for b in at.button] and "<th>Round</th>" in texts(at)
+
+
+# -- the live region ------------------------------------------------------------------------------
+
+#: Block for two against Easy opponents, seed 164: the learner opens with [4|4] and, playing a
+#: double wherever one fits (the ends stay as they were), sees North pass twice in a row at
+#: the same ends: "North passes. Open ends: 4 and 5." twice, two moves, both to be said.
+REPEAT = {"rules": "block", "players": "2", "level": "heaviest", "seed": "164"}
+REPEATED = "North passes. Open ends: 4 and 5."
+
+
+def double_first(state: State) -> str:
+    """The fallback button of the first legal double (it keeps the ends as they were), else of
+    the first legal move, in the engine's order."""
+    legal = state.legal_moves()
+    move = next((m for m in legal if m.tile is not None and m.tile.low == m.tile.high),
+                legal[0])
+    for suffix, button in fallback_moves(state):
+        if state.resolve(button) == move:
+            return f"play-board.{suffix}"
+    raise AssertionError(f"no button for {move}")
+
+
+def test_each_announcement_has_its_own_id_and_a_rerun_says_nothing_again() -> None:
+    at = open_play(**REPEAT)
+    said = [(live_data(at)["text"], live_data(at)["id"])]
+    at.run()
+    assert (live_data(at)["text"], live_data(at)["id"]) == said[-1]  # a rerun: the same
+    while not table(at).state.over:
+        click(at, double_first(table(at).state))
+        said.append((live_data(at)["text"], live_data(at)["id"]))
+    ids = [i for _, i in said]
+    assert len(set(ids)) == len(ids), said  # a new id after every move
+    words = [text for text, _ in said]
+    twice = [k for k in range(len(words) - 1) if words[k] == words[k + 1] == REPEATED]
+    assert twice, words  # the same words at two moves: two announcements, two ids
+    assert words[-1].endswith("The round is over."), words[-1]
+    # No other live region on the page: the old one, drawn afresh with st.html on every run,
+    # is gone.
+    assert not [e for e in at.get("html") if 'aria-live' in e.proto.body]

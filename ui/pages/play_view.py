@@ -27,8 +27,9 @@ from ..widgets import feedback, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.knowledge import knowledge
+from ..widgets.live import Focus, live
 from ..widgets.svg import esc
-from . import play
+from . import play, play_words
 from .play import BOARD, Table
 from .play_setup import (
     DRAWN,
@@ -51,7 +52,6 @@ from .play_setup import (
 )
 
 VIEW_CSS = """
-.play-live { font-size: 0.95rem; min-height: 1.4em; color: #2d3b33; }
 .st-key-play-knows { background: #f6f4ee; border-radius: 10px; padding: 0.45rem 0.9rem 0.05rem;
     font-size: 0.92rem; }
 .st-key-play-result { background: #f3f7f4; border: 1px solid var(--ok-border);
@@ -95,7 +95,7 @@ def _header(table: Table) -> None:
     record = session.games_record().get(table.rules.family)
     if record is not None and record.rounds:  # matches only once one has been finished
         family = family_name(table.rules.family)
-        if play.in_games(table):
+        if play_words.in_games(table):
             st.caption(t("play.record_games", family=family, won=record.rounds_won,
                          games=record.rounds, series_won=record.matches_won,
                          series=record.matches) if record.matches else
@@ -115,7 +115,7 @@ def _sheet(table: Table) -> None:
     m = table.match
     rows = play.score_rows(m)
     totals = play.score_totals(m)
-    games = play.in_games(table)
+    games = play_words.in_games(table)
     if isinstance(m, BlockMatch):
         title = t("play.match_block", target=m.target, round=table.round_no)
     elif isinstance(m, GapleMatch):
@@ -180,7 +180,7 @@ def _below(table: Table) -> None:
             st.markdown("\n".join(f"- {_md(line)}" for line in result.holdings))
             if table.hints and table.practice is None:
                 st.caption(t("play.hints_taken_game", count=len(table.hints))
-                           if play.in_games(table) else
+                           if play_words.in_games(table) else
                            t("play.hints_taken", count=len(table.hints)))
         _actions(table)
 
@@ -197,11 +197,17 @@ def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[s
     return out
 
 
+#: The round's end moves the keyboard's focus here (the one button under the result) ...
+END_ACTION = ".st-key-play-actions button"
+#: ... described by the result (see :func:`_table`).
+RESULT = ".st-key-play-result"
+
+
 def _actions(table: Table) -> None:
     """Under the hand: the hint while a round is played; "Back to the review" at any move of
     a replay; at the round's end the one way on (next round, next game, a new match)."""
     state = table.state
-    games = play.in_games(table)
+    games = play_words.in_games(table)
     with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
         if not state.over:
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
@@ -235,11 +241,11 @@ def _review(table: Table) -> None:
     if table.practice is not None or not table.finished:
         return
     if not table.review:
-        st.caption(t("play.review_none_game") if play.in_games(table)
+        st.caption(t("play.review_none_game") if play_words.in_games(table)
                    else t("play.review_none"))
         return
     st.subheader(t("play.review"), anchor=False)
-    games = play.in_games(table)
+    games = play_words.in_games(table)
     st.caption((t("play.review_lead_game") if games else t("play.review_lead")) + " "
                + t("play.review_forced"))
     for i, item in enumerate(table.review):
@@ -259,13 +265,17 @@ def _review(table: Table) -> None:
 def _table(table: Table) -> None:
     state = table.state
     if table.practice is not None:
-        st.info(t("play.practising_game", n=table.practice_from) if play.in_games(table)
+        st.info(t("play.practising_game", n=table.practice_from) if play_words.in_games(table)
                 else t("play.practising", n=table.practice_from))
-    st.html(f'<div class="play-live" role="status" aria-live="polite">'
-            f"{esc(play.announcement(table))}</div>")
+    said = play_words.announcement_id(table)
+    # The computer's moves said as they come, in one live region for the page's life; at
+    # the round's end the focus goes to the way on, which the result describes.
+    live("play", play_words.announcement(table), said,
+         Focus(f"{said}.end", END_ACTION, describe=RESULT, within=f".st-key-{BOARD}-board")
+         if state.over and table.finished else None)
     mover = state.mover
     yours = table.learner_to_move
-    over = t("play.game_over") if play.in_games(table) else t("board.round_over")
+    over = t("play.game_over") if play_words.in_games(table) else t("board.round_over")
     note = over if state.over else None if yours else \
         t("play.thinking", name=table.seats[mover]) if mover is not None else None
     # The board always has its real callback (a move sent while the computer's turn was
