@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from browser_support import WAIT, tile
+from browser_support import WAIT, settle, tile
 from playwright.sync_api import Locator, Page, expect
 
 LOG_COUNT = re.compile(r"Moves so far \((\d+)\)")
 RESULT = "Result:"
 REVIEW = "Review of your moves"
+WAITING = "working it out…"  # a review verdict not in yet
 REFUSED = '[class*="st-key-play-fb-no"]'
 LIVE = "#live-play"  # the page's one live region (ui/widgets/live.py), a child of <body>
 BRACKET = re.compile(r"\[(\d)\|(\d)\]")
@@ -85,6 +86,18 @@ def wait_for_turn(page: Page, timeout: float = WAIT) -> bool:
     over = page.get_by_text(RESULT, exact=True)
     expect(turn.or_(over).first).to_be_visible(timeout=timeout)
     return not over.is_visible()
+
+
+def wait_for_review(page: Page) -> int:
+    """Wait until the round's review is drawn with every verdict in (none still being worked
+    out), and check each reviewed move has its verdict and its replay button; their number."""
+    expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
+    settle(page)  # the run that drew the heading has drawn the whole review
+    expect(page.get_by_text(WAITING)).to_have_count(0, timeout=WAIT)
+    settle(page)
+    reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$")).count()
+    expect(page.get_by_text("Best with every hand open:")).to_have_count(reviewed)
+    return reviewed
 
 
 def live_texts(page: Page) -> list[str]:

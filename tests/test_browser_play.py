@@ -29,6 +29,7 @@ from play_browser import (
     moves_so_far,
     play_to_the_end,
     take_turn,
+    wait_for_review,
     wait_for_turn,
 )
 from playwright.sync_api import Locator, Page, expect
@@ -88,11 +89,7 @@ def test_a_two_player_round_to_its_end_by_clicking(page: Page) -> None:
     turns = play_to_the_end(page)
 
     expect(page.get_by_text(RESULT, exact=True)).to_be_visible(timeout=WAIT)
-    expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
-    reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$"))
-    expect(reviewed.first).to_be_visible(timeout=WAIT)
-    expect(page.get_by_text("Best with every hand open:")).to_have_count(reviewed.count(),
-                                                                         timeout=WAIT)
+    assert wait_for_review(page) >= 1
     settle(page)
     assert any(t.refused for t in turns) or all(t.played != "pass" for t in turns)
     # Each computer move was announced on its own, in order, with the open ends after it.
@@ -156,10 +153,7 @@ def test_the_review_replays_a_better_move_and_goes_back(page: Page) -> None:
     open_play(page, 12)
     for _ in range(4):  # the first round where one of the learner's moves was not the best
         play_to_the_end(page)
-        expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
-        reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$"))
-        expect(page.get_by_text("Best with every hand open:")).to_have_count(
-            reviewed.count(), timeout=WAIT)
+        wait_for_review(page)
         worse = page.locator('[class*="st-key-review-"][class*="-fb-hint"]')
         if worse.count():
             break
@@ -329,10 +323,7 @@ def test_one_live_region_says_every_computer_move_and_the_focus_goes_on(
     expect(next_round).to_be_focused()
     expect(next_round).to_have_accessible_description(
         re.compile(r"^Result: .+ South \(you\) holds "))
-    reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$"))
-    expect(page.get_by_text("Best with every hand open:")).to_have_count(
-        reviewed.count(), timeout=WAIT)  # the page reran as the verdicts came in ...
-    settle(page)
+    wait_for_review(page)  # the page reran as the verdicts came in ...
     expect(next_round).to_be_focused()  # ... and the focus stayed
     expect(next_round).to_have_accessible_description(re.compile(r"^Result: "))
 
