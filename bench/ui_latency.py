@@ -282,7 +282,7 @@ AUTOPLAY_JS = """
   };
   const over = () => (main() || {textContent: ''}).textContent.includes('Result:');
   const ends = () => {
-    const live = document.querySelector('.play-live');
+    const live = document.getElementById('live-play');
     const m = live && live.textContent.match(/Open ends: (\\d) and (\\d)\\./);
     return m ? [m[1], m[2]] : null;
   };
@@ -290,9 +290,8 @@ AUTOPLAY_JS = """
   let roundHand = null;
   let lastHand = null;
   function own(names) {
-    const header = Array.from(document.querySelectorAll('span.muted'))
-      .map((e) => e.textContent.match(/seed (\\d+)$/)).find((m) => m);
-    if (!header || header[1] !== String(cfg.seed)) problem('header seed ' + (header && header[1]));
+    const header = (main() || {textContent: ''}).textContent.match(/Deal number \\(seed\\): (\\d+)\\./);
+    if (!header || header[1] !== String(cfg.seed)) problem('deal number ' + (header && header[1]));
     if (!location.search.includes('learner=' + cfg.learner)) problem('address ' + location.search);
     if (!location.search.includes('seed=' + cfg.seed)) problem('address ' + location.search);
     if (roundHand === null) {
@@ -377,7 +376,7 @@ AUTOPLAY_JS = """
 def open_table(page: Page, base: str, seed: int) -> dict[str, Any]:
     """Open a strong two-player Block table and start the in-page learner on it."""
     page.goto(base + PLAY_URL.format(seed=seed))
-    expect(page.locator(".play-live")).to_be_attached(timeout=60_000)
+    expect(page.locator("#live-play")).to_be_attached(timeout=60_000)
     expect(page.locator(IDLE)).to_be_attached(timeout=60_000)
     learner = re.search(r"[?&]learner=([A-Za-z0-9_-]+)", page.url)
     assert learner, page.url

@@ -13,29 +13,33 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from browser_support import WAIT, tile
+from browser_support import WAIT, settle, tile
 from playwright.sync_api import Locator, Page, expect
 
 LOG_COUNT = re.compile(r"Moves so far \((\d+)\)")
 RESULT = "Result:"
 REVIEW = "Review of your moves"
+WAITING = "working it out…"  # a review verdict not in yet
 REFUSED = '[class*="st-key-play-fb-no"]'
-LIVE = ".play-live"
+LIVE = "#live-play"  # the page's one live region (ui/widgets/live.py), a child of <body>
 BRACKET = re.compile(r"\[(\d)\|(\d)\]")
 
-# Before any script of the page: every text the live region shows, in order (a text shown
-# twice in a row is one entry).
+# Before any script of the page: every announcement the live region makes, in order (each is
+# a new child of the region, so the same words twice in a row are two entries), and how many
+# times a region was put into the document or taken out of it.
 LIVE_SPY_JS = """
 (() => {
   const seen = window.__live = [];
-  const look = () => {
-    const el = document.querySelector('.play-live');
-    if (!el) return;
-    const text = el.textContent;
-    if (seen.length === 0 || seen[seen.length - 1] !== text) seen.push(text);
-  };
-  new MutationObserver(look).observe(document, {subtree: true, childList: true,
-                                                characterData: true});
+  window.__liveRegions = {added: 0, removed: 0};
+  new MutationObserver((changes) => {
+    for (const c of changes) {
+      for (const n of c.addedNodes) {
+        if (n.id === 'live-play') window.__liveRegions.added++;
+        if (c.target.id === 'live-play') seen.push(n.textContent);
+      }
+      for (const n of c.removedNodes) if (n.id === 'live-play') window.__liveRegions.removed++;
+    }
+  }).observe(document, {subtree: true, childList: true});
 })();
 """
 
@@ -84,9 +88,26 @@ def wait_for_turn(page: Page, timeout: float = WAIT) -> bool:
     return not over.is_visible()
 
 
+def wait_for_review(page: Page) -> int:
+    """Wait until the round's review is drawn with every verdict in (none still being worked
+    out), and check each reviewed move has its verdict and its replay button; their number."""
+    expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
+    settle(page)  # the run that drew the heading has drawn the whole review
+    expect(page.get_by_text(WAITING)).to_have_count(0, timeout=WAIT)
+    settle(page)
+    reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$")).count()
+    expect(page.get_by_text("Best with every hand open:")).to_have_count(reviewed)
+    return reviewed
+
+
 def live_texts(page: Page) -> list[str]:
-    """What the live region showed since the page loaded (with LIVE_SPY_JS installed)."""
+    """What the live region said since the page loaded (with LIVE_SPY_JS installed)."""
     return list(page.evaluate("() => window.__live || []"))
+
+
+def live_regions(page: Page) -> dict[str, int]:
+    """How many times a live region was added to the document and removed from it."""
+    return dict(page.evaluate("() => window.__liveRegions"))
 
 
 @dataclass

@@ -9,6 +9,7 @@ try a tile, see it played or refused.  Everything waits on the page's texts, nev
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -22,17 +23,20 @@ from play_browser import (
     bracket,
     count_is,
     hand,
+    live_regions,
     live_texts,
     log_lines,
     moves_so_far,
     play_to_the_end,
     take_turn,
+    wait_for_review,
     wait_for_turn,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
+from engine.moves import Move
 from engine.rules import block
-from ui.pages.play import new_table
+from ui.pages.play import Table, advance, new_table, play_move
 
 pytestmark = pytest.mark.browser
 
@@ -47,10 +51,15 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
-def open_play(page: Page, seed: int) -> None:
-    page.goto(ADDRESS.format(seed=seed))
+def deal_line(page: Page, seed: int) -> Locator:
+    """The move log's line naming the deal's number (the seed), folded away with the log."""
+    return page.get_by_text(re.compile(rf"^Deal number \(seed\): {seed}\. "))
+
+
+def open_play(page: Page, seed: int, address: str = ADDRESS) -> None:
+    page.goto(address.format(seed=seed))
     settle(page)
-    expect(page.get_by_text(re.compile(rf"seed {seed}$"))).to_be_visible(timeout=WAIT)
+    expect(deal_line(page, seed)).to_be_attached(timeout=WAIT)
 
 
 def merged(texts: list[str]) -> list[str]:
@@ -80,11 +89,7 @@ def test_a_two_player_round_to_its_end_by_clicking(page: Page) -> None:
     turns = play_to_the_end(page)
 
     expect(page.get_by_text(RESULT, exact=True)).to_be_visible(timeout=WAIT)
-    expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
-    reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$"))
-    expect(reviewed.first).to_be_visible(timeout=WAIT)
-    expect(page.get_by_text("Best with every hand open:")).to_have_count(reviewed.count(),
-                                                                         timeout=WAIT)
+    assert wait_for_review(page) >= 1
     settle(page)
     assert any(t.refused for t in turns) or all(t.played != "pass" for t in turns)
     # Each computer move was announced on its own, in order, with the open ends after it.
@@ -92,10 +97,10 @@ def test_a_two_player_round_to_its_end_by_clicking(page: Page) -> None:
     assert len(lines) == moves_so_far(page) > len(turns)
     computer = [x for x in lines if x.startswith(COMPUTER)]
     announced = [x for x in live_texts(page) if x]
-    # The last says the round is over, with the result, after the last computer move if
-    # the computer made it.
-    last, over, result = announced[-1].partition("The round is over. ")
-    assert over and result, announced[-1]
+    # The last says the round is over, after the last computer move if the computer made it
+    # (the result itself describes the button the focus goes to).
+    last, over, rest = announced[-1].partition("The round is over.")
+    assert over and not rest, announced[-1]
     announced[-1:] = [last.strip()] if last.strip() else []
     for text in announced:
         assert text.startswith(COMPUTER) and OPEN_ENDS.search(text), text
@@ -148,10 +153,7 @@ def test_the_review_replays_a_better_move_and_goes_back(page: Page) -> None:
     open_play(page, 12)
     for _ in range(4):  # the first round where one of the learner's moves was not the best
         play_to_the_end(page)
-        expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
-        reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$"))
-        expect(page.get_by_text("Best with every hand open:")).to_have_count(
-            reviewed.count(), timeout=WAIT)
+        wait_for_review(page)
         worse = page.locator('[class*="st-key-review-"][class*="-fb-hint"]')
         if worse.count():
             break
@@ -234,7 +236,7 @@ def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
     page.keyboard.press("Enter")
     expect(count_is(page, 2).or_(page.get_by_text(RESULT, exact=True)).first).to_be_visible(
         timeout=WAIT)
-    live = page.locator(".play-live")
+    live = page.locator(LIVE)
     expect(live).to_contain_text("North ", timeout=WAIT)
     assert wait_for_turn(page)
     # The focus came back to the hand by itself once it was the learner's turn again.
@@ -242,8 +244,8 @@ def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
     expect(page.locator("button.tile:focus")).to_have_count(1, timeout=WAIT)
     at = focused_tile(page)
     assert at in tiles, f"the focus is not in the hand after the computer's move ({at})"
-    ends = re.search(r"Open ends: (\d) and (\d)\.", live.inner_text())
-    assert ends, live.inner_text()
+    ends = re.search(r"Open ends: (\d) and (\d)\.", live.text_content() or "")
+    assert ends, live.text_content()
     fitting = [x for x in tiles if set(x.split("-")) & set(ends.groups())]
     if fitting:
         steps = tiles.index(fitting[0]) - tiles.index(at)
@@ -264,4 +266,88 @@ def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
     expect(count_is(page, 4).or_(page.get_by_text(RESULT, exact=True)).first).to_be_visible(
         timeout=WAIT)
     assert played in log_lines(page)[2]
+    assert not errors, errors
+
+
+# -- (e) the live region and the end of a round, for a screen reader ---------------------------
+
+#: Block for two against Easy opponents, seed 164: the learner plays a double wherever one
+#: fits (the ends stay as they were), and North passes twice in a row at the same ends.
+REPEAT_SEED = 164
+REPEATED = "North passes. Open ends: 4 and 5."
+
+
+def double_first_moves(seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Move], int]:
+    """The learner's moves of the whole round at that table, played as the page plays it (the
+    computer's answers worked out here, in-process, from the same seeds): the first legal
+    double each time, else the first legal move; and how many moves the computer makes."""
+    monkeypatch.setenv("DOMINO_THINK", "inline")
+    tb = new_table(block(2), "heaviest", seed)
+    moves = []
+    while not advance_to_learner(tb):
+        legal = tb.state.legal_moves()
+        move = next((m for m in legal if m.tile is not None and m.tile.low == m.tile.high),
+                    legal[0])
+        moves.append(move)
+        play_move(tb, move)
+    return moves, sum(r.player != tb.learner for r in tb.state.history)
+
+
+def advance_to_learner(tb: Table) -> bool:
+    """Play the computer's moves up to the learner's turn; True when the round is over."""
+    advance(tb)
+    return tb.state.over
+
+
+def test_one_live_region_says_every_computer_move_and_the_focus_goes_on(
+        page: Page, monkeypatch: pytest.MonkeyPatch) -> None:
+    errors = watch_errors(page)
+    page.add_init_script(LIVE_SPY_JS)
+    moves, computer = double_first_moves(REPEAT_SEED, monkeypatch)
+    open_play(page, REPEAT_SEED, "/play?rules=block&players=2&level=heaviest&seed={seed}")
+    for move in moves:
+        assert wait_for_turn(page)
+        n = moves_so_far(page)
+        assert move.tile is not None, move
+        name = f"{move.tile.low}-{move.tile.high}"
+        page.locator(f'button.tile[data-tile="{name}"]').click()
+        if page.locator(".v-wide .fit").count():  # it fits both ends: the one chosen
+            page.locator(f'.v-wide .fit[data-end="{move.end}"]').click()
+        expect(count_is(page, n + 2).or_(page.get_by_text(RESULT, exact=True)).first
+               ).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text(RESULT, exact=True)).to_be_visible(timeout=WAIT)
+    settle(page)
+
+    # The focus went to the way on, which the result describes (nothing here clicks).
+    next_round = page.get_by_role("button", name="Next round", exact=True)
+    expect(next_round).to_be_focused()
+    expect(next_round).to_have_accessible_description(
+        re.compile(r"^Result: .+ South \(you\) holds "))
+    wait_for_review(page)  # the page reran as the verdicts came in ...
+    expect(next_round).to_be_focused()  # ... and the focus stayed
+    expect(next_round).to_have_accessible_description(re.compile(r"^Result: "))
+
+    # One region for the page's life, outside the part Streamlit redraws, never re-inserted.
+    region = page.locator(f"body > {LIVE}")
+    expect(region).to_have_count(1)
+    expect(region).to_have_attribute("role", "status")
+    expect(region).to_have_attribute("aria-live", "polite")
+    assert live_regions(page) == {"added": 1, "removed": 0}
+    # Each computer move said once, in order; the same words at two moves said twice.
+    said = [x for x in live_texts(page) if x]
+    assert len(said) == computer + 1, said
+    assert said[-1].endswith("The round is over."), said[-1]
+    assert any(a == b == REPEATED for a, b in itertools.pairwise(said)), said
+    # The board's own words ("The round is over.", as "North is thinking…" before) are not
+    # a second live region: the page's is the only status.
+    statuses = page.get_by_role("status")
+    expect(statuses).to_have_count(1)
+    expect(statuses).to_have_text("The round is over.")
+
+    # Enter goes on.
+    page.keyboard.press("Enter")
+    expect(page.get_by_text(re.compile(r"^Match to 100 points · round 2$"))).to_be_visible(
+        timeout=WAIT)
+    expect(page.locator(f"body > {LIVE}")).to_have_count(1)
+    assert live_regions(page) == {"added": 1, "removed": 0}
     assert not errors, errors

@@ -36,7 +36,8 @@ def test_play_undo_and_hide_on_the_table(page: Page) -> None:
     expect(tile(page, "2-3")).to_be_enabled()
 
     page.get_by_text("Show only the seat to move").click()
-    expect(page.get_by_text("What White knows: Black holds 3 tiles · the stock has 14 tiles."
+    expect(page.get_by_text("What White knows: Black holds 3 tiles · 14 tiles are out of play, "
+                            "face down."
                             )).to_be_visible(timeout=10_000)
     expect(page.locator(".others svg .face-down")).to_have_count(3)
     assert not errors, errors

@@ -9,6 +9,9 @@ learner's turn.  The learner's moves go through the board's plain-button fallbac
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import apptest_support
 import pytest
 from apptest_support import board_data, click, open_page, texts
@@ -18,6 +21,7 @@ from engine.match import BlockMatch
 from engine.rules import block
 from engine.state import State
 from ui import progress
+from ui.i18n import t_in
 from ui.pages.play import Table
 from ui.widgets.board import fallback_moves
 
@@ -147,7 +151,32 @@ def test_the_review_replays_a_position_as_practice() -> None:
     click(at, "play.back")
     tb = table(at)
     assert tb.practice is None and tb.state.over and tb.review
-    assert "Next round" in [b.label for b in at.button]
+    assert "Next game" in [b.label for b in at.button]  # the two-player game's word
+
+
+def test_a_replay_can_be_left_at_any_move() -> None:
+    """"Back to the review" is there from the replay's first move on, not only at its end:
+    it brings back the round's own end, its review and its way on, the match untouched."""
+    at = open_play(rules="block", players="2", seed="12", level="strong")
+    play_round(at)
+    tb = table(at)
+    end, rounds, review = tb.state, len(tb.match.rounds), list(tb.review)
+    assert len(review) >= 2
+    for i in (0, len(review) - 1):
+        click(at, f"play.replay.{i}")
+        tb = table(at)
+        assert tb.practice is not None and not tb.state.over
+        assert "play.back" in apptest_support.button_keys(at)  # before any move
+        if tb.learner_to_move:
+            click(at, legal_button(tb.state))  # one move into the replay, then leave
+            assert "play.back" in apptest_support.button_keys(at)
+        click(at, "play.back")
+        tb = table(at)
+        assert tb.practice is None and tb.state is end and tb.finished
+        assert len(tb.match.rounds) == rounds and tb.review == review
+        assert "Review of your moves" in texts(at)
+        assert "play.next" in apptest_support.button_keys(at)
+        assert "Replaying from move" not in texts(at)
 
 
 def test_a_block_match_is_played_to_its_target() -> None:
@@ -249,21 +278,124 @@ def test_a_round_with_only_forced_moves_says_there_is_nothing_to_review() -> Non
     assert "Nothing to review this round" in texts(at)
 
 
+def live_data(at: AppTest) -> dict[str, Any]:
+    """What the page hands its live region (ui/widgets/live.py): the words and their id."""
+    (found,) = [json.loads(c.proto.json) for c in at.get("bidi_component")
+                if c.proto.component_name.endswith("site_live")]
+    assert isinstance(found, dict)
+    return found
+
+
 def live_region(at: AppTest) -> str:
-    (found,) = [e.proto.body for e in at.get("html") if 'class="play-live"' in e.proto.body]
-    return str(found)
+    return str(live_data(at)["text"])
 
 
 def test_the_live_region_follows_a_change_of_language() -> None:
-    """The computer's last move and the round's result are said in the page's language,
-    also after the learner switches it (nothing said is kept as text in English)."""
+    """The computer's last move and the game's end are said in the page's language, also
+    after the learner switches it (nothing said is kept as text in English)."""
     at = open_play(rules="duel", seed="3", level="counting")
     assert "opens with" in live_region(at)
     play_round(at)
     said = live_region(at)
-    assert "The round is over." in said and "Result" not in said
+    assert "The game is over." in said and "Result" not in said
     at.query_params["lang"] = "uk"
     at.run()
     said = live_region(at)
-    assert "Раунд завершено." in said
-    assert "The round is over" not in said and "Black" not in said
+    assert "Гру завершено." in said
+    assert "The game is over" not in said and "Black" not in said
+
+
+# -- the words ------------------------------------------------------------------------------------
+
+def test_the_header_names_no_seed_the_log_does() -> None:
+    at = open_play(rules="block", players="2", seed="56601", level="heaviest")
+    header = [m.value for m in at.markdown if "against Easy opponents" in m.value]
+    assert header and not any("seed" in h or "56601" in h for h in header), header
+    assert ("Deal number (seed): 56601. The page's address keeps it: open or share the same "
+            "address to start from the same deal again.") in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize(("params", "info", "knows"), [
+    ({"rules": "duel"}, [], "14 tiles are out of play, face down"),
+    ({"rules": "block", "players": "2"}, [], "14 tiles are out of play, face down"),
+    ({"rules": "duel", "draw": "1"}, ["Stock: 14 tiles"], "the stock has 14 tiles"),
+])
+def test_the_undealt_tiles_are_a_stock_only_where_players_draw(
+        params: dict[str, str], info: list[str], knows: str) -> None:
+    at = open_play(**params, seed="5", level="heaviest")
+    assert board_data(at)["info"] == info
+    assert knows in texts(at)
+    assert ("stock" in texts(at).lower()) == bool(info)
+
+
+def test_the_two_player_game_says_game_throughout() -> None:
+    """The series is played as games: its title, the sheet's column, the button, the record,
+    the end of a game, all say "game" (and "series"), in every language."""
+    at = open_play(rules="duel", seed="8", level="heaviest")
+    play_round(at)
+    page = texts(at)
+    assert "A series of 5 games · game 1" in page
+    assert "Next game" in [b.label for b in at.button]
+    assert "<th>Game</th>" in page
+    (record,) = [c.value for c in at.caption if c.value.startswith("Your record in")]
+    assert record.startswith("Your record in Two-player game: ") and record.endswith(
+        " of 1 games won."), record
+    assert "The game is over." in live_region(at)
+    assert board_data(at)["text"]["waiting"] == "The game is over."
+    for lang in ("uk", "ru", "ar", "ko"):  # a game played, then the page in that language
+        at = open_play(rules="duel", seed="8", level="heaviest")
+        play_round(at)
+        at.query_params["lang"] = lang
+        at.run()
+        page = texts(at)
+        labels = [b.label for b in at.button]
+        assert t_in(lang, "play.next_game") in labels
+        assert t_in(lang, "play.next_round") not in labels
+        assert f"<th>{t_in(lang, 'play.game')}</th>" in page
+        assert f"<th>{t_in(lang, 'play.round')}</th>" not in page
+        assert t_in(lang, "play.game_over") in live_region(at)
+        assert t_in(lang, "play.round_over") not in live_region(at)
+    # Block keeps its rounds.
+    at = open_play(rules="block", players="2", seed="8", level="heaviest")
+    play_round(at)
+    assert "Next round" in [b.label for b in at.button] and "<th>Round</th>" in texts(at)
+
+
+# -- the live region ------------------------------------------------------------------------------
+
+#: Block for two against Easy opponents, seed 164: the learner opens with [4|4] and, playing a
+#: double wherever one fits (the ends stay as they were), sees North pass twice in a row at
+#: the same ends: "North passes. Open ends: 4 and 5." twice, two moves, both to be said.
+REPEAT = {"rules": "block", "players": "2", "level": "heaviest", "seed": "164"}
+REPEATED = "North passes. Open ends: 4 and 5."
+
+
+def double_first(state: State) -> str:
+    """The fallback button of the first legal double (it keeps the ends as they were), else of
+    the first legal move, in the engine's order."""
+    legal = state.legal_moves()
+    move = next((m for m in legal if m.tile is not None and m.tile.low == m.tile.high),
+                legal[0])
+    for suffix, button in fallback_moves(state):
+        if state.resolve(button) == move:
+            return f"play-board.{suffix}"
+    raise AssertionError(f"no button for {move}")
+
+
+def test_each_announcement_has_its_own_id_and_a_rerun_says_nothing_again() -> None:
+    at = open_play(**REPEAT)
+    said = [(live_data(at)["text"], live_data(at)["id"])]
+    at.run()
+    assert (live_data(at)["text"], live_data(at)["id"]) == said[-1]  # a rerun: the same
+    while not table(at).state.over:
+        click(at, double_first(table(at).state))
+        said.append((live_data(at)["text"], live_data(at)["id"]))
+    ids = [i for _, i in said]
+    assert len(set(ids)) == len(ids), said  # a new id after every move
+    words = [text for text, _ in said]
+    twice = [k for k in range(len(words) - 1) if words[k] == words[k + 1] == REPEATED]
+    assert twice, words  # the same words at two moves: two announcements, two ids
+    assert words[-1].endswith("The round is over."), words[-1]
+    # No other live region on the page: the old one, drawn afresh with st.html on every run,
+    # is gone.
+    assert not [e for e in at.get("html") if 'aria-live' in e.proto.body]

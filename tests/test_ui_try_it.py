@@ -141,7 +141,13 @@ def test_what_a_seat_knows() -> None:
         state.push(move)
     text = knowledge(state, 1, s.seats)
     assert text == ("What Black knows: White holds 1 tile and has no 2 or 6 · "
-                    "the stock has 14 tiles.")
+                    "14 tiles are out of play, face down.")  # no drawing: nobody draws them
+    drawing = State.deal(duel(draw=True), random.Random(1))
+    assert "the stock has 14 tiles" in knowledge(drawing, 0, None)
+    assert "14 tiles are out of play, face down" in knowledge(
+        State.deal(duel(draw=False), random.Random(1)), 0, None)
+    assert "14 tiles are out of play, face down" in knowledge(
+        State.deal(block(2), random.Random(1)), 0, None)  # the same words as Block's
     b = State.deal(block(3), random.Random(1))
     assert "13 tiles are out of play, face down" in knowledge(b, 0, None)
     g = State.deal(gaple(5), random.Random(1))

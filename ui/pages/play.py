@@ -41,7 +41,6 @@ from engine.view import view
 
 from .. import session, thinking
 from ..i18n import t
-from ..widgets import story
 from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Said, checked, worded
 
@@ -114,10 +113,11 @@ class Table:
     hints: set[int] = field(default_factory=set)  # plies where the learner took a hint
     feedback: Said | None = None
     say_move: bool = False  # the live region says the last move (the computer's) ...
-    say_result: bool = False  # ... and the round's result (see announcement)
+    say_result: bool = False  # ... and the round's end (see play_words.announcement)
     review: list[ReviewItem] = field(default_factory=list)
     practice: State | None = None  # the real round's end while a review position is replayed
     practice_from: int = 0
+    replays: int = 0  # replays begun from the review (each one's announcements are new)
     log: list[str] = field(default_factory=list)  # what happened, for tests
     uid: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # this table, anywhere
 
@@ -184,27 +184,6 @@ def _computer_move(table: Table, pending: Pending) -> Move:
             return move
     return state.resolve(make_bot("heaviest").decide(view(state, state.mover or 0),
                                                      random.Random(0)).move)
-
-
-def open_ends_text(state: State) -> str:
-    line = state.line
-    if line.empty:
-        return ""
-    return t("play.open_ends", left=line.left, right=line.right)
-
-
-def announcement(table: Table) -> str:
-    """What the live region says, in the page's language: the computer's last move with the
-    open ends after it, then the round's result.  Worked out on every run from the table, so
-    a change of language changes it too."""
-    state = table.state
-    record = state.last_record
-    parts: list[str] = []
-    if table.say_move and record is not None:
-        parts += [story.narrate(record, table.seats, show_hidden=False), open_ends_text(state)]
-    if table.say_result and state.over:
-        parts += [t("play.round_over"), story.settlement_view(state, table.seats).text]
-    return " ".join(x for x in parts if x)
 
 
 def advance(table: Table, now: float | None = None) -> bool:
@@ -339,6 +318,7 @@ def replay_from(table: Table, item: ReviewItem) -> None:
         table.practice = table.state
     table.state = item.position.copy()
     table.practice_from = item.number
+    table.replays += 1
     table.finished = False
     table.computer = table.hint_pending = table.hint = None
     table.feedback, table.say_move, table.say_result = None, False, False
@@ -346,8 +326,10 @@ def replay_from(table: Table, item: ReviewItem) -> None:
 
 
 def back_to_review(table: Table) -> None:
+    """Leave a replay, at any move: the round's own end again, and its review."""
     if table.practice is not None:
         table.state, table.practice = table.practice, None
+        table.replays += 1
         table.finished = True
         table.computer = table.hint_pending = table.hint = None
         table.feedback, table.say_move, table.say_result = None, False, False

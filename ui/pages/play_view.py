@@ -27,8 +27,9 @@ from ..widgets import feedback, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.knowledge import knowledge
+from ..widgets.live import Focus, live
 from ..widgets.svg import esc
-from . import play
+from . import play, play_words
 from .play import BOARD, Table
 from .play_setup import (
     DRAWN,
@@ -51,7 +52,6 @@ from .play_setup import (
 )
 
 VIEW_CSS = """
-.play-live { font-size: 0.95rem; min-height: 1.4em; color: #2d3b33; }
 .st-key-play-knows { background: #f6f4ee; border-radius: 10px; padding: 0.45rem 0.9rem 0.05rem;
     font-size: 0.92rem; }
 .st-key-play-result { background: #f3f7f4; border: 1px solid var(--ok-border);
@@ -94,13 +94,20 @@ def _setup() -> None:
 def _header(table: Table) -> None:
     record = session.games_record().get(table.rules.family)
     if record is not None and record.rounds:  # matches only once one has been finished
-        st.caption(t("play.record" if record.matches else "play.record_rounds",
-                     family=family_name(table.rules.family), won=record.rounds_won,
-                     rounds=record.rounds, matches_won=record.matches_won,
-                     matches=record.matches))
+        family = family_name(table.rules.family)
+        if play_words.in_games(table):
+            st.caption(t("play.record_games", family=family, won=record.rounds_won,
+                         games=record.rounds, series_won=record.matches_won,
+                         series=record.matches) if record.matches else
+                       t("play.record_games_only", family=family, won=record.rounds_won,
+                         games=record.rounds))
+        else:
+            st.caption(t("play.record" if record.matches else "play.record_rounds",
+                         family=family, won=record.rounds_won, rounds=record.rounds,
+                         matches_won=record.matches_won, matches=record.matches))
     st.markdown(f"**{esc(rules_label(table.rules))}** "
                 f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
-                f' · {esc(t("try.seed_is", seed=table.seed))}</span>', unsafe_allow_html=True)
+                "</span>", unsafe_allow_html=True)
 
 
 def _sheet(table: Table) -> None:
@@ -108,6 +115,7 @@ def _sheet(table: Table) -> None:
     m = table.match
     rows = play.score_rows(m)
     totals = play.score_totals(m)
+    games = play_words.in_games(table)
     if isinstance(m, BlockMatch):
         title = t("play.match_block", target=m.target, round=table.round_no)
     elif isinstance(m, GapleMatch):
@@ -126,14 +134,17 @@ def _sheet(table: Table) -> None:
                    for n, row in enumerate(rows, start=1))
     foot = "".join(f"<td>{v}</td>" for v in totals)
     st.markdown(f'<table class="play-sheet" aria-label="{esc(t("play.sheet"))}"><thead><tr>'
-                f'<th>{esc(t("play.round"))}</th>{head}</tr></thead><tbody>{body}</tbody>'
+                f'<th>{esc(t("play.game") if games else t("play.round"))}</th>{head}</tr>'
+                f'</thead><tbody>{body}</tbody>'
                 f'<tfoot><tr><td>{esc(t("play.total"))}</td>{foot}</tr></tfoot></table>',
                 unsafe_allow_html=True)
     if m.over:
         if m.winners:
-            st.success(t("play.match_won", name=table.seats[m.winners[0]]))
+            name = table.seats[m.winners[0]]
+            st.success(t("play.series_won", name=name) if games
+                       else t("play.match_won", name=name))
         else:
-            st.info(t("play.match_drawn"))
+            st.info(t("play.series_drawn") if games else t("play.match_drawn"))
 
 
 def _below(table: Table) -> None:
@@ -168,7 +179,9 @@ def _below(table: Table) -> None:
             st.markdown(f"**{t('try.result')}** {_md(result.text)}")
             st.markdown("\n".join(f"- {_md(line)}" for line in result.holdings))
             if table.hints and table.practice is None:
-                st.caption(t("play.hints_taken", count=len(table.hints)))
+                st.caption(t("play.hints_taken_game", count=len(table.hints))
+                           if play_words.in_games(table) else
+                           t("play.hints_taken", count=len(table.hints)))
         _actions(table)
 
 
@@ -184,22 +197,33 @@ def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[s
     return out
 
 
+#: The round's end moves the keyboard's focus here (the one button under the result) ...
+END_ACTION = ".st-key-play-actions button"
+#: ... described by the result (see :func:`_table`).
+RESULT = ".st-key-play-result"
+
+
 def _actions(table: Table) -> None:
+    """Under the hand: the hint while a round is played; "Back to the review" at any move of
+    a replay; at the round's end the one way on (next round, next game, a new match)."""
     state = table.state
+    games = play_words.in_games(table)
     with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
         if not state.over:
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
-                      on_click=on_table, args=(play.ask_hint,), help=t("play.hint_help"),
+                      on_click=on_table, args=(play.ask_hint,),
+                      help=t("play.hint_help_game") if games else t("play.hint_help"),
                       disabled=not table.learner_to_move or table.hint_pending is not None)
-        elif table.practice is not None:
-            st.button(t("play.back_to_review"), key="play.back", type="primary",
+        if table.practice is not None:
+            st.button(t("play.back_to_review"), key="play.back",
+                      type="primary" if state.over else "secondary",
                       on_click=on_table, args=(play.back_to_review,))
-        elif not table.match.over:
-            st.button(t("play.next_round"), key="play.next", type="primary",
-                      on_click=on_table, args=(play.next_round,))
-        else:
-            st.button(t("play.new_match"), key="play.again", type="primary",
-                      on_click=on_same_again)
+        elif state.over and not table.match.over:
+            st.button(t("play.next_game") if games else t("play.next_round"), key="play.next",
+                      type="primary", on_click=on_table, args=(play.next_round,))
+        elif state.over:
+            st.button(t("play.new_series") if games else t("play.new_match"), key="play.again",
+                      type="primary", on_click=on_same_again)
 
 
 def _log(table: Table) -> None:
@@ -210,16 +234,20 @@ def _log(table: Table) -> None:
               for n, rec in enumerate(table.state.history, start=1)]
     with st.expander(t("try.log", count=len(lines)), expanded=False):
         st.markdown("  \n".join(_md(x) for x in lines) if lines else t("try.log_empty"))
+        st.caption(t("play.deal_number", seed=table.seed))  # for whoever wants to share it
 
 
 def _review(table: Table) -> None:
     if table.practice is not None or not table.finished:
         return
     if not table.review:
-        st.caption(t("play.review_none"))
+        st.caption(t("play.review_none_game") if play_words.in_games(table)
+                   else t("play.review_none"))
         return
     st.subheader(t("play.review"), anchor=False)
-    st.caption(t("play.review_lead") + " " + t("play.review_forced"))
+    games = play_words.in_games(table)
+    st.caption((t("play.review_lead_game") if games else t("play.review_lead")) + " "
+               + t("play.review_forced"))
     for i, item in enumerate(table.review):
         title = t("play.review_move", n=item.number, move=move_text(item.played))
         solution = item.verdict.value
@@ -237,12 +265,18 @@ def _review(table: Table) -> None:
 def _table(table: Table) -> None:
     state = table.state
     if table.practice is not None:
-        st.info(t("play.practising", n=table.practice_from))
-    st.html(f'<div class="play-live" role="status" aria-live="polite">'
-            f"{esc(play.announcement(table))}</div>")
+        st.info(t("play.practising_game", n=table.practice_from) if play_words.in_games(table)
+                else t("play.practising", n=table.practice_from))
+    said = play_words.announcement_id(table)
+    # The computer's moves said as they come, in one live region for the page's life; at
+    # the round's end the focus goes to the way on, which the result describes.
+    live("play", play_words.announcement(table), said,
+         Focus(f"{said}.end", END_ACTION, describe=RESULT, within=f".st-key-{BOARD}-board")
+         if state.over and table.finished else None)
     mover = state.mover
     yours = table.learner_to_move
-    note = t("board.round_over") if state.over else None if yours else \
+    over = t("play.game_over") if play_words.in_games(table) else t("board.round_over")
+    note = over if state.over else None if yours else \
         t("play.thinking", name=table.seats[mover]) if mover is not None else None
     # The board always has its real callback (a move sent while the computer's turn was
     # still being drawn is answered "wait for your turn"), so a click made as the table

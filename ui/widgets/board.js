@@ -48,9 +48,16 @@ export default function (component) {
   felt.append(wide, narrow);
   root.appendChild(felt);
 
+  // The status answers the learner's own clicks and keys (choose an end …), live while the
+  // hand is theirs; on a table that waits ("North is thinking…") it is plain text, so that it
+  // never talks over what the page announces (Play's computer moves, ui/widgets/live.py).
   const status = el("div", "status");
-  status.setAttribute("role", "status");
-  status.setAttribute("aria-live", "polite");
+  if (data.interactive) {
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+  } else {
+    status.setAttribute("aria-live", "off");
+  }
   root.appendChild(status);
 
   // The hand.

@@ -185,7 +185,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
                  "hint": bool(highlight and highlight.control == c)}
                 for c in controls_for(state) if c != "discard"]
     info = []
-    if state.stock_count and state.rules.has_stock:
+    if state.stock_count and state.rules.draw_mode:  # a stock to draw from (else out of play)
         info.append(t("board.stock", count=state.stock_count))
     return {
         "line": {

@@ -22,7 +22,9 @@ def or_list(values: Sequence[object]) -> str:
 
 def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
     """What ``seat`` knows besides its own tiles: the others' tile counts, the values
-    they are known not to hold (from their passes, draws and discards), the stock."""
+    they are known not to hold (from their passes, draws and discards), the undealt tiles:
+    the stock where players draw from it (the duel's draw mode), Gaple's middle, else out of
+    play (Block, and the duel without drawing, alike)."""
     v = view(state, seat)
     parts = []
     for other in range(state.players):
@@ -35,8 +37,8 @@ def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
         if v.dead_counts[other]:
             text += " " + t("try.knows_dead", count=v.dead_counts[other])
         parts.append(text)
-    if v.stock_count:
-        if state.rules.has_stock:
+    if v.stock_count:  # the undealt tiles: a stock only where players draw from it
+        if state.rules.draw_mode:
             parts.append(t("try.knows_stock", count=v.stock_count))
         elif state.rules.middle_up:
             parts.append(t("try.knows_middle", count=v.stock_count))
