@@ -64,7 +64,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
-from .moves import Move
+from .moves import Move, canonical, distinct
 from .sampler import sample, unseen_mask, world
 from .settlement import gaple_places, settle
 from .state import State
@@ -373,6 +373,9 @@ class StrongBot(_Level):
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         deadline = time.perf_counter() + self.budget
         legal = view.legal
+        choices = distinct(legal, view.ends)  # a tile on either of two equal ends: one move
+        if len(choices) == 1:
+            return (choices[0], [Reason("only_move", {"move": choices[0].text()})])
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
         top = _top_score(view)
@@ -393,7 +396,8 @@ class StrongBot(_Level):
                 if score >= top:
                     wins[move] += 1
         ranked = sorted(legal, key=lambda m: (-totals[m], -_weight(m)[0]))
-        move = ranked[0]
+        move = canonical(ranked[0], view.ends)  # named as a one-click play lays it
+        rival = next(m for m in ranked if canonical(m, view.ends) != move)
         reasons: list[Reason] = []
         if exact and wins[move] == samples:
             reasons.append(Reason("wins_for_certain", {"samples": samples}))
@@ -402,8 +406,8 @@ class StrongBot(_Level):
         elif move.kind == "discard":
             assert move.tile is not None
             reasons.append(_discard_reason(view, move.tile))
-        mean = totals[move] / samples
-        margin = mean - totals[ranked[1]] / samples
+        mean = totals[ranked[0]] / samples
+        margin = mean - totals[rival] / samples  # ahead of the next other move, not its mirror
         reasons.append(Reason("best_on_average", {"samples": samples, "score": round(mean, 2),
                                                   "margin": round(margin, 2)}))
         return (move, reasons)

@@ -34,7 +34,7 @@ continuation points), so the question does not print its own answer.
 Every answer is computed by the engine from the position, never written in the
 file: the open ends, the only legal move, whether the round is blocked, who
 wins and how many points.  The loader checks that each task makes sense where
-it stands (an ``only_move`` position has exactly one legal move, an accepted
+it stands (an ``only_move`` position has exactly one distinct legal move, an accepted
 play is legal, a ``winner`` task stands on a finished round).
 """
 
@@ -103,7 +103,9 @@ class Step:
         return tuple(self.state().line.ends)
 
     def only_move(self) -> Move | None:
-        legal = self.state().legal_moves()
+        """The one distinct legal move, if there is only one (a tile on either of two equal
+        ends is one move: :meth:`State.distinct_moves`)."""
+        legal = self.state().distinct_moves()
         return legal[0] if len(legal) == 1 else None
 
     def is_blocked(self) -> bool:
@@ -121,8 +123,10 @@ class Step:
         if self.task.kind == "only_move":
             return True
         if self.task.accept:
-            # An accepted play may leave out the end where the position decides it.
-            return move in {state.resolve(m) for m in self.task.accept}
+            # An accepted play may leave out the end where the position decides it; on two
+            # equal ends, left and right are one move (a file may name either).
+            return state.canonical(move) in {state.canonical(state.resolve(m))
+                                             for m in self.task.accept}
         return move.kind == "play"
 
 
@@ -252,9 +256,9 @@ def _check_task(step: Step, file: str, where: str) -> None:
     if kind in ("play", "only_move", "must_play") and state.mover != step.learner:
         raise _err(file, where, f"a {kind} task needs the learner "
                    f"({step.scenario.seats[step.learner]}) to move here")
-    if kind == "only_move" and len(state.legal_moves()) != 1:
+    if kind == "only_move" and len(state.distinct_moves()) != 1:
         raise _err(file, where, f"only_move needs exactly one legal move here, not "
-                   f"{len(state.legal_moves())}")
+                   f"{len(state.distinct_moves())}")
     if kind == "must_play" and not any(m.kind == "play" for m in state.legal_moves()):
         raise _err(file, where, "must_play needs a position where the mover can play")
     for i, move in enumerate(step.task.accept):

@@ -5,10 +5,19 @@ scenario format (``{"play": "2-3", "end": "right"}``) and a short text form:
 
 >>> Move.parse("play 2-3 right"), Move.parse("pass").text()
 (Move(kind='play', tile=Tile(2, 3), end='right'), 'pass')
+
+Where both open ends show the same value, a tile laid on the left and the same tile
+laid on the right make mirror images of one position: one move under two names.
+:func:`canonical` gives each move its one name (the play on the right, the end a tile
+takes when it is played without one) and :func:`distinct` keeps one move of each pair:
+
+>>> [m.text() for m in distinct([Move.parse("play 1-3 left"), Move.parse("play 1-3 right")], (1, 1))]
+['play 1-3 right']
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -152,3 +161,30 @@ _PLAYS: Final[tuple[tuple[Move, Move, Move], ...]] = tuple(
 _DISCARDS: Final[tuple[Move, ...]] = tuple(Move("discard", t) for t in TILES)
 PASS: Final = Move("pass")
 DRAW: Final = Move("draw")
+
+
+def canonical(move: Move, ends: tuple[int, int] | tuple[()]) -> Move:
+    """``move``'s one name on a line whose open values are ``ends`` (``()`` when empty).
+
+    Where both ends show the same value, a play on the left is the mirror image of the
+    same tile's play on the right: both are named as the play on the right, which is also
+    the end :meth:`engine.state.State.resolve` gives a tile played without an end.  Any
+    other move is its own name."""
+    if move.kind == "play" and move.end == "left" and len(ends) == 2 and ends[0] == ends[1]:
+        tile = move.tile
+        assert tile is not None
+        return _PLAYS[tile.index][2]
+    return move
+
+
+def distinct(moves: Iterable[Move], ends: tuple[int, int] | tuple[()]) -> tuple[Move, ...]:
+    """``moves`` with one move of each mirror pair, by its :func:`canonical` name, in the
+    order of their first appearance."""
+    seen: set[Move] = set()
+    out: list[Move] = []
+    for move in moves:
+        name = canonical(move, ends)
+        if name not in seen:
+            seen.add(name)
+            out.append(name)
+    return tuple(out)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from .line import Line
-from .moves import DRAW, PASS, Move
+from .moves import DRAW, PASS, Move, canonical, distinct
 from .rules import Ruleset
 from .tiles import FITS, TILES, Tile, iter_mask, mask_of, tiles_of
 from .values import by_fields
@@ -364,6 +364,22 @@ class State:
             legal = self._opening_moves()
         self._legal = legal
         return legal
+
+    def distinct_moves(self) -> tuple[Move, ...]:
+        """The mover's legal moves with one move of each mirror pair: where both open ends
+        show the same value, a tile on the left and on the right are one move, named as
+        :meth:`resolve` plays a tile given without an end (on the right).  What a learner
+        chooses among; :meth:`legal_moves` (the referee's ``legal``) keeps both names."""
+        legal = self.legal_moves()
+        left = self.line.left
+        if left < 0 or left != self.line.right:
+            return legal
+        return distinct(legal, self.line.ends)
+
+    def canonical(self, move: Move) -> Move:
+        """``move``'s one name here (see :meth:`distinct_moves`): a play on the left where
+        both ends show the same value is named as the same tile's play on the right."""
+        return canonical(move, self.line.ends)
 
     def _opening_moves(self) -> tuple[Move, ...]:
         if self.status != "playing":

@@ -174,6 +174,23 @@ def test_a_forced_move_says_so() -> None:
     assert d.reasons[0].text() == "It is the only legal move."
 
 
+def test_on_equal_ends_a_lone_tile_for_both_is_the_only_move_named_as_a_click_lays_it() -> None:
+    # [1|3] on the left or on the right of two 3s: one move, as one click plays it
+    state = State.setup(duel(), [["1-3", "5-5"], ["0-1"]], ends=(3, 3), stock=14)
+    d = hint(view(state, 0), random.Random(3))
+    assert d.move == Move.play(t("1-3"), "right") == state.resolve(Move.play(t("1-3")))
+    assert [r.code for r in d.reasons] == ["only_move"]
+
+
+def test_on_equal_ends_the_strong_bot_measures_its_lead_over_another_move_not_a_mirror() -> None:
+    state = State.setup(duel(), [["0-3", "3-6"], ["0-1"]], ends=(3, 3), stock=14)
+    d = StrongBot(5.0, max_samples=16).decide(view(state, 0), random.Random(3))
+    assert d.move.end == "right" and d.move == state.canonical(d.move)
+    (average,) = [r for r in d.reasons if r.code == "best_on_average"]
+    margin = average.params["margin"]
+    assert isinstance(margin, float) and margin > 0  # not 0 "ahead of" its own mirror image
+
+
 def test_the_api_levels_and_reasons() -> None:
     assert LEVELS == ("random", "heaviest", "counting", "strong")
     assert [make_bot(level).level for level in LEVELS] == list(LEVELS)

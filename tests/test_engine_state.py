@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine_helpers import m, play, snapshot, t
+from engine_helpers import m, play, random_game, snapshot, t
 
 from engine.moves import DRAW, PASS, Move
 from engine.rules import Ruleset, block, duel, gaple
@@ -71,6 +71,53 @@ def test_the_end_is_filled_in_where_the_position_decides_it() -> None:
     assert equal.resolve(m("play 2-5")) == m("play 2-5 right")
     empty = State.setup(block(2), [["2-5"], ["1-1"]])
     assert empty.resolve(m("play 2-5 left")) == m("play 2-5")
+
+
+def test_on_equal_ends_a_tile_on_either_end_is_one_move_named_as_one_click_plays_it() -> None:
+    s = State.setup(block(2), [["1-3", "3-3", "2-5"], ["0-0"]], ends=(3, 3))
+    # The referee's list keeps both names ...
+    assert set(s.legal_moves()) == set(moves("play 1-3 left", "play 1-3 right",
+                                             "play 3-3 left", "play 3-3 right"))
+    # ... the distinct moves keep one of each mirror pair: the end a one-click play takes.
+    assert s.distinct_moves() == moves("play 1-3 right", "play 3-3 right")
+    for move in s.distinct_moves():
+        assert move.tile is not None
+        assert s.resolve(Move.play(move.tile)) == move
+    assert s.canonical(m("play 1-3 left")) == m("play 1-3 right")
+    assert s.canonical(m("play 1-3 right")) == m("play 1-3 right")
+    # The two names lead to mirror images of one position.
+    left, right = s.copy(), s.copy()
+    left.push(m("play 1-3 left"))
+    right.push(m("play 1-3 right"))
+    assert left.line.ends == (1, 3) and right.line.ends == (3, 1)
+    assert left.hand_masks == right.hand_masks and left.to_move == right.to_move
+
+
+def test_where_the_ends_differ_or_nothing_is_laid_every_legal_move_is_distinct() -> None:
+    different = State.setup(block(2), [["3-6", "0-0"], ["1-1"]], ends=(6, 3))
+    empty = State.setup(block(2), [["2-5", "1-1"], ["0-0"]])
+    stuck = State.setup(gaple(4), [["1-2", "4-5"], ["0-0"], ["0-1"], ["0-2"]], ends=(6, 6))
+    for s in (different, empty, stuck, e1()):
+        assert s.distinct_moves() == s.legal_moves()
+        assert all(s.canonical(x) == x for x in s.legal_moves())
+    assert stuck.distinct_moves() == moves("discard 1-2", "discard 4-5")
+
+
+@pytest.mark.parametrize("rules", [block(2), block(4), gaple(5), duel(draw=True)],
+                         ids=lambda r: r.name)
+def test_the_distinct_moves_name_each_legal_move_once_in_random_games(rules: Ruleset) -> None:
+    def check(state: State, move: Move, rng: random.Random) -> None:
+        distinct = state.distinct_moves()
+        legal = state.legal_moves()
+        assert set(distinct) <= set(legal) and len(set(distinct)) == len(distinct)
+        assert {state.canonical(x) for x in legal} == set(distinct)
+        named = state.canonical(move)
+        if named != move:  # a mirror pair: the same tile, the same hands after it
+            assert state.line.left == state.line.right and named.tile == move.tile
+            assert (move.end, named.end) == ("left", "right")
+
+    for seed in range(40):
+        random_game(rules, seed, check)
 
 
 def test_a_play_takes_the_tile_from_the_hand_and_turns_to_the_next_player() -> None:

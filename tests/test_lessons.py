@@ -294,3 +294,18 @@ def test_an_accepted_play_may_leave_out_the_end() -> None:
     assert s.accepts(Move.parse("play 1-1"))
     assert s.accepts(Move.parse("play 1-1 left"))
     assert not s.accepts(Move.parse("play 3-5"))
+
+
+def test_on_equal_ends_a_file_may_name_either_end_and_the_one_click_play_is_accepted() -> None:
+    """D7 after [2|2]: [2|4] on the left or on the right of two 2s is one move."""
+    from engine.lessons import parse_lesson
+
+    data = {"id": "l", "steps": [
+        {"id": "a", "scenario": "d7-double-two", "at": 1,
+         "task": {"kind": "play", "accept": [{"play": "2-4", "end": "left"}]}},
+        {"id": "b", "scenario": "d7-double-two", "at": 1, "task": {"kind": "only_move"}}]}
+    named, only = parse_lesson(data, "l.toml", dict(SCENARIOS)).steps
+    clicked = named.state().resolve(Move.parse("play 2-4"))  # what one click lays: the right
+    assert clicked == Move.parse("play 2-4 right")
+    assert named.accepts(clicked) and named.accepts(Move.parse("play 2-4 left"))
+    assert only.only_move() == clicked and only.accepts(Move.parse("play 2-4 left"))
