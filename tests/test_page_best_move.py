@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from apptest_support import board_data, click, open_page, texts
+from apptest_support import board_data, button_keys, click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
+from engine.moves import Move
 from engine.solve import Solution, solve
 from engine.state import State
 from ui import thinking
@@ -84,6 +85,18 @@ def test_a_forced_pass_is_the_best_move_and_a_finished_round_has_none() -> None:
     assert "Best with every hand open" not in texts(at)
 
 
+def test_on_equal_ends_the_best_move_is_one_move_named_as_one_click_lays_it() -> None:
+    """D7: [2|2] opens, South's [2|4] fits "both" 2s: the left and the right are mirror
+    images, one move (the solver's own list keeps both names)."""
+    at = open_page("pages/examples.py", example="d7-double-two", move="1")
+    click(at, "ex-best.ask")
+    body = texts(at)
+    assert "Best with every hand open: Play [2|4] on the right end — North wins" in body
+    assert "left end" not in body
+    assert not [line for line in body.splitlines() if line.startswith("- Play")]  # no list of one
+    assert hinted(at) == (["2-4"], {"tile": "2-4", "end": "right", "control": None})
+
+
 # -- Try it -------------------------------------------------------------------------------
 
 
@@ -125,6 +138,27 @@ def test_try_it_a_seeded_deal_shows_the_solvers_best_move_and_clears_it_after_a_
     assert "Best with every hand open" not in body and OPEN_HANDS not in body
     assert hinted(at) == ([], None)
     assert not at.button(key="try-best.ask").disabled
+
+
+def test_try_it_on_a_gaple_table_with_equal_ends_names_the_move_once() -> None:
+    """The turned-up [2|5] game after its four documented moves: both ends show 4 and
+    South holds [2|4].  With four players the search may value the two mirror images
+    differently (ties among the others' choices go another way); the page names one move,
+    the one a click lays, with the better value, and offers one button for it."""
+    at = open_page("pages/try_it.py", scenario="gaple-middle-tile-start")
+    for key in ("play.5-6", "play.2-3", "play.4-6", "play.3-4.left"):
+        click(at, f"try-board.{key}")
+    state = game(at).state
+    assert state.line.ends == (4, 4) and state.mover == 2
+    assert [k for k in button_keys(at) if k.startswith("try-board.")] == ["try-board.play.2-4"]
+    click(at, "try-best.ask")
+    body = texts(at)
+    assert "Best with every hand open: Play [2|4] on the right end — South wins." in body
+    said = [line for line in body.splitlines() if "[2|4]" in line]
+    assert said and not [line for line in said if "left" in line or "finishes" in line]
+    assert hinted(at) == (["2-4"], {"tile": "2-4", "end": "right", "control": None})
+    click(at, "try-board.play.2-4")
+    assert game(at).state.history[-1].move == Move.play("2-4", "right")
 
 
 def test_try_it_with_hidden_hands_says_the_answer_looks_at_every_hand() -> None:

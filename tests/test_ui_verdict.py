@@ -37,3 +37,20 @@ def test_an_estimate_says_so() -> None:
     assert "estimate" not in verdict.labels(True)
     assert "every hand open" in verdict.labels(True)
     assert "estimate" in verdict.labels(False)
+
+
+def test_on_equal_ends_a_tile_on_either_end_is_named_once_as_a_click_lays_it() -> None:
+    """Gaple for four, ends 4 and 4, South holds [2|4]: the solver lists the left and the
+    right (and, four players deep, values them differently: ties among the others' choices
+    go another way); the verdict names one move, on the right, with the better value."""
+    s = load(Path(__file__).resolve().parent.parent / "scenarios" / "gaple-middle-tile-start.toml")
+    state = s.initial()
+    for move in s.moves:
+        state.push(move)
+    solution = solve(state)
+    assert {mv.move.end for mv in solution.moves} == {"left", "right"}
+    left = Move.play(Tile(2, 4), "left")
+    v = verdict.verdict(state, solution, s.seats, left)  # played on the left: the same move
+    assert v.was_best and v.played is None
+    assert v.best == "Best with every hand open: Play [2|4] on the right end — South wins."
+    assert v.others == ("Play [2|4] on the right end: South wins",)

@@ -84,11 +84,9 @@ def position(s: Scenario, r: Replay) -> State:
 
 
 def _same(state: State, a: Move, b: Move) -> bool:
-    """Two moves that come to the same here (a tile on either end of equal values)."""
-    if a == b:
-        return True
-    return (a.kind == b.kind == "play" and a.tile == b.tile and not state.line.empty
-            and state.line.left == state.line.right)
+    """Two moves that come to the same here (the engine's one name for each: a tile on
+    either of two equal ends is one move)."""
+    return state.canonical(state.resolve(a)) == state.canonical(state.resolve(b))
 
 
 def goto(s: Scenario, r: Replay, step: int) -> Replay:

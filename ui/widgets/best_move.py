@@ -75,13 +75,15 @@ def current(key: str, state: State, *, poll: bool = False) -> Ask | None:
 
 
 def best(key: str, state: State) -> Move | None:
-    """The best move for ``state`` once the answer is in (for the board's ``highlight``).
+    """The best move for ``state`` once the answer is in (for the board's ``highlight``),
+    named as the verdict names it (a tile on either of two equal ends: the end one click
+    lays it on).
 
     A run looks for the answer here, once, so that the board and :func:`panel` agree: call
     it before drawing the panel."""
     found = current(key, state, poll=True)
     solution = found.answer.value if found is not None else None
-    return solution.best[0] if solution is not None and solution.best else None
+    return state.canonical(solution.best[0]) if solution is not None and solution.best else None
 
 
 def button(key: str, state: State, *, hidden: bool = False) -> None:

@@ -9,7 +9,7 @@ estimate when the search ran out of its budget."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import streamlit as st
 
@@ -53,25 +53,41 @@ def _line(state: State, mv: MoveValue, seat: int, seats: Sequence[str] | None) -
              outcome=outcome_text(state, mv.value, seat, seats))
 
 
+def distinct_values(position: State, solution: Solution) -> dict[Move, MoveValue]:
+    """Each move the solver valued, once: where both open ends show the same value, a tile
+    on the left and on the right are one move (:meth:`State.distinct_moves`), named as one
+    click plays it and given the better of the two values (with three or more players the
+    search may value the two differently: ties among the others' choices go another way);
+    best first, as the solver lists them."""
+    values: dict[Move, MoveValue] = {}
+    for mv in solution.moves:  # best first: the first of a pair has the better value
+        name = position.canonical(mv.move)
+        if name not in values:
+            values[name] = replace(mv, move=name)
+    return values
+
+
 def verdict(position: State, solution: Solution, seats: Sequence[str] | None,
             played: Move | None = None) -> Verdict:
     """``solution`` (the solver's answer for ``position``) in words, for the seat to move;
-    ``played``: the move that was made there."""
+    ``played``: the move that was made there.  Each move is named once (a tile on either
+    of two equal ends is one move: :func:`distinct_values`)."""
     seat = position.mover if position.mover is not None else 0
-    values = {mv.move: mv for mv in solution.moves}
-    best_moves = [values[m] for m in solution.best if m in values]
-    top = best_moves[0] if best_moves else solution.moves[0]
+    values = distinct_values(position, solution)
+    best_names = dict.fromkeys(position.canonical(m) for m in solution.best)
+    best_moves = [values[m] for m in best_names if m in values]
+    top = best_moves[0] if best_moves else next(iter(values.values()))
     best_words = or_list(move_text(m.move) for m in best_moves) if len(best_moves) > 1 \
         else move_text(top.move)
     best = t("verdict.best", moves=best_words,
              outcome=outcome_text(position, top.value, seat, seats))
-    mine = values.get(played) if played is not None else None
+    mine = values.get(position.canonical(played)) if played is not None else None
     was_best = mine is not None and mine.score >= top.score
     played_text = None
     if mine is not None and not was_best:
         played_text = t("verdict.played", move=move_text(mine.move),
                         outcome=outcome_text(position, mine.value, seat, seats))
-    others = tuple(_line(position, mv, seat, seats) for mv in solution.moves)
+    others = tuple(_line(position, mv, seat, seats) for mv in values.values())
     return Verdict(best, played_text, others, solution.exact, was_best)
 
 
