@@ -2,12 +2,14 @@
 
 AppTest cannot click inside the board component, so moves go through its plain-button
 fallback (``<board key>.play.<tile>[.<end>]``, ``.pass`` …): ``button_keys`` lists them and
-``click`` presses one.  The fixtures that point the site at a data folder (``data_dir``,
+``click`` presses one; ``board_move`` sends a move as the table itself does (also one the
+rules refuse, which Play's and Try it's buttons do not offer).  The fixtures that point the site at a data folder (``data_dir``,
 ``fixture_scenarios``) are in conftest.py.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from pathlib import Path
@@ -143,6 +145,31 @@ def legal_button(state: State, board: str) -> str:
         if state.why_illegal(state.resolve(move)) is None:
             return f"{board}.{suffix}"
     raise AssertionError(f"no legal fallback button in {state!r}")
+
+
+_NONCES = itertools.count(1)
+
+
+def board_move(at: AppTest, move: dict[str, object]) -> AppTest:
+    """Send ``move`` from the (one) board as a click in the browser sends it (``{"play":
+    "4-4"}``, ``{"play": "1-3", "end": "left"}``, ``{"pass": True}`` …), then run; the run
+    must not raise.  The table takes a click on any tile of the hand, where the plain buttons
+    of Play and Try it list only legal moves: this is how a test makes a move the rules
+    refuse.  It goes through AppTest's private widget-state path (the component's event
+    trigger); tests/test_ui_streamlit_private.py checks that it still does."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+    (component,) = [c for c in at.get("bidi_component")
+                    if not c.proto.component_name.startswith("site_")]  # ui.page's own
+    states = at._tree.get_widget_states()
+    trigger: WidgetState = states.widgets.add()
+    trigger.id = _make_trigger_id(component.proto.id, "events")
+    event = {**move, "nonce": f"test-{next(_NONCES)}"}
+    trigger.json_trigger_value = json.dumps([{"event": "move", "value": event}])
+    at._run(states)
+    assert not at.exception, at.exception
+    return at
 
 
 def board_data(at: AppTest) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Play in a real browser against the computer thinking in worker processes: a two-player
-Block round to its end by clicking, a hint, the review and a replay of a better move, and a
-move with the keyboard alone.
+Block round to its end by clicking, a hint, the review and a replay of a better move, a
+move with the keyboard alone, and the marks on the tiles that fit.
 
 The live server runs the real worker pool with no pause between computer moves (conftest).
 The learner sees only their own tiles, so the tests play as a learner would (play_browser.py):
@@ -13,11 +13,12 @@ import itertools
 import re
 
 import pytest
-from browser_support import WAIT, settle
+from browser_support import WAIT, settle, tile
 from play_browser import (
     BRACKET,
     LIVE,
     LIVE_SPY_JS,
+    REFUSED,
     RESULT,
     REVIEW,
     bracket,
@@ -350,4 +351,47 @@ def test_one_live_region_says_every_computer_move_and_the_focus_goes_on(
         timeout=WAIT)
     expect(page.locator(f"body > {LIVE}")).to_have_count(1)
     assert live_regions(page) == {"added": 1, "removed": 0}
+    assert not errors, errors
+
+
+# -- (f) "Show which tiles fit" ------------------------------------------------------------------
+
+
+def test_the_tiles_that_fit_are_marked_and_the_others_dimmed(page: Page) -> None:
+    import random
+
+    from engine.bots import make_bot
+    from engine.view import view
+
+    errors = watch_errors(page)
+    seed = 6  # North (Easy: the heaviest tile, whatever the dice) opens
+    dealt = new_table(block(2), "heaviest", seed)
+    state = dealt.state
+    assert state.mover != dealt.learner
+    state.push(make_bot("heaviest").decide(view(state, state.mover), random.Random(0)).move)
+    fitting = sorted({str(m.tile) for m in state.legal_moves() if m.kind == "play"})
+    others = sorted(str(x) for x in state.hand(dealt.learner) if str(x) not in fitting)
+    assert fitting and others
+    page.goto(f"/play?rules=block&players=2&level=heaviest&seed={seed}")
+    settle(page)
+    assert wait_for_turn(page)
+    marked, dimmed = page.locator("button.tile.fits"), page.locator("button.tile.unfit")
+    expect(marked).to_have_count(len(fitting), timeout=WAIT)
+    expect(dimmed).to_have_count(len(others))
+    assert sorted(str(b.get_attribute("data-tile")) for b in marked.all()) == fitting
+    expect(marked.first).to_have_css("opacity", "1")
+    expect(dimmed.first).to_have_css("opacity", "0.45")
+    expect(marked.first).to_have_attribute("aria-label", re.compile(r", can be played$"))
+    expect(dimmed.first).to_have_attribute("aria-label", re.compile(r", cannot be played now$"))
+    # a dimmed tile can still be tried: the page says why, and nothing changes
+    n = moves_so_far(page)
+    tile(page, others[0]).click()
+    expect(page.locator(REFUSED)).to_contain_text("Not allowed.", timeout=WAIT)
+    expect(count_is(page, n)).to_be_visible()
+    # the setting off: nothing marked, every tile as it is
+    page.get_by_text("Choose the game and your opponents").click()
+    page.get_by_text("Show which tiles fit", exact=True).click()
+    expect(marked).to_have_count(0, timeout=WAIT)
+    expect(dimmed).to_have_count(0)
+    expect(page.locator("button.tile:enabled")).to_have_count(len(fitting) + len(others))
     assert not errors, errors

@@ -14,7 +14,7 @@ from typing import Any
 
 import apptest_support
 import pytest
-from apptest_support import board_data, click, open_page, texts
+from apptest_support import board_data, board_move, click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.match import BlockMatch
@@ -104,12 +104,13 @@ def test_the_computer_never_moves_for_the_learner_and_a_refused_move_changes_not
     tb = table(at)
     assert tb.state.mover == tb.learner
     before = tb.state.copy()
-    illegal = next((f"play-board.{s}" for s, m in fallback_moves(tb.state)
-                    if tb.state.why_illegal(tb.state.resolve(m)) is not None), None)
-    if illegal is not None:
-        click(at, illegal)
-        assert table(at).state.history == before.history
-        assert "Not allowed" in texts(at) or table(at).feedback is not None
+    # the buttons offer no illegal move, but the table takes a click on any tile or Pass
+    illegal = next(m for _, m in fallback_moves(tb.state)
+                   if tb.state.why_illegal(tb.state.resolve(m)) is not None)
+    board_move(at, illegal.to_dict())
+    assert table(at).state.history == before.history
+    assert table(at).state.mover == tb.learner
+    assert "Not allowed." in texts(at)
 
 
 def test_a_hint_is_highlighted_explained_and_recorded() -> None:

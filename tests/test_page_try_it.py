@@ -2,14 +2,24 @@
 
 Moves go through the board's plain-button fallback (``try-board.play.<tile>``,
 ``try-board.pass``, ``try-board.draw``, ``try-board.discard.<tile>``); the
-test chooses among the engine's legal moves, the page checks and applies them.
+test chooses among the engine's legal moves, the page checks and applies them.  The buttons
+offer only legal moves, so a move the rules refuse is sent as a click on the table sends it
+(``board_move``).
 """
 
 from __future__ import annotations
 
 import apptest_support
 import pytest
-from apptest_support import board_data, button_keys, click, description, open_page, texts
+from apptest_support import (
+    board_data,
+    board_move,
+    button_keys,
+    click,
+    description,
+    open_page,
+    texts,
+)
 from streamlit.testing.v1 import AppTest
 
 from engine.state import State
@@ -130,7 +140,11 @@ def test_a_scenario_opens_at_its_start_and_plays_to_its_settlement() -> None:
 def test_a_refused_move_is_explained_and_changes_nothing() -> None:
     at = open_try(scenario="e1-one-tile-loss")
     before = description(at)
-    click(at, "try-board.play.4-4")
+    # only the legal moves have buttons, and Pass is not offered while a tile fits ...
+    assert [k for k in button_keys(at) if k.startswith("try-board.")] == ["try-board.play.2-3"]
+    assert [c["id"] for c in board_data(at)["controls"]] == []
+    # ... but the tile can still be tried on the table, and the rule is said
+    board_move(at, {"play": "4-4"})
     assert "[4|4] shows 4 and 4; the open ends show 6 and 3: no match." in texts(at)
     assert description(at) == before
     assert not game(at).state.history
@@ -164,12 +178,16 @@ def test_gaple_dead_discard_through_the_buttons() -> None:
     click(at, "try-board.play.1-3")
     # South is stuck: a pass is refused, a discard is the move
     assert "try-board.pass" not in button_keys(at)
+    assert board_data(at)["discard"] and not board_data(at)["controls"]
     click(at, "try-board.discard.6-6")
     state = game(at).state
     assert [str(x) for x in state.dead_tiles(2)] == ["6-6"]
     assert "South discards [6|6] face down: a dead tile." in texts(at)
-    # a discard by a player who can play is refused with the rule
-    click(at, "try-board.discard.0-3")
+    # a discard by a player who can play is not offered; tried on the table, it is refused
+    # with the rule
+    assert not [k for k in button_keys(at) if k.startswith("try-board.discard.")]
+    assert not board_data(at)["discard"]
+    board_move(at, {"discard": "0-3"})
     assert "You hold [0|5], which fits the 5: you must play." in texts(at)
     assert game(at).state.dead_tiles(3) == ()
 
@@ -177,7 +195,10 @@ def test_gaple_dead_discard_through_the_buttons() -> None:
 def test_duel_draw_through_the_buttons() -> None:
     at = open_try(scenario="trip-draw-until-playable")
     assert "Two-player game · with drawing" in texts(at)
-    click(at, "try-board.pass")
+    # stuck with tiles in the stock: Draw is the move, Pass is not offered (tried: refused)
+    assert [c["id"] for c in board_data(at)["controls"]] == ["draw"]
+    assert "try-board.pass" not in button_keys(at)
+    board_move(at, {"pass": True})
     assert "Tiles left in the stock: 14. Draw until you can play." in texts(at)
     click(at, "try-board.draw")
     state = game(at).state

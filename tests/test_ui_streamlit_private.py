@@ -91,3 +91,27 @@ def test_apptest_waits_for_a_run_through_the_tests_wait_and_still_times_out() ->
     assert AppTest.from_function(quick).run().markdown[0].value == "done"
     with pytest.raises(RuntimeError, match="timed out after 0.1"):
         AppTest.from_function(slow, default_timeout=0.1).run()
+
+
+def test_the_tests_board_click_still_reaches_the_boards_callback() -> None:
+    """``apptest_support.board_move`` (a move sent as a click on the table sends it, which
+    Play's and Try it's tests need for the moves their buttons do not offer) goes through
+    AppTest's private widget-state path: a Streamlit that moved it fails here first."""
+    from apptest_support import board_move
+
+    def script() -> None:
+        import streamlit as st
+
+        from engine.rules import block
+        from engine.state import State
+        from ui.widgets.board import board
+
+        got: list[str] = st.session_state.setdefault("got", [])
+        state = State.setup(block(2), [["1-4", "2-2"], ["0-0"]], ends=(6, 3))
+        board(state, key="b", on_move=lambda move: got.append(move.text()), caption=False)
+        st.write(f"moves: {got}")
+
+    at = AppTest.from_function(script).run()
+    assert not at.exception
+    board_move(at, {"play": "2-2"})  # a tile that fits nowhere: the page would refuse it
+    assert at.markdown[-1].value == "moves: ['play 2-2']"

@@ -28,7 +28,7 @@ import random
 import secrets
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from engine.bots import Decision, make_bot
@@ -54,6 +54,16 @@ TICK = 0.25
 #: The address's own keys (the rules' keys are deal_setup's).
 PARAM_KEYS = ("rules", "players", "hand", "dead", "blank25", "draw", "seed", "level", "seat")
 DEFAULT_LEVEL = "heaviest"
+#: The levels against which "Show which tiles fit" is on until the learner says otherwise:
+#: Beginner and Easy, where a learner fresh from Learn plays first.  Against Medium and
+#: Strong it starts off: finding your own moves is part of a harder game.
+FITS_LEVELS = frozenset({"random", "heaviest"})
+
+
+def fits_by_default(level: str) -> bool:
+    """Whether the table marks the tiles that fit against ``level``, unless the learner
+    chose (the setting's own choice is kept in the session: ``play_setup.shows_fits``)."""
+    return level in FITS_LEVELS
 #: The learner's seat at each table size: South where there is one.
 _LEARNER = {2: 1, 3: 2, 4: 2, 5: 2}
 
@@ -223,6 +233,8 @@ def _poll_answers(table: Table) -> bool:
         changed = True
         if p.ply == len(table.state.history) and table.learner_to_move:
             hint, failed = thinking.take(p.future)
+            if hint is not None:  # named as the move one click plays (equal ends: one move)
+                hint = replace(hint, move=table.state.canonical(hint.move))
             table.hint, table.hint_for = hint, p.ply
             if failed:
                 table.feedback = worded("no", partial(t, "play.hint_failed"))
@@ -298,11 +310,12 @@ def finish_round(table: Table) -> None:
 
 
 def review_items(table: Table) -> list[ReviewItem]:
-    """Each move the learner chose (more than one legal move), with the solver asked."""
+    """Each move the learner chose (more than one distinct legal move: a tile on either
+    of two equal ends is one), with the solver asked."""
     walker = table.start.copy()
     items = []
     for number, record in enumerate(table.state.history, start=1):
-        if record.player == table.learner and len(walker.legal_moves()) > 1:
+        if record.player == table.learner and len(walker.distinct_moves()) > 1:
             position = walker.copy()
             items.append(ReviewItem(number, position, record.move,
                                     thinking.Answer(thinking.judge(position))))

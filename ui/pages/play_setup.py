@@ -1,7 +1,11 @@
 """Play's session and address: the table this session plays, the setup form, the callbacks.
 
 Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``play.drawn``
-(the table the page's last full run drew) and the setup widgets' keys (:data:`WIDGETS`)."""
+(the table the page's last full run drew), the setup widgets' keys (:data:`WIDGETS`) and
+``play.fits_choice`` (the learner's own choice for "Show which tiles fit": None until they
+flip the toggle, then it stands for every level; until then the level decides,
+:func:`ui.pages.play.fits_by_default`).  The setting is the session's, not the address's:
+a shared link plays the same game, and the one who opens it sees what they chose."""
 
 from __future__ import annotations
 
@@ -36,7 +40,9 @@ W_BLANK = "play.blank25"
 W_DRAW = "play.draw"
 W_LEVEL = "play.level"
 W_SETUP = "play.setup_open"
-WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_LEVEL, W_SETUP)
+W_FITS = "play.fits"
+FITS_CHOICE = "play.fits_choice"
+WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_LEVEL, W_SETUP, W_FITS)
 
 
 def _url_params() -> tuple[dict[str, str], list[str]]:
@@ -62,6 +68,20 @@ def widget_defaults() -> None:
     for key, value in ({f"play.{k}": v for k, v in CHOICES.items()}
                        | {W_LEVEL: play.DEFAULT_LEVEL}).items():
         ss.setdefault(key, value)
+    ss[W_FITS] = shows_fits(stored_table())  # kept apart from the toggle, which a page leaves
+
+
+def shows_fits(table: Table | None) -> bool:
+    """Whether the board marks the tiles that fit: the learner's choice, else the level's."""
+    choice = st.session_state.get(FITS_CHOICE)
+    if isinstance(choice, bool):
+        return choice
+    return play.fits_by_default(table.level if table is not None else play.DEFAULT_LEVEL)
+
+
+def on_fits() -> None:
+    """The learner flipped "Show which tiles fit": their choice stands from now on."""
+    st.session_state[FITS_CHOICE] = bool(st.session_state.get(W_FITS))
 
 
 def _store(table: Table, fold: bool = False) -> None:

@@ -38,15 +38,18 @@ from .play_setup import (
     W_DEAL,
     W_DRAW,
     W_FAMILY,
+    W_FITS,
     W_LEVEL,
     W_PLAYERS,
     W_SETUP,
     current_table,
     gaple_deal_label,
     level_name,
+    on_fits,
     on_new_match,
     on_same_again,
     on_table,
+    shows_fits,
     stored_table,
     widget_defaults,
 )
@@ -88,6 +91,7 @@ def _setup() -> None:
                 st.toggle(t("try.draw_toggle"), key=W_DRAW, help=t("try.draw_help"))
         st.radio(t("play.level"), list(LEVELS), key=W_LEVEL, horizontal=True,
                  format_func=level_name, help=t("play.level_help"))
+        st.toggle(t("play.fits"), key=W_FITS, help=t("play.fits_help"), on_change=on_fits)
         st.button(t("play.new_match"), key="play.new", type="primary", on_click=on_new_match)
 
 
@@ -285,7 +289,8 @@ def _table(table: Table) -> None:
           reveal="all" if state.over else "mover", on_move=partial(on_table, play.play_move),
           disabled=not yours, controls=yours, note=note,
           highlight=table.hint.move if table.hint is not None and yours else None,
-          hand_label=t("play.your_hand"), below=partial(_below, table))
+          hand_label=t("play.your_hand"), below=partial(_below, table),
+          offer="legal", fits=shows_fits(table))
     _log(table)
     if state.over:
         _sheet(table)

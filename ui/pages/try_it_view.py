@@ -236,12 +236,16 @@ def table() -> None:
     state = game.state
     over = state.over
     mover = game.seats[state.mover] if state.mover is not None else None
+    # As on Play, only what the rules allow now is offered (buttons, Pass, Draw, Discard): a
+    # whole round is played here after Learn.  A tile that does not fit can still be clicked
+    # on the table, and the rule it breaks is said.  (Learn and Worked examples offer every
+    # move: they teach with the refusal.)
     board(state, key=BOARD, seats=game.seats, reveal="all" if over or not hide else "mover",
           on_move=None if over else on_move, disabled=over, controls=not over,
           note=t("board.round_over") if over else None, highlight=best_move.best(BEST, state),
           hand_label=t("try.hand", name=mover) if mover else
           t("examples.hand", name=game.seats[0]),
-          below=partial(_below, game, hide))
+          below=partial(_below, game, hide), offer="legal")
     _actions(game, hide)
     lines = log_lines(game, show_hidden=not hide or over)
     with st.expander(t("try.log", count=len(state.history)), expanded=bool(lines)):

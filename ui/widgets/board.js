@@ -20,6 +20,9 @@ export default function (component) {
   if (root.undoDrawing) root.undoDrawing();
   root.replaceChildren();
   root.classList.toggle("static", !data.interactive && !(data.controls || []).length);
+  // "Show which tiles fit": the tiles that fit are marked, the others dimmed (still clickable:
+  // the page says why a tile is refused).
+  root.classList.toggle("marking", !!data.mark_fits);
   const T = data.text || {};
   let selected = null;
   let discarding = false;
@@ -107,6 +110,7 @@ export default function (component) {
       b.classList.toggle("selected", on);
       b.setAttribute("aria-pressed", on ? "true" : "false");
     }
+    root.classList.toggle("discarding", discarding);  // any tile may go: none dimmed
     for (const c of controls.querySelectorAll("button[data-control=discard]")) {
       c.classList.toggle("active", discarding);
       c.setAttribute("aria-pressed", discarding ? "true" : "false");
@@ -135,7 +139,8 @@ export default function (component) {
   }
 
   for (const tile of data.hand.tiles) {
-    const b = el("button", "tile" + (tile.hint ? " hint" : ""));
+    const b = el("button", "tile" + (tile.hint ? " hint" : "") +
+      (data.mark_fits ? (tile.fits ? " fits" : " unfit") : ""));
     b.type = "button";
     b.setAttribute("data-tile", tile.tile);
     b.setAttribute("data-focus", "tile-" + tile.tile);

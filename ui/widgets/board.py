@@ -4,9 +4,12 @@
 ``st.components.v2`` component (inline HTML/CSS/JS, no build step).  The
 learner clicks a tile in their hand, then a marked end; where the tile fits
 only one end (or none) a single click sends it, and the engine decides
-(:meth:`State.resolve`).  Pass, Draw and Discard appear where the ruleset has
-them — also when they would be refused, so the rules can say why.  Everything
-is reachable by keyboard (Tab, Enter/Space, Escape to put a tile back).
+(:meth:`State.resolve`).  What it offers is the page's choice (``offer``,
+:mod:`ui.widgets.board_moves`): Pass, Draw and Discard where the ruleset has them,
+also when they would be refused, so the rules can say why (Learn); or only the legal
+ones (Play, Try it).  With ``fits`` the tiles that fit are marked and the others
+dimmed.  Everything is reachable by keyboard (Tab, Enter/Space, Escape to put a
+tile back).
 
 A chosen move comes back as a small JSON event — ``{"play": "1-1", "end":
 "left", "nonce": "…"}``, ``{"pass": true, "nonce": "…"}`` — and is handed to
@@ -32,12 +35,16 @@ from typing import Any, Literal
 
 import streamlit as st
 
-from engine.moves import DRAW, PASS, Move, MoveError
+from engine.moves import Move, MoveError
 from engine.state import State
 from engine.tiles import Tile, TileError
 
 from ..i18n import describe, end_name, join_list, move_text, seat_name, t
 from . import svg
+from .board_moves import Offer, controls_for, fallback_moves, one_click, tile_choices
+
+__all__ = ["FOLD_TILES", "Highlight", "Offer", "board", "board_data", "caption_html",
+           "controls_for", "fallback_buttons", "fallback_moves", "folds", "move_label"]
 
 move_label = move_text  # a button's words for a move
 
@@ -74,37 +81,6 @@ class Highlight:
 # -- what the component is given ----------------------------------------------
 
 
-def _tile_choices(state: State, seat: int) -> dict[Tile, list[str]]:
-    """For each tile of ``seat`` (when to move): the ends it can legally take."""
-    out: dict[Tile, list[str]] = {tile: [] for tile in state.hand(seat)}
-    if state.mover != seat:
-        return out
-    for m in state.legal_moves():
-        if m.kind == "play" and m.tile is not None and m.tile in out:
-            out[m.tile].append(m.end or "any")
-    return out
-
-
-def _one_click(state: State, ends: list[str]) -> bool:
-    """A single click is enough: no choice of end, or both ends show the same."""
-    if len(ends) <= 1:
-        return True
-    return state.line.left == state.line.right
-
-
-def controls_for(state: State) -> list[str]:
-    """The controls this ruleset has besides playing: pass, draw, discard."""
-    rules = state.rules
-    out = []
-    if rules.draw_mode:
-        out.append("draw")
-    if rules.stuck in ("pass", "draw") or state.line.empty:
-        out.append("pass")
-    if rules.dead_tiles:
-        out.append("discard")
-    return out
-
-
 def _reveal_set(state: State, reveal: Reveal, seat: int) -> set[int]:
     if reveal == "all":
         return set(range(state.players))
@@ -118,10 +94,15 @@ def _reveal_set(state: State, reveal: Reveal, seat: int) -> set[int]:
 def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | None = None,
                reveal: Reveal = "mover", highlight: Highlight | None = None,
                disabled: bool = False, lang: str | None = None,
-               hand_label: str | None = None, hide_ends: bool = False) -> dict[str, Any]:
+               hand_label: str | None = None, hide_ends: bool = False, offer: Offer = "all",
+               fits: bool = False) -> dict[str, Any]:
     """The component's data: drawings (already escaped) and translated labels (with
     ``hide_ends``, nothing names the line's open ends: no markers, and a label with the
-    tiles and connections only)."""
+    tiles and connections only).
+
+    ``offer``: which controls to draw (:func:`~ui.widgets.board_moves.controls_for`);
+    ``fits``: mark the tiles that fit (every tile carries ``fits``, from the engine's
+    legal moves) and dim the others while the learner is to move."""
     seat = state.mover if seat is None else seat
     if seat is None:  # a finished round: show the first seat's side
         seat = 0
@@ -141,17 +122,20 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
     common: dict[str, Any] = {"label": label, "marker_labels": marker_labels, "markers": markers,
                               "interactive": True, "felt": False, "highlight_end": hint_end}
     shown = _reveal_set(state, reveal, seat)
-    choices = _tile_choices(state, seat)
+    choices = tile_choices(state, seat)
     interactive = not disabled and state.mover == seat
+    marking = fits and interactive
     hand = []
     for tile in state.hand(seat):
         ends = choices.get(tile, [])
         hand.append({
             "tile": str(tile),
-            "label": t("board.tile", tile=tile),
+            "label": t("board.tile_fits" if ends else "board.tile_no_fit", tile=tile)
+            if marking else t("board.tile", tile=tile),
             "svg": svg.tile_svg(tile, size=34, label=tile.bracket()),
             "ends": ends,
-            "one_click": _one_click(state, ends),
+            "fits": bool(ends),
+            "one_click": one_click(state, ends),
             "hint": bool(highlight and highlight.tile == tile),
         })
     def dead(who: int) -> dict[str, str] | None:
@@ -183,7 +167,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
         })
     controls = [{"id": c, "label": t(f"board.{c}"),
                  "hint": bool(highlight and highlight.control == c)}
-                for c in controls_for(state) if c != "discard"]
+                for c in controls_for(state, offer) if c != "discard"]
     info = []
     if state.stock_count and state.rules.draw_mode:  # a stock to draw from (else out of play)
         info.append(t("board.stock", count=state.stock_count))
@@ -199,7 +183,8 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
                  "tiles": hand, "to_move": state.mover == seat, "dead": dead(seat)},
         "others": others,
         "controls": controls,
-        "discard": "discard" in controls_for(state),
+        "discard": "discard" in controls_for(state, offer),
+        "mark_fits": marking,
         "info": info,
         "interactive": interactive,
         "highlight": highlight.data() if highlight else None,
@@ -261,7 +246,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           disabled: bool = False, fallback: bool = True, caption: bool = True,
           note: str | None = None, controls: bool = True,
           below: Callable[[], None] | None = None, hand_label: str | None = None,
-          fold_caption: bool | None = None, hide_ends: bool = False) -> None:
+          fold_caption: bool | None = None, hide_ends: bool = False, offer: Offer = "all",
+          fits: bool = False) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -289,14 +275,21 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
       (name)"; a replay names whose tiles they are instead);
     - ``hide_ends``: for a question about the line (a board only to look at): nothing
       names its open ends — no markers (each shows its value), and the description (the
-      caption and the drawing's label) gives the tiles and connections only.
+      caption and the drawing's label) gives the tiles and connections only;
+    - ``offer``: "all" (every tile has a button, Pass / Discard wherever the
+      ruleset has them, so a refusal can teach) or "legal" (the buttons list the
+      distinct legal moves, the controls appear only when legal):
+      :mod:`ui.widgets.board_moves`;
+    - ``fits``: mark the tiles that fit and dim the others (they can still be
+      clicked: the engine says why one is refused).
     """
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", key):
         raise ValueError(f"a board key is a CSS-safe name such as 'learn-board', not {key!r}")
     hl = Highlight.of(highlight) if isinstance(highlight, Move) else highlight
     data = board_data(state, seat=seat, seats=seats, reveal=reveal, highlight=hl,
                       disabled=disabled or on_move is None, hand_label=hand_label,
-                      hide_ends=hide_ends and (disabled or on_move is None))
+                      hide_ends=hide_ends and (disabled or on_move is None),
+                      offer=offer, fits=fits)
     if note is not None or disabled or on_move is None:
         data["text"]["waiting"] = note or ""
     if not controls:
@@ -304,7 +297,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     callback = (lambda: _handle_event(key, on_move)) if on_move is not None else (lambda: None)
     # Reserve about the drawn height before the component's script has run, so
     # that the page below does not shift when the table appears.
-    base = 300 if data["controls"] or data["discard"] else 228
+    base = 300 if controls and (data["controls"] or data["discard"] or data["interactive"]) \
+        else 228
     wide, narrow = base + data["line"]["height_wide"], base + data["line"]["height_narrow"]
     st.html(f"<style>.st-key-{key}-board {{min-height: {wide}px}} "
             f"@media (max-width: {BREAKPOINT + 30}px) {{.st-key-{key}-board "
@@ -317,7 +311,7 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
         fold = folds(state) if fold_caption is None else fold_caption
         st.markdown(caption_html(data["line"]["label"], fold=fold), unsafe_allow_html=True)
     if fallback and on_move is not None and not disabled:
-        fallback_buttons(state, key=key, on_move=on_move, seat=seat)
+        fallback_buttons(state, key=key, on_move=on_move, seat=seat, offer=offer)
 
 
 #: A generated table description folds away when the line holds more tiles than this: the
@@ -341,42 +335,15 @@ def caption_html(text: str, *, fold: bool = False) -> str:
             f'</summary>{body}</details>')
 
 
-def fallback_moves(state: State, seat: int | None = None) -> list[tuple[str, Move]]:
-    """The moves the plain buttons offer: ``(key suffix, move)``.
-
-    One per tile in the hand (two where it fits two ends showing different
-    values), then pass / draw / a discard per tile where the ruleset has
-    them.  Illegal-looking moves are included: the engine explains them."""
-    seat = state.mover if seat is None else seat
-    if seat is None:
-        return []
-    choices = _tile_choices(state, seat)
-    out: list[tuple[str, Move]] = []
-    for tile in state.hand(seat):
-        ends = choices.get(tile, [])
-        if not _one_click(state, ends):
-            out.extend((f"play.{tile}.{end}", Move.play(tile, end))  # type: ignore[arg-type]
-                       for end in ends)
-        else:
-            out.append((f"play.{tile}", Move.play(tile)))
-    for control in controls_for(state):
-        if control == "pass":
-            out.append(("pass", PASS))
-        elif control == "draw":
-            out.append(("draw", DRAW))
-        else:
-            out.extend((f"discard.{tile}", Move.discard(tile)) for tile in state.hand(seat))
-    return out
-
-
 def fallback_buttons(state: State, *, key: str, on_move: Callable[[Move], None],
-                     seat: int | None = None) -> None:
-    """The moves as plain buttons, in a collapsed expander below the table."""
+                     seat: int | None = None, offer: Offer = "all") -> None:
+    """The moves as plain buttons (:func:`fallback_moves`), in a collapsed expander below
+    the table."""
     seat = state.mover if seat is None else seat
     if seat is None or state.mover != seat:
         return
     with (st.expander(t("board.buttons"), expanded=False),
           st.container(horizontal=True, gap="small")):
-        for suffix, move in fallback_moves(state, seat):
+        for suffix, move in fallback_moves(state, seat, offer):
             st.button(move_label(move).replace("[", "\\[").replace("]", "\\]"),
                       key=f"{key}.{suffix}", on_click=on_move, args=(move,))

@@ -1,7 +1,8 @@
 """What a seat may know besides its own tiles, in words (Try it's hidden hands, Play).
 
 Read from the engine's :func:`engine.view.view`: the others' tile counts, the numbers their
-passes, draws and discards showed they lack, their dead tiles, the stock."""
+passes, draws and discards showed they lack, their dead tiles, the stock (also when it is
+empty)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ def or_list(values: Sequence[object]) -> str:
 def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
     """What ``seat`` knows besides its own tiles: the others' tile counts, the values
     they are known not to hold (from their passes, draws and discards), the undealt tiles:
-    the stock where players draw from it (the duel's draw mode), Gaple's middle, else out of
-    play (Block, and the duel without drawing, alike)."""
+    the stock where players draw from it (the duel's draw mode; also when it is empty),
+    Gaple's middle, else out of play (Block, and the duel without drawing, alike)."""
     v = view(state, seat)
     parts = []
     for other in range(state.players):
@@ -37,11 +38,10 @@ def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
         if v.dead_counts[other]:
             text += " " + t("try.knows_dead", count=v.dead_counts[other])
         parts.append(text)
-    if v.stock_count:  # the undealt tiles: a stock only where players draw from it
-        if state.rules.draw_mode:
-            parts.append(t("try.knows_stock", count=v.stock_count))
-        elif state.rules.middle_up:
-            parts.append(t("try.knows_middle", count=v.stock_count))
-        else:
-            parts.append(t("try.knows_out", count=v.stock_count))
+    if state.rules.draw_mode:  # a stock players draw from: said also once drawn empty
+        parts.append(t("try.knows_stock", count=v.stock_count) if v.stock_count
+                     else t("try.knows_stock_empty"))  # (a stuck player then passes)
+    elif v.stock_count:  # the undealt tiles: Gaple's middle, else out of play
+        parts.append(t("try.knows_middle" if state.rules.middle_up else "try.knows_out",
+                       count=v.stock_count))
     return t("try.knows", name=seat_name(seat, seats), facts=" · ".join(parts))
