@@ -164,7 +164,9 @@ def test_check_reports_bad_lessons_against_the_real_scenarios() -> None:
 @pytest.mark.parametrize(("step", "where"), [
     ({"id": "a", "scenario": "d1-one-four", "task": {"kind": "guess"}}, "steps[1].task.kind"),
     ({"id": "a", "scenario": "d1-one-four", "at": 5}, "steps[1].at"),
-    ({"id": "a", "scenario": "d4-double-blank", "task": {"kind": "only_move"}}, "steps[1].task"),
+    # two moves here ([1|1] on the 1, [3|4] on the 4; D4's [0|5] on either 0 would be one)
+    ({"id": "a", "scenario": "d5-double-four", "at": 1, "task": {"kind": "only_move"}},
+     "steps[1].task"),
     ({"id": "a", "scenario": "d1-one-four", "task": {"kind": "winner"}}, "steps[1].task"),
     ({"id": "a", "scenario": "d2-double-one", "at": 1,
       "task": {"kind": "play", "accept": [{"play": "3-5"}]}}, "steps[1].task.accept[0]"),

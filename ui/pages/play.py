@@ -54,16 +54,6 @@ TICK = 0.25
 #: The address's own keys (the rules' keys are deal_setup's).
 PARAM_KEYS = ("rules", "players", "hand", "dead", "blank25", "draw", "seed", "level", "seat")
 DEFAULT_LEVEL = "heaviest"
-#: The levels against which "Show which tiles fit" is on until the learner says otherwise:
-#: Beginner and Easy, where a learner fresh from Learn plays first.  Against Medium and
-#: Strong it starts off: finding your own moves is part of a harder game.
-FITS_LEVELS = frozenset({"random", "heaviest"})
-
-
-def fits_by_default(level: str) -> bool:
-    """Whether the table marks the tiles that fit against ``level``, unless the learner
-    chose (the setting's own choice is kept in the session: ``play_setup.shows_fits``)."""
-    return level in FITS_LEVELS
 #: The learner's seat at each table size: South where there is one.
 _LEARNER = {2: 1, 3: 2, 4: 2, 5: 2}
 

@@ -4,7 +4,7 @@ Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``p
 (the table the page's last full run drew), the setup widgets' keys (:data:`WIDGETS`) and
 ``play.fits_choice`` (the learner's own choice for "Show which tiles fit": None until they
 flip the toggle, then it stands for every level; until then the level decides,
-:func:`ui.pages.play.fits_by_default`).  The setting is the session's, not the address's:
+:func:`fits_by_default`).  The setting is the session's, not the address's:
 a shared link plays the same game, and the one who opens it sees what they chose."""
 
 from __future__ import annotations
@@ -71,12 +71,22 @@ def widget_defaults() -> None:
     ss[W_FITS] = shows_fits(stored_table())  # kept apart from the toggle, which a page leaves
 
 
+#: The levels against which "Show which tiles fit" is on until the learner says otherwise:
+#: Beginner and Easy, where a learner fresh from Learn plays first.  Against Medium and
+#: Strong it starts off: finding your own moves is part of a harder game.
+FITS_LEVELS = frozenset({"random", "heaviest"})
+
+
+def fits_by_default(level: str) -> bool:
+    return level in FITS_LEVELS
+
+
 def shows_fits(table: Table | None) -> bool:
     """Whether the board marks the tiles that fit: the learner's choice, else the level's."""
     choice = st.session_state.get(FITS_CHOICE)
     if isinstance(choice, bool):
         return choice
-    return play.fits_by_default(table.level if table is not None else play.DEFAULT_LEVEL)
+    return fits_by_default(table.level if table is not None else play.DEFAULT_LEVEL)
 
 
 def on_fits() -> None:
