@@ -221,7 +221,7 @@ class Search:
     """One search over a copy of a position; :meth:`run` gives the :class:`Solution`."""
 
     def __init__(self, state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
-                 table_size: int = TABLE_SIZE) -> None:
+                 table_size: int = TABLE_SIZE, line: bool = True) -> None:
         if state.rules.draw_mode and state.stock is None and state.stock_count > 0:
             raise ValueError("draw mode with a counted stock: the search needs the stock's "
                              "order (give the stock as a list of tiles)")
@@ -242,6 +242,7 @@ class Search:
         self.deadline = self.start + seconds * _SEARCH_SHARE
         self.nodes = 0
         self.estimates = 0  # results that used an estimate (a depth cut-off)
+        self.want_line = line
         self.table_size = table_size
         self.mask = table_size - 1
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
@@ -554,7 +555,10 @@ class Search:
         first = next(i for i in range(len(moves)) if scores[i] == top)
         move_values = tuple([MoveValue(moves[i], self._report(values[i], mover), float(scores[i]))
                              for i in order])
-        line = self._line(moves[first], depth if not exact else _EXACT)
+        if self.want_line:
+            line = self._line(moves[first], depth if not exact else _EXACT)
+        else:
+            line = (moves[first],)
         return Solution(mover, self._report(values[first], mover), best, move_values, line,
                         self.nodes, time.perf_counter() - self.start, exact)
 
@@ -646,8 +650,13 @@ def outcome(state: State, value: int | tuple[int, ...], seat: int) -> Outcome:
 
 
 def solve(state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
-          table_size: int = TABLE_SIZE) -> Solution:
+          table_size: int = TABLE_SIZE, line: bool = True) -> Solution:
     """The best play from ``state`` within the budget (the state is left as it was).
 
+    ``line=False`` leaves the line unwritten (the solution's ``line`` is then its
+    first move alone): a caller that needs only the moves' values, such as the
+    appraisal solving deal after deal, saves about a quarter of the time.
+
     Raises ValueError for draw mode with a counted stock (its order unknown)."""
-    return Search(state, seconds=seconds, max_nodes=max_nodes, table_size=table_size).run()
+    return Search(state, seconds=seconds, max_nodes=max_nodes, table_size=table_size,
+                  line=line).run()

@@ -133,6 +133,19 @@ def test_the_line_reaches_the_value(name: str) -> None:
         assert contract_value(state, utilities(walker), state.to_move) == sol.value
 
 
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_without_the_line_the_same_values_and_only_the_first_move(name: str) -> None:
+    rng = random.Random(f"noline-{name}")
+    for _ in range(15):
+        state = small_position(FAMILIES[name], rng, 3)
+        if state.mover is None:
+            continue
+        full, short = solve(state), solve(state, line=False)
+        assert (short.value, short.best, short.moves, short.exact) == \
+            (full.value, full.best, full.moves, full.exact)
+        assert short.line == full.line[:1]
+
+
 def test_fresh_deals_every_family_answer_in_budget() -> None:
     rng = random.Random(7)
     for rules in (duel(), duel(True), block(2), block(3), block(4)):
