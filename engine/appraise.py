@@ -1,0 +1,484 @@
+"""The appraisal: each legal move's worth from what the mover can see (CONTRACT.md
+"Appraisal").
+
+For the mover's view, every legal move gets its **expected** score: the mean, over
+the deals of the hidden tiles that the view allows (:mod:`engine.deals`, each
+equally likely), of the mover's result when every hand plays on perfectly from
+the position after the move (the solver, :func:`engine.solve.solve`).  One solve
+of a deal gives every move's value, so every move is scored on the same deals
+(paired).  The deals are counted exactly first:
+
+- at most :data:`ALWAYS_EXACT`: every one is solved, and the answer is exact (when
+  the budget allowed and every solve finished);
+- at most :data:`EXACT_LIMIT`: they are listed and solved in a random order until
+  all are done or every standard error (with the finite population correction)
+  is below the family's :data:`PRECISION`;
+- more: deals are drawn uniformly at random, each independently, until every
+  standard error is below the precision.
+
+Whatever comes first, the budget ends it (a listed set cut short is still a uniform
+sample of it), and the answer then says ``exact: false`` with each move's standard
+error.  Each solve has a share of the time left (see :func:`_solve_deals`); one that
+stops at its budget gives an estimate, and the answer is not exact either.  The
+random choices all come from the ``rng`` passed in: with a seed, the same answer
+whenever the precision, not the clock, ended the appraisal.
+
+Scores are on the arena's scale (CONTRACT.md "Arena"): Block, the mover's points
+minus the mean of the others' points; Gaple, (N + 1) / 2 minus the mover's place;
+the duel, +1 / 0 / −1.  Sums are kept as whole numbers (Block's times N − 1,
+Gaple's times 2), so ties are ties exactly.
+
+Each move's **loss** is the best expected score minus its own; its **grade** is
+``forced`` (every legal move is the same move, or its mirror image), ``best``
+(no loss), else by the loss's lower bound, ``loss − 2 · stderr`` of the paired
+difference from the best move (the loss itself when exact), against the
+family's :data:`BANDS`: below the first band ``good``, then ``inaccuracy``,
+``mistake``, ``blunder``.  A loss within the estimate's noise is thus never
+called a mistake.  (The README explains the bands.)
+
+Where both ends show the same value, a tile played on the right is the mirror
+image of the same tile played on the left: both are listed (as ``legal`` lists
+them) and the right one takes the left one's value on every deal.  (With three or
+more players the solver breaks ties in legal-move order, which could otherwise
+tell the two apart.)
+
+:func:`report` appraises every decision one seat made in a round and sums them
+up (:class:`RoundReport`): the mean loss per non-forced decision, the share of
+best moves, counts by grade, an **accuracy** (:func:`accuracy`) and the
+**luck**: what the seat's hand was worth at the round's start (the expected score
+of that position from its view) against the round's result.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from .deals import DealSpace
+from .moves import Move
+from .sampler import Sample, world
+from .solve import Solution, solve
+from .state import State
+from .view import SeatView, view
+
+#: List every deal when the view allows at most this many (and solve them in a random
+#: order); above it, deals are drawn at random, with replacement.
+EXACT_LIMIT: Final = 20_000
+#: Listed deals up to this many are all solved (within the budget) before any precision
+#: stop: a small position's answer is exact.
+ALWAYS_EXACT: Final = 2_000
+#: The grades, from no loss to the worst.
+GRADES: Final = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
+#: Losses from which a move is an inaccuracy, a mistake, a blunder, per family, in
+#: the family's scale (Block: points; Gaple: places; the duel: +1 / 0 / −1).
+#: Lichess's 0.1 / 0.2 / 0.3 on the duel's own scale (a win's chance minus a loss's),
+#: scaled to the spread of each family's results (README, "The appraisal").
+BANDS: Final[dict[str, tuple[float, float, float]]] = {
+    "block": (1.5, 3.0, 4.5),
+    "gaple": (0.15, 0.3, 0.45),
+    "duel": (0.1, 0.2, 0.3),
+}
+#: Solving stops early once every move's standard error, and every loss's, is below
+#: this (in the family's scale).
+PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.02}
+#: How many standard errors a loss must clear before it counts against the move.
+NOISE_Z: Final = 2.0
+#: Deals solved before the precision is first checked.
+MIN_DEALS: Final = 30
+#: The budget (seconds) of an appraisal by default.
+SECONDS: Final = 3.0
+#: A solve's share of the time left: at most 1 / SPREAD of it.
+SPREAD: Final = 12
+#: The least time one solve is given (seconds).
+MIN_SOLVE: Final = 0.02
+
+
+class AppraisalError(ValueError):
+    """The position cannot be appraised for that seat (ended, or not its turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAppraisal:
+    """One legal move's appraisal (CONTRACT.md "Appraisal", ``moves``)."""
+
+    move: Move
+    expected: float  # the mean result for the mover over the deals
+    stderr: float  # the standard error of ``expected`` (0 when every deal was solved)
+    loss: float  # the best move's expected minus this one's
+    loss_stderr: float  # the standard error of the loss (paired difference)
+    grade: str  # one of GRADES
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move.to_dict(), "expected": self.expected, "stderr": self.stderr,
+                "loss": self.loss, "class": self.grade}
+
+
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """Every legal move of the mover, appraised from its view (best first)."""
+
+    seat: int
+    family: str
+    exact: bool  # every consistent deal solved, every solve finished
+    deals: int  # how many deals each move was averaged over
+    consistent: int  # how many deals the view allows
+    seconds: float
+    moves: tuple[MoveAppraisal, ...]
+    best: tuple[Move, ...]  # every move with the highest expected
+
+    def of(self, move: Move) -> MoveAppraisal:
+        """The appraisal of ``move`` (a legal move of the position)."""
+        for item in self.moves:
+            if item.move == move:
+                return item
+        raise KeyError(f"{move} is not a legal move here")
+
+    @property
+    def top(self) -> float:
+        """The best move's expected score: what the position is worth to the mover."""
+        return self.moves[0].expected
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "exact": self.exact, "deals": self.deals,
+                "consistent": self.consistent, "seconds": round(self.seconds, 4),
+                "moves": [m.to_json() for m in self.moves],
+                "best": [m.to_dict() for m in self.best]}
+
+
+# -- scores ---------------------------------------------------------------------
+
+def _scale(family: str, n: int) -> int:
+    """The whole number a score is multiplied by so that sums stay whole."""
+    if family == "block":
+        return n - 1
+    return 2 if family == "gaple" else 1
+
+
+def _numerator(value: int | tuple[int, ...], seat: int, family: str, n: int) -> int:
+    """A solver value (as :class:`~engine.solve.MoveValue` gives it, for the mover
+    ``seat``) as the seat's score times :func:`_scale`."""
+    if isinstance(value, int):  # two players: the seat's own result
+        return value
+    if family == "gaple":  # each player's place
+        return n + 1 - 2 * value[seat]
+    own = value[seat]  # Block: each player's points
+    return (n - 1) * own - (sum(value) - own)
+
+
+def _mirrors(v: SeatView) -> list[int]:
+    """For each legal move, the index of the move whose value it takes: itself, or
+    for a play on the right where both ends show the same value, the same tile
+    played on the left."""
+    legal = v.legal
+    out = list(range(len(legal)))
+    ends = v.ends
+    if len(ends) == 2 and ends[0] == ends[1]:
+        left = {m.tile: i for i, m in enumerate(legal) if m.kind == "play" and m.end == "left"}
+        for i, m in enumerate(legal):
+            if m.kind == "play" and m.end == "right" and m.tile in left:
+                out[i] = left[m.tile]
+    return out
+
+
+def distinct_moves(v: SeatView) -> int:
+    """How many of the seat's legal moves differ by more than being mirror images."""
+    return sum(1 for i, j in enumerate(_mirrors(v)) if i == j)
+
+
+# -- solving the deals ----------------------------------------------------------
+
+class _Tally:
+    """Each move's score (or the position's) on every deal solved, as whole numbers:
+    their sums and the sums of their products (for the paired differences)."""
+
+    def __init__(self, scale: int, population: int, listed: bool) -> None:
+        self.scale = scale  # the scores' multiplier (_scale)
+        self.population = population  # the deals the view allows
+        self.listed = listed  # drawn without replacement from the list of them all
+        self.exact_solves = True  # every solve finished
+        self.n = 0
+        self.sums: list[int] = []
+        self.products: list[list[int]] = []  # products[i][j]: the sum of row[i] * row[j]
+
+    def add(self, row: tuple[int, ...]) -> None:
+        if not self.n:
+            self.sums = [0] * len(row)
+            self.products = [[0] * len(row) for _ in row]
+        self.n += 1
+        for i, x in enumerate(row):
+            self.sums[i] += x
+            line = self.products[i]
+            for j, y in enumerate(row):
+                line[j] += x * y
+
+    @property
+    def complete(self) -> bool:
+        """Every deal the view allows was solved."""
+        return self.listed and self.n == self.population
+
+    @property
+    def exact(self) -> bool:
+        return self.complete and self.exact_solves
+
+    def mean(self, i: int) -> Fraction:
+        return Fraction(self.sums[i], self.n * self.scale)
+
+    def _error(self, total: int, squares: int) -> float:
+        """The standard error of a mean, from the sum and the sum of squares of its
+        values (times the scale), as an estimate of the mean over every deal: 0 when
+        every deal was solved; with the finite population correction for deals drawn
+        from the list."""
+        n = self.n
+        if self.complete or n < 2:
+            return 0.0
+        var = max(squares - Fraction(total * total, n), Fraction(0)) / (n - 1)
+        fpc = (self.population - n) / (self.population - 1) if self.listed else 1.0
+        return math.sqrt(float(var) / n * fpc) / self.scale
+
+    def stderr(self, i: int) -> float:
+        """The standard error of move ``i``'s mean."""
+        return self._error(self.sums[i], self.products[i][i])
+
+    def loss_stderr(self, top: int, i: int) -> float:
+        """The standard error of the mean of move ``top``'s score minus move ``i``'s."""
+        p = self.products
+        return self._error(self.sums[top] - self.sums[i],
+                           p[top][top] - 2 * p[top][i] + p[i][i])
+
+    def top(self) -> int:
+        """The move with the highest sum (the first such)."""
+        return self.sums.index(max(self.sums))
+
+    def spread(self) -> float:
+        """The largest standard error of a move's mean or of its loss."""
+        top = self.top()
+        return max(max(self.stderr(i), self.loss_stderr(top, i)) for i in range(len(self.sums)))
+
+
+def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
+                 score: Callable[[Solution], tuple[int, ...]], precision: float) -> _Tally:
+    """Solve deals of ``v`` (see the module) until every deal is solved, the time is
+    up (``deadline``, as ``time.perf_counter`` tells it), or (past
+    :data:`ALWAYS_EXACT` deals allowed, after :data:`MIN_DEALS`) every standard error
+    is below ``precision``; ``score(solution)`` is a deal's row.  Each solve has at
+    most a :data:`SPREAD`-th of the time left (at least :data:`MIN_SOLVE`), and none
+    starts with less than that left, but the first."""
+    assert v.rules is not None
+    space = DealSpace(v)
+    listed = space.count <= limit
+    tally = _Tally(_scale(v.rules.family, len(v.hand_counts)), space.count, listed)
+    every: list[Sample] = []
+    if listed:
+        every = list(space.every())
+        rng.shuffle(every)  # a budget that runs out leaves a uniform sample
+    may_stop = not listed or space.count > ALWAYS_EXACT
+    check = MIN_DEALS
+    while not tally.complete:
+        left = deadline - time.perf_counter()
+        if tally.n and left < MIN_SOLVE:
+            break
+        to_go = space.count - tally.n if listed else SPREAD
+        budget = max(left / max(1, min(SPREAD, to_go)), MIN_SOLVE)
+        deal = every[tally.n] if listed else space.draw(rng)
+        solution = solve(world(v, deal), seconds=budget, line=False)
+        tally.exact_solves = tally.exact_solves and solution.exact
+        tally.add(score(solution))
+        if may_stop and tally.n >= check:
+            check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
+            if tally.spread() < precision:
+                break
+    return tally
+
+
+def _check(v: SeatView) -> None:
+    if v.rules is None:
+        raise AppraisalError("the view does not say which game is played")
+    if v.to_move is None:
+        raise AppraisalError("the round has ended")
+
+
+def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
+             limit: int = EXACT_LIMIT, precision: float | None = None) -> Appraisal:
+    """Every legal move of ``v``'s seat, appraised from that view (see the module).
+
+    ``seconds``: the budget; ``limit``: the most deals to list (above it they are
+    drawn at random); ``precision``: the standard error at which to stop early (the
+    family's :data:`PRECISION` by default; 0 never stops early).  Raises
+    :class:`AppraisalError` when the round has ended or the seat is not to move."""
+    started = time.perf_counter()
+    _check(v)
+    if v.to_move != v.seat or not v.legal:
+        raise AppraisalError(f"player {v.seat} is not to move (player {v.to_move} is)")
+    assert v.rules is not None
+    family, n, seat, legal = v.rules.family, len(v.hand_counts), v.seat, v.legal
+    mirrors = _mirrors(v)
+
+    def score(solution: Solution) -> tuple[int, ...]:
+        found = {mv.move: mv.value for mv in solution.moves}
+        return tuple(_numerator(found[legal[j]], seat, family, n) for j in mirrors)
+
+    tally = _solve_deals(v, rng, started + seconds, limit, score,
+                         PRECISION[family] if precision is None else precision)
+    top = tally.top()
+    forced = distinct_moves(v) == 1
+    items = []
+    for i, move in enumerate(legal):
+        loss = float(tally.mean(top) - tally.mean(i))
+        loss_err = tally.loss_stderr(top, i)
+        items.append(MoveAppraisal(move, float(tally.mean(i)), tally.stderr(i), loss, loss_err,
+                                   grade(family, loss, loss_err, forced)))
+    sums = tally.sums
+    order = sorted(range(len(legal)), key=lambda i: -sums[i])  # stable: legal order on ties
+    return Appraisal(seat, family, tally.exact, tally.n, tally.population,
+                     time.perf_counter() - started, tuple(items[i] for i in order),
+                     tuple(legal[i] for i in order if sums[i] == sums[top]))
+
+
+def grade(family: str, loss: float, loss_stderr: float = 0.0, forced: bool = False) -> str:
+    """A move's grade from its loss (see the module): ``forced``, ``best`` for no
+    loss, else the band of ``loss − NOISE_Z · loss_stderr``."""
+    if forced:
+        return "forced"
+    if loss <= 0:
+        return "best"
+    bound = loss - NOISE_Z * loss_stderr
+    inaccuracy, mistake, blunder = BANDS[family]
+    if bound < inaccuracy:
+        return "good"
+    if bound < mistake:
+        return "inaccuracy"
+    return "mistake" if bound < blunder else "blunder"
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """What a position is worth to one seat, whoever is to move."""
+
+    expected: float
+    stderr: float
+    exact: bool
+    deals: int
+
+
+def worth(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
+          limit: int = EXACT_LIMIT, precision: float | None = None) -> Worth:
+    """The expected score of ``v``'s position for its seat (whoever is to move) over
+    the deals its view allows, everyone playing on perfectly."""
+    _check(v)
+    assert v.rules is not None
+    family, n, seat = v.rules.family, len(v.hand_counts), v.seat
+
+    def score(solution: Solution) -> tuple[int, ...]:
+        value = solution.value
+        if isinstance(value, int) and solution.to_move != seat:
+            value = -value  # two players: the value is the mover's
+        return (_numerator(value, seat, family, n),)
+
+    tally = _solve_deals(v, rng, time.perf_counter() + seconds, limit, score,
+                         PRECISION[family] if precision is None else precision)
+    return Worth(float(tally.mean(0)), tally.stderr(0), tally.exact, tally.n)
+
+
+# -- a round's report ---------------------------------------------------------
+
+def accuracy(family: str, losses: Sequence[float]) -> float:
+    """The accuracy of a seat's decisions, in per cent: the mean over the decisions
+    of ``100 · 2^(−loss / b)``, ``b`` the family's blunder band.  No loss scores 100,
+    an inaccuracy's band 79, a mistake's 63, a blunder's 50 (as lichess's move
+    accuracy gives for a drop of 5, 10 and 15 points of winning chance: 80, 64, 50).
+    Raises ValueError for no decisions."""
+    if not losses:
+        raise ValueError("no decisions to judge")
+    half = BANDS[family][2]
+    return sum(100.0 * math.exp(-math.log(2) * max(loss, 0.0) / half) for loss in losses) \
+        / len(losses)
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionReport:
+    """One of the seat's decisions in the round."""
+
+    ply: int  # its index in the round's moves
+    move: Move  # the move played
+    grade: str
+    loss: float
+    expected: float | None  # the move's expected score (None: a forced move, not appraised)
+    best: tuple[Move, ...]  # the best moves (the move itself when forced)
+    best_expected: float | None
+    appraisal: Appraisal | None  # every move's appraisal (None when forced)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReport:
+    """A round's report for one seat (see :func:`report`).  The mean loss, the share
+    of best moves and the accuracy are None when the seat made no decision that was
+    not forced."""
+
+    seat: int
+    family: str
+    decisions: tuple[DecisionReport, ...]  # every decision of the seat, forced ones too
+    counted: int  # the non-forced decisions
+    mean_loss: float | None  # per non-forced decision
+    share_best: float | None  # of the non-forced decisions, the share graded best
+    counts: tuple[tuple[str, int], ...]  # (grade, how many), every grade in GRADES order
+    accuracy: float | None  # per cent (:func:`accuracy`)
+    worth: float | None  # the expected score of the seat's first position (the round's start)
+    result: float | None  # the round's result for the seat (None while it is played)
+    luck: float | None  # result − worth: a hand worth little played well, or the opposite
+    exact: bool  # every appraisal exact
+
+
+def summarise(seat: int, family: str, decisions: Sequence[DecisionReport],
+              worth: float | None, result: float | None, exact: bool = True) -> RoundReport:
+    """The report's arithmetic over ``decisions`` (see :class:`RoundReport`)."""
+    counted = [d for d in decisions if d.grade != "forced"]
+    losses = [d.loss for d in counted]
+    counts = tuple((g, sum(1 for d in decisions if d.grade == g)) for g in GRADES)
+    mean_loss = sum(losses) / len(losses) if losses else None
+    share = sum(1 for d in counted if d.grade == "best") / len(counted) if counted else None
+    luck = result - worth if result is not None and worth is not None else None
+    return RoundReport(seat, family, tuple(decisions), len(counted), mean_loss, share, counts,
+                       accuracy(family, losses) if losses else None, worth, result, luck,
+                       exact)
+
+
+def report(state: State, seat: int, rng: random.Random, *, seconds: float = SECONDS,
+           limit: int = EXACT_LIMIT) -> RoundReport:
+    """Appraise each decision ``seat`` made in ``state``'s round (its moves from the
+    position it was set up in) and sum them up.  ``seconds`` is each appraisal's
+    budget.  The state is left as it was."""
+    from .bots import seat_score
+
+    played = state.moves
+    walker = state.copy()
+    while walker.moves:
+        walker.pop()
+    family = state.rules.family
+    decisions: list[DecisionReport] = []
+    exact = True
+    start_worth: float | None = None
+    for ply, move in enumerate(played):
+        if walker.to_move == seat and walker.mover is not None:
+            v = view(walker, seat)
+            if distinct_moves(v) == 1:
+                decisions.append(DecisionReport(ply, move, "forced", 0.0, None, (move,), None, None))
+            else:
+                a = appraise(v, rng, seconds=seconds, limit=limit)
+                item = a.of(move)
+                exact = exact and a.exact
+                decisions.append(DecisionReport(ply, move, item.grade, item.loss, item.expected,
+                                          a.best, a.top, a))
+                if ply == 0:
+                    start_worth = a.top
+        if ply == 0 and start_worth is None:
+            w = worth(view(walker, seat), rng, seconds=seconds, limit=limit)
+            start_worth = w.expected
+            exact = exact and w.exact
+        walker.push(move)
+    result = seat_score(state, seat) if state.over else None
+    return summarise(seat, family, decisions, start_worth, result, exact)

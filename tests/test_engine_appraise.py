@@ -1,0 +1,410 @@
+"""The appraisal (engine/appraise.py, engine/deals.py; CONTRACT.md "Appraisal"): each
+move's expected score over the deals the mover's view allows agrees with a brute force
+written here apart from the engine's own enumeration, in every family; grades; the
+deals drawn at random are uniform; a round's report and its arithmetic."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+from engine_helpers import RULESETS, t
+
+from engine.appraise import (
+    BANDS,
+    GRADES,
+    AppraisalError,
+    DecisionReport,
+    accuracy,
+    appraise,
+    distinct_moves,
+    grade,
+    report,
+    summarise,
+    worth,
+)
+from engine.bots import seat_score
+from engine.deals import DealSpace
+from engine.line import Line
+from engine.moves import Move
+from engine.rules import block, duel
+from engine.scenario import load
+from engine.solve import solve
+from engine.state import Opening, State
+from engine.tiles import TILES, Tile
+from engine.view import SeatView, view
+
+# -- the brute force: every assignment of the hidden tiles, each move played out ------
+
+
+def assignments(v: SeatView) -> Iterator[tuple[list[int], list[int], tuple[Tile, ...]]]:
+    """Every way to put the tiles ``v``'s seat cannot see where they may be: each other
+    hand (its size, no tile showing a value that player lacks), each other dead pile
+    (its size), the stock (its size; every order of it in draw mode) and the hidden
+    part of the line (what is left).  Yields hands and dead piles as masks, and the stock."""
+    seen = set(v.hand) | set(v.dead) | set(v.line.tiles())
+    unseen = [tile for tile in TILES if tile not in seen]
+    others = [p for p in range(len(v.hand_counts)) if p != v.seat]
+    places = [("hand", p) for p in others] + [("dead", p) for p in others] + [("stock", -1)]
+    assert v.rules is not None
+    ordered = v.rules.draw_mode
+
+    def size(kind: str, p: int) -> int:
+        return {"hand": v.hand_counts, "dead": v.dead_counts}[kind][p] if p >= 0 \
+            else v.stock_count
+
+    def fill(i: int, pool: list[Tile], got: dict[tuple[str, int], tuple[Tile, ...]]
+             ) -> Iterator[dict[tuple[str, int], tuple[Tile, ...]]]:
+        if i == len(places):
+            yield dict(got)  # whatever is left lies hidden in the line
+            return
+        kind, p = places[i]
+        allowed = [tile for tile in pool if kind != "hand" or
+                   (tile.low not in v.missing[p] and tile.high not in v.missing[p])]
+        pick = itertools.permutations if kind == "stock" and ordered else itertools.combinations
+        for chosen in pick(allowed, size(kind, p)):
+            got[kind, p] = chosen
+            yield from fill(i + 1, [tile for tile in pool if tile not in chosen], got)
+
+    for got in fill(0, unseen, {}):
+        n = len(v.hand_counts)
+        hands, dead = [0] * n, [0] * n
+        hands[v.seat] = sum(tile.bit for tile in v.hand)
+        dead[v.seat] = sum(tile.bit for tile in v.dead)
+        for (kind, p), tiles in got.items():
+            if kind == "hand":
+                hands[p] = sum(tile.bit for tile in tiles)
+            elif kind == "dead":
+                dead[p] = sum(tile.bit for tile in tiles)
+        yield hands, dead, got["stock", -1]
+
+
+def position(v: SeatView, hands: list[int], dead: list[int], stock: tuple[Tile, ...]) -> State:
+    assert v.rules is not None and v.to_move is not None
+    opening: Opening = None
+    if v.opening is not None:
+        opening = "double" if v.opening == "double" else Tile.parse(v.opening)
+    ordered = v.rules.draw_mode
+    return State(v.rules, hands, v.line.copy(), stock=list(stock) if ordered else None,
+                 stock_count=None if ordered else len(stock), dead=dead, to_move=v.to_move,
+                 passes=v.passes, opening=opening)
+
+
+def played_out(state: State, seat: int) -> Fraction:
+    """``seat``'s result (the arena's scale) after the solver's line is played to the end."""
+    if not state.over:
+        solution = solve(state, seconds=60)
+        assert solution.exact
+        for move in solution.line:
+            state.push(move)
+    assert state.over
+    return Fraction(seat_score(state, seat)).limit_denominator(12)
+
+
+def brute_force(v: SeatView) -> tuple[dict[Move, Fraction], int]:
+    """Each legal move's mean result for the mover over every assignment, and how many."""
+    totals = dict.fromkeys(v.legal, Fraction(0))
+    n = 0
+    for hands, dead, stock in assignments(v):
+        n += 1
+        state = position(v, hands, dead, stock)
+        for move in v.legal:
+            child = state.copy()
+            child.push(move)
+            totals[move] += played_out(child, v.seat)
+    return {move: total / n for move, total in totals.items()}, n
+
+
+def brute_worth(v: SeatView) -> Fraction:
+    """What the position is worth to ``v``'s seat, whoever moves, by brute force."""
+    results = [played_out(position(v, *deal), v.seat) for deal in assignments(v)]
+    return Fraction(sum(results), len(results))
+
+
+# -- small positions of every family ------------------------------------------------
+
+#: (ruleset, seed, moves): a random game from ``random.Random(seed)`` (the deal, then a
+#: uniformly random legal move each turn), stopped after ``moves`` moves.  Each is late
+#: enough for a brute force, with what it shows beside it.
+POSITIONS = [
+    ("block-2", 0, 10),  # 120 deals; the opponent lacks 1 and 3
+    ("block-3", 2, 14),  # 66 deals; every opponent lacks values
+    ("block-4", 39, 19),  # 140 deals; four seats' missing values
+    ("gaple-4x6", 4, 19),  # 600 deals: a dead tile face down, three in the middle
+    ("gaple-4x7", 0, 23),  # 36 deals: dead piles of one and two tiles
+    ("gaple-5", 44, 19),  # 360 deals: five players, a dead tile
+    ("gaple-4x6-pass", 1, 20),  # 60 deals: the pass variant
+    ("duel", 0, 10),  # 120 deals
+    ("duel-draw", 4, 31),  # 24 deals: a stock of three in every order
+    ("duel-draw", 12, 33),  # 20 deals: a stock of two
+]
+
+
+def game(name: str, seed: int, moves: int) -> State:
+    rng = random.Random(seed)
+    state = State.deal(RULESETS[name], rng)
+    for _ in range(moves):
+        state.push(rng.choice(state.legal_moves()))
+    return state
+
+
+def mover_view(state: State) -> SeatView:
+    assert state.mover is not None
+    return view(state, state.mover)
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), POSITIONS,
+                         ids=[f"{p[0]}-{p[1]}-{p[2]}" for p in POSITIONS])
+def test_the_appraisal_agrees_with_brute_force(name: str, seed: int, moves: int) -> None:
+    v = mover_view(game(name, seed, moves))
+    expected, count = brute_force(v)
+    a = appraise(v, random.Random(1), seconds=120, precision=0)
+    assert a.exact and a.deals == a.consistent == count
+    assert distinct_moves(v) > 1
+    assert [m.move for m in a.moves] == sorted(v.legal, key=lambda m: -expected[m])
+    top = max(expected.values())
+    for item in a.moves:
+        assert item.expected == pytest.approx(float(expected[item.move]), abs=1e-12)
+        assert item.loss == pytest.approx(float(top - expected[item.move]), abs=1e-12)
+        assert item.stderr == item.loss_stderr == 0.0
+    assert set(a.best) == {m for m in v.legal if expected[m] == top}
+    assert all((item.grade == "best") == (item.move in a.best) for item in a.moves)
+
+
+def test_the_positions_show_what_they_are_chosen_for() -> None:
+    views = {(name, seed): mover_view(game(name, seed, moves))
+             for name, seed, moves in POSITIONS}
+    assert views["gaple-4x7", 0].dead_counts == (1, 2, 0, 0)
+    assert views["gaple-4x6", 4].dead_counts == (0, 0, 0, 1)
+    assert views["gaple-4x6", 4].stock_count == 3
+    assert views["duel-draw", 4].stock_count == 3
+    assert all(any(v.missing) for v in views.values())  # passes showed values lacking
+
+
+def test_a_line_given_by_its_ends_hides_tiles_that_change_nothing() -> None:
+    # Seat 0 sees its six tiles and the ends; of the 22 others one is in the opponent's
+    # hand, one sleeps in the stock, twenty lie hidden in the line: 22 × 21 assignments,
+    # 22 deals that matter (which tile sleeps and which lies in the line does not).
+    state = State.setup(duel(), [["0-0", "1-1", "2-2", "3-4", "5-6", "0-6"], ["4-4"]],
+                        ends=(4, 6), stock=1)
+    v = view(state, 0)
+    expected, count = brute_force(v)
+    a = appraise(v, random.Random(1), precision=0)
+    assert count == 22 * 21 and a.consistent == a.deals == 22 and a.exact
+    for item in a.moves:
+        assert item.expected == pytest.approx(float(expected[item.move]), abs=1e-12)
+
+
+def test_every_deal_listed_once_each_as_the_view_allows() -> None:
+    for name, seed, moves in POSITIONS:
+        v = mover_view(game(name, seed, moves))
+        space = DealSpace(v)
+        listed = [(s.hands, s.dead, s.stock) for s in space.every()]
+        brute = {(tuple(h), tuple(d), s if v.rules is not None and v.rules.draw_mode else ())
+                 for h, d, s in assignments(v)}
+        assert len(listed) == len(set(listed)) == space.count
+        assert set(listed) == brute, name
+
+
+def test_deals_drawn_at_random_are_uniform() -> None:
+    v = mover_view(game("gaple-4x7", 0, 23))
+    space = DealSpace(v)
+    every = [(s.hands, s.dead) for s in space.every()]
+    rng = random.Random(5)
+    draws = 100 * len(every)
+    counts = Counter((s.hands, s.dead) for s in (space.draw(rng) for _ in range(draws)))
+    assert set(counts) == set(every)
+    chi2 = sum((c - 100) ** 2 / 100 for c in counts.values())
+    assert chi2 < 66.6  # χ² with 35 degrees of freedom, p = 0.001
+
+
+def test_a_drawn_stock_is_in_every_order_alike() -> None:
+    v = mover_view(game("duel-draw", 4, 31))
+    space = DealSpace(v)
+    rng = random.Random(2)
+    counts = Counter(space.draw(rng).stock for _ in range(2400))
+    assert len(counts) == space.count == 24
+    chi2 = sum((c - 100) ** 2 / 100 for c in counts.values())
+    assert chi2 < 49.7  # χ² with 23 degrees of freedom, p = 0.001
+
+
+def test_deals_beyond_the_limit_are_sampled_with_standard_errors() -> None:
+    v = mover_view(game("block-2", 0, 10))
+    exact = appraise(v, random.Random(1), precision=0)
+    sampled = appraise(v, random.Random(1), limit=10, precision=0.5)
+    assert not sampled.exact and sampled.consistent == 120
+    assert sampled.deals >= 30
+    for item in sampled.moves:
+        truth = exact.of(item.move).expected
+        assert item.stderr > 0
+        assert abs(item.expected - truth) < 5 * item.stderr + 1e-9
+
+
+def test_a_listed_sample_cut_short_is_labelled_and_keeps_the_same_deals() -> None:
+    v = mover_view(game("gaple-4x6", 4, 19))
+    a = appraise(v, random.Random(3), seconds=1e-6)  # time for its first deal only
+    assert a.deals == 1 and not a.exact and a.consistent == 600
+    assert {m.move for m in a.moves} == set(v.legal)
+
+
+def test_the_same_seed_the_same_answer() -> None:
+    v = mover_view(game("block-2", 0, 10))
+    one = appraise(v, random.Random(9), limit=10, precision=0.5)
+    two = appraise(v, random.Random(9), limit=10, precision=0.5)
+    assert dataclasses.replace(one, seconds=0) == dataclasses.replace(two, seconds=0)
+
+
+# -- scores and grades ----------------------------------------------------------------
+
+
+def test_scores_are_on_the_arenas_scale() -> None:
+    # Block with three players: each deal's own points minus the mean of the others'.
+    v = mover_view(game("block-3", 2, 14))
+    a = appraise(v, random.Random(1), precision=0)
+    assert all(item.expected == pytest.approx(float(Fraction(item.expected).limit_denominator(
+        2 * a.deals))) for item in a.moves)
+    # Gaple with four players: (N + 1) / 2 minus the place, from 1.5 down to −1.5.
+    g = appraise(mover_view(game("gaple-4x7", 0, 23)), random.Random(1), precision=0)
+    assert all(-1.5 <= item.expected <= 1.5 for item in g.moves)
+    # The duel: between −1 and +1.
+    d = appraise(mover_view(game("duel", 0, 10)), random.Random(1), precision=0)
+    assert all(-1 <= item.expected <= 1 for item in d.moves)
+
+
+@pytest.mark.parametrize("family", ["block", "gaple", "duel"])
+def test_grades_follow_the_familys_bands(family: str) -> None:
+    inaccuracy, mistake, blunder = BANDS[family]
+    assert grade(family, 0.0) == "best"
+    assert grade(family, inaccuracy / 2) == "good"
+    assert grade(family, inaccuracy) == "inaccuracy"
+    assert grade(family, mistake) == "mistake"
+    assert grade(family, blunder) == "blunder"
+    assert grade(family, 100.0, forced=True) == "forced"
+
+
+def test_a_loss_within_the_noise_is_never_a_mistake() -> None:
+    _, mistake, blunder = BANDS["block"]
+    assert grade("block", blunder * 2, loss_stderr=blunder) == "good"
+    assert grade("block", mistake + 0.1, loss_stderr=0.05) == "mistake"
+    assert grade("block", mistake + 0.1, loss_stderr=0.1) == "inaccuracy"
+    assert grade("block", 0.01, loss_stderr=0.0) == "good"  # a loss, though a small one
+
+
+def test_mirror_images_are_worth_the_same() -> None:
+    # Three players: the solver breaks ties in legal-move order, and here it gives [3|5]
+    # on the left and on the right different values on the true deal; the appraisal
+    # gives the right-hand play the left-hand one's value on every deal.
+    state = game("block-3", 193, 9)
+    left, right = Move.play(t("3-5"), "left"), Move.play(t("3-5"), "right")
+    values = {mv.move: mv.value for mv in solve(state).moves}
+    assert values[left] != values[right]
+    a = appraise(mover_view(state), random.Random(1), limit=0, precision=100)
+    assert a.of(left).expected == a.of(right).expected
+    assert a.of(left).grade == a.of(right).grade
+
+
+def test_a_lone_mirror_pair_is_forced() -> None:
+    line = Line.from_layout([(4, 0), (0, 0), (0, 2), (2, 2), (2, 3), (3, 3), (3, 5), (5, 5),
+                             (5, 6), (6, 6), (6, 1), (1, 1), (1, 4)])
+    state = State.setup(block(3), [["4-6", "0-1", "2-5", "0-5", "1-3"], ["0-3", "2-6"],
+                                   ["1-5", "3-6"]], line=line, stock=6)
+    v = view(state, 0)
+    assert v.ends == (4, 4) and len(v.legal) == 2 and distinct_moves(v) == 1
+    a = appraise(v, random.Random(1), precision=0)
+    assert a.exact and a.consistent == 45 * 28
+    assert [m.grade for m in a.moves] == ["forced", "forced"]
+    assert a.moves[0].expected == a.moves[1].expected and set(a.best) == set(v.legal)
+
+
+def test_an_ended_round_or_another_seat_is_refused() -> None:
+    ended = load("scenarios/e3-empty-hand-wins.toml").replay()
+    with pytest.raises(AppraisalError, match="ended"):
+        appraise(view(ended, 0), random.Random(1))
+    state = game("duel", 0, 10)
+    assert state.mover is not None
+    with pytest.raises(AppraisalError, match="not to move"):
+        appraise(view(state, 1 - state.mover), random.Random(1))
+
+
+def test_the_worth_of_a_position_whoever_moves() -> None:
+    state = load("scenarios/e3-empty-hand-wins.toml").initial()
+    for seat in (0, 1):  # White moves first: Black's worth is of a position it waits in
+        v = view(state, seat)
+        w = worth(v, random.Random(1), precision=0)
+        assert w.exact and w.expected == pytest.approx(float(brute_worth(v)), abs=1e-12)
+
+
+# -- a round's report ---------------------------------------------------------------
+
+
+def test_the_report_of_e3_blacks_blunder() -> None:
+    # E3: White passes (forced), Black plays [0|2] and White goes out with [2|2].  From
+    # Black's view White lacks 0 and 1 and holds one of 8 tiles, 5 of them with a 2:
+    # [0|2] wins 3 deals in 8 (−0.25), [0|0] wins all 8 (+1): a loss of 1.25.
+    state = load("scenarios/e3-empty-hand-wins.toml").replay()
+    r = report(state, 1, random.Random(1))
+    assert r.exact and r.counted == 1
+    (d,) = r.decisions
+    assert (d.ply, d.move.text(), d.grade) == (1, "play 0-2 right", "blunder")
+    assert d.loss == pytest.approx(1.25) and d.expected == pytest.approx(-0.25)
+    assert d.best == (Move.play(t("0-0"), "right"),) and d.best_expected == 1.0
+    assert d.appraisal is not None and d.appraisal.consistent == 8
+    assert r.mean_loss == pytest.approx(1.25) and r.share_best == 0.0
+    assert dict(r.counts) == {"forced": 0, "best": 0, "good": 0, "inaccuracy": 0,
+                              "mistake": 0, "blunder": 1}
+    assert r.accuracy == pytest.approx(100 * 2 ** (-1.25 / BANDS["duel"][2]))
+    start = view(load("scenarios/e3-empty-hand-wins.toml").initial(), 1)
+    assert r.worth is not None and r.worth == pytest.approx(float(brute_worth(start)))
+    assert r.result == -1.0 and r.luck == pytest.approx(-1.0 - r.worth)
+    assert state.moves == load("scenarios/e3-empty-hand-wins.toml").replay().moves
+
+
+def test_only_forced_moves_leave_nothing_to_judge() -> None:
+    state = load("scenarios/e3-empty-hand-wins.toml").replay()
+    r = report(state, 0, random.Random(1))  # White: a pass and its last tile, both forced
+    assert [d.grade for d in r.decisions] == ["forced", "forced"]
+    assert r.counted == 0 and r.mean_loss is None and r.share_best is None
+    assert r.accuracy is None and r.result == 1.0
+
+
+def test_the_reports_arithmetic_on_a_hand_made_round() -> None:
+    m = Move.play(t("1-2"), "left")
+
+    def decision(grade_: str, loss: float) -> DecisionReport:
+        return DecisionReport(0, m, grade_, loss, None, (m,), None, None)
+
+    decisions = [decision("best", 0.0), decision("forced", 0.0), decision("good", 1.0),
+                 decision("mistake", 3.5), decision("best", 0.0), decision("blunder", 9.5)]
+    r = summarise(0, "block", decisions, worth=4.0, result=-6.5)
+    assert r.counted == 5
+    assert r.mean_loss == pytest.approx((0 + 1 + 3.5 + 0 + 9.5) / 5)
+    assert r.share_best == pytest.approx(2 / 5)
+    assert r.counts == (("forced", 1), ("best", 2), ("good", 1), ("inaccuracy", 0),
+                        ("mistake", 1), ("blunder", 1))
+    assert tuple(g for g, _ in r.counts) == GRADES
+    per = [100 * 2 ** (-loss / 4.5) for loss in (0, 1, 3.5, 0, 9.5)]
+    assert r.accuracy == pytest.approx(sum(per) / 5)
+    assert r.luck == pytest.approx(-10.5)
+
+
+def test_accuracy_marks_each_band_as_lichess_does() -> None:
+    for family, (inaccuracy, mistake, blunder) in BANDS.items():
+        assert accuracy(family, [0.0]) == 100.0
+        assert accuracy(family, [inaccuracy]) == pytest.approx(79.37, abs=0.01)
+        assert accuracy(family, [mistake]) == pytest.approx(63.0, abs=0.01)
+        assert accuracy(family, [blunder]) == pytest.approx(50.0)
+    with pytest.raises(ValueError):
+        accuracy("duel", [])
+
+
+def test_a_report_pickles_for_the_sites_workers() -> None:
+    r = report(load("scenarios/e3-empty-hand-wins.toml").replay(), 1, random.Random(1))
+    again = pickle.loads(pickle.dumps(r))
+    assert again == r and math.isclose(again.decisions[0].loss, 1.25)
