@@ -1,4 +1,4 @@
-"""The command line: ``python -m engine replay|check|bench|solve|arena|code``.
+"""The command line: ``python -m engine replay|check|bench|solve|arena|code|appraise``.
 
 - ``replay FILE [--lang LANG]``: the referee's JSON report (CONTRACT.md).
 - ``check [PATHS…]``: load every scenario (and lesson) under the paths and
@@ -9,10 +9,13 @@
 - ``arena --rules R --bots A,B … --deals D --seed S``: computer players over
   duplicate deals; one JSON line (engine/arena.py).
 - ``code FILE [--final] [--seat N] [--toml]``: the game as a code (engine/code.py).
+- ``appraise FILE [--seat N] [--seconds S] [--seed N]``: every legal move of the
+  mover after the file's moves, appraised from the mover's view (engine/appraise.py).
 
-Where a command takes ``FILE`` (replay, solve, code), it also takes ``-`` (a scenario or a
-code on standard input), ``--position CODE`` or ``--round CODE`` instead (engine/source.py);
-an error then names the input by a short label (``position``, ``round``, ``stdin``).
+Where a command takes ``FILE`` (replay, solve, code, appraise), it also takes ``-`` (a
+scenario or a code on standard input), ``--position CODE`` or ``--round CODE`` instead
+(engine/source.py); an error then names the input by a short label (``position``,
+``round``, ``stdin``).
 
 Errors are one line on standard error and exit status 2, never a traceback.
 """
@@ -97,6 +100,15 @@ def build_parser() -> argparse.ArgumentParser:
     op.add_argument("--toml", action="store_true", help="write it as a scenario file instead")
     op.add_argument("--id", default=None, help="--toml: the scenario's id (default: the "
                     "input's id)")
+    pp = sub.add_parser("appraise", help="every legal move's worth from the mover's view "
+                        "(engine/appraise.py)")
+    source.add_arguments(pp)
+    pp.add_argument("--seat", type=int, default=None,
+                    help="the seat to appraise: must be the one to move (default: it)")
+    pp.add_argument("--seconds", type=_seconds, default=3.0,
+                    help="the appraisal's budget in seconds (default 3)")
+    pp.add_argument("--seed", type=int, default=1,
+                    help="the seed of the deals drawn at random (default 1)")
     return parser
 
 
@@ -113,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(source.read(args), args.seconds)
         if args.command == "code":
             return _code(source.read(args), args)
+        if args.command == "appraise":
+            return _appraise(source.read(args), args.seat, args.seconds, args.seed)
         if args.command == "arena":
             from . import arena
             print(json.dumps(arena.main(args.rules, args.players, args.draw, args.hand_size,
@@ -189,4 +203,21 @@ def _code(src: source.Source, args: argparse.Namespace) -> int:
     except ValueError as e:
         raise src.error(e) from None
     print(text, end="")
+    return 0
+
+
+def _appraise(src: source.Source, seat: int | None, seconds: float, seed: int) -> int:
+    import random
+
+    from .appraise import appraise
+
+    position = src.position()
+    mover = position.mover
+    if mover is None:
+        raise src.error(f"the round has ended ({position.status}): no move to appraise")
+    if seat is not None and seat != mover:
+        raise src.error(f"--seat {seat}: player {mover} is to move, not player {seat}")
+    view = src.view(mover)
+    appraisal = appraise(view, random.Random(seed), seconds=seconds)
+    print(json.dumps(appraisal.to_json()))
     return 0
