@@ -218,6 +218,9 @@ def _appraise(src: source.Source, seat: int | None, seconds: float, seed: int) -
     if seat is not None and seat != mover:
         raise src.error(f"--seat {seat}: player {mover} is to move, not player {seat}")
     view = src.view(mover)
-    appraisal = appraise(view, random.Random(seed), seconds=seconds)
+    try:
+        appraisal = appraise(view, random.Random(seed), seconds=seconds)
+    except ValueError as e:  # a view no deal fits (a seat's-eye position written by hand)
+        raise src.error(e) from None
     print(json.dumps(appraisal.to_json()))
     return 0
