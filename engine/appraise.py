@@ -12,9 +12,9 @@ of a deal gives every move's value, so every move is scored on the same deals
   the budget allowed and every solve finished);
 - at most :data:`EXACT_LIMIT`: they are listed and solved in a random order until
   all are done or every standard error (with the finite population correction)
-  is below the family's :data:`PRECISION`;
-- more: deals are drawn uniformly at random, each independently, until every
-  standard error is below the precision.
+  is below the family's :data:`PRECISION`, or below :data:`COARSE` with every
+  move's grade settled;
+- more: deals are drawn uniformly at random, each independently, until the same.
 
 Whatever comes first, the budget ends it (a listed set cut short is still a uniform
 sample of it), and the answer then says ``exact: false`` with each move's standard
@@ -84,12 +84,16 @@ BANDS: Final[dict[str, tuple[float, float, float]]] = {
     "duel": (0.1, 0.2, 0.3),
 }
 #: Solving stops early once every move's standard error, and every loss's, is below
-#: this (in the family's scale).
-PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.02}
+#: this (in the family's scale) ...
+PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.025}
+#: ... or below this, with every move's grade settled (the same at either end of its
+#: loss's interval, ± NOISE_Z standard errors).
+COARSE: Final = 0.1
 #: How many standard errors a loss must clear before it counts against the move.
 NOISE_Z: Final = 2.0
-#: Deals solved before the precision is first checked.
-MIN_DEALS: Final = 30
+#: Deals solved before any early stop: a result that none of them showed is then
+#: rarer than 3 in 100 (the rule of three), worth less than a first band.
+MIN_DEALS: Final = 100
 #: The budget (seconds) of an appraisal by default.
 SECONDS: Final = 3.0
 #: A solve's share of the time left: at most 1 / SPREAD of it.
@@ -259,13 +263,27 @@ class _Tally:
         top = self.top()
         return max(max(self.stderr(i), self.loss_stderr(top, i)) for i in range(len(self.sums)))
 
+    def settled(self, family: str) -> bool:
+        """Whether every move's grade would be the same were its loss as high as its
+        interval allows (``NOISE_Z`` standard errors above the estimate)."""
+        top = self.top()
+        for i in range(len(self.sums)):
+            if self.sums[i] == self.sums[top]:
+                continue
+            loss = float(self.mean(top) - self.mean(i))
+            err = self.loss_stderr(top, i)
+            if grade(family, loss, err) != grade(family, loss + NOISE_Z * err):
+                return False
+        return True
+
 
 def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
-                 score: Callable[[Solution], tuple[int, ...]], precision: float) -> _Tally:
+                 score: Callable[[Solution], tuple[int, ...]],
+                 enough: Callable[[_Tally], bool]) -> _Tally:
     """Solve deals of ``v`` (see the module) until every deal is solved, the time is
     up (``deadline``, as ``time.perf_counter`` tells it), or (past
-    :data:`ALWAYS_EXACT` deals allowed, after :data:`MIN_DEALS`) every standard error
-    is below ``precision``; ``score(solution)`` is a deal's row.  Each solve has at
+    :data:`ALWAYS_EXACT` deals allowed, after :data:`MIN_DEALS`) the tally is
+    ``enough``; ``score(solution)`` is a deal's row.  Each solve has at
     most a :data:`SPREAD`-th of the time left (at least :data:`MIN_SOLVE`), and none
     starts with less than that left, but the first."""
     assert v.rules is not None
@@ -290,7 +308,7 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
         tally.add(score(solution))
         if may_stop and tally.n >= check:
             check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
-            if tally.spread() < precision:
+            if enough(tally):
                 break
     return tally
 
@@ -308,8 +326,9 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
 
     ``seconds``: the budget; ``limit``: the most deals to list (above it they are
     drawn at random); ``precision``: the standard error at which to stop early (the
-    family's :data:`PRECISION` by default; 0 never stops early).  Raises
-    :class:`AppraisalError` when the round has ended or the seat is not to move."""
+    family's :data:`PRECISION` by default; also at :data:`COARSE` with every grade
+    settled; 0 never stops early).  Raises :class:`AppraisalError` when the round has
+    ended or the seat is not to move."""
     started = time.perf_counter()
     _check(v)
     if v.to_move != v.seat or not v.legal:
@@ -322,8 +341,15 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
         found = {mv.move: mv.value for mv in solution.moves}
         return tuple(_numerator(found[legal[j]], seat, family, n) for j in mirrors)
 
-    tally = _solve_deals(v, rng, started + seconds, limit, score,
-                         PRECISION[family] if precision is None else precision)
+    fine = PRECISION[family] if precision is None else precision
+
+    def enough(tally: _Tally) -> bool:
+        if fine <= 0:
+            return False
+        spread = tally.spread()
+        return spread < fine or (spread < COARSE and tally.settled(family))
+
+    tally = _solve_deals(v, rng, started + seconds, limit, score, enough)
     top = tally.top()
     forced = distinct_moves(v) == 1
     items = []
@@ -379,8 +405,9 @@ def worth(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
             value = -value  # two players: the value is the mover's
         return (_numerator(value, seat, family, n),)
 
+    fine = PRECISION[family] if precision is None else precision
     tally = _solve_deals(v, rng, time.perf_counter() + seconds, limit, score,
-                         PRECISION[family] if precision is None else precision)
+                         lambda tally: fine > 0 and tally.spread() < fine)
     return Worth(float(tally.mean(0)), tally.stderr(0), tally.exact, tally.n)
 
 
