@@ -1,0 +1,144 @@
+"""Benchmark the appraisal on seeded positions of each family, the solver beside it.
+
+    .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
+                                       [--family NAME ...]
+
+For each family, ``--deals`` seeded deals are played by the ``counting`` bot in every
+seat; every decision of seat 0 that is not forced (more than one distinct move) is
+appraised from seat 0's view with the budget (3 s, the default) and, with ``--precision``,
+that standard error as the point to stop at (the family's own by default).  Per family:
+how many positions, the appraisal's median, 90th-percentile and worst wall time and its
+median and 90th-percentile CPU time (on a busy machine the wall time is mostly waiting),
+how many answers were exact, how many were exact or had every
+standard error under 0.1 (the family's scale), the median of the largest standard error
+among the answers that were not exact, the median deals averaged and allowed, and, side
+by side in the same process, the solver's median time on the true deal of each position
+(every hand known).  One subprocess per family, in turn.  A benchmark, not a test:
+figures depend on the machine and its load (README, Benchmarks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
+
+
+def rules_of(name: str):  # type: ignore[no-untyped-def]
+    from engine.rules import block, duel, gaple
+
+    return {
+        "duel": duel(), "duel-draw": duel(True), "block-2": block(2), "block-3": block(3),
+        "block-4": block(4), "gaple-4x6": gaple(4), "gaple-5": gaple(5),
+    }[name]
+
+
+def positions(name: str, deals: int, seed: int) -> list[object]:
+    """Seat 0's non-forced decisions in ``deals`` seeded rounds of the counting bot."""
+    from engine.appraise import distinct_moves
+    from engine.bots import make_bot
+    from engine.state import State
+    from engine.view import view
+
+    rules = rules_of(name)
+    bot = make_bot("counting")
+    found: list[object] = []
+    for d in range(deals):
+        rng = random.Random(f"{seed}:{name}:{d}")
+        state = State.deal(rules, rng)
+        while not state.over:
+            v = view(state, state.to_move)
+            if state.to_move == 0 and distinct_moves(v) > 1:
+                found.append(state.copy())
+            state.push(bot.decide(v, rng).move)
+    return found
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def child(name: str, deals: int, seed: int, seconds: float,
+          precision: float | None) -> dict[str, object]:
+    from engine import COMPILED
+    from engine.appraise import appraise
+    from engine.solve import solve
+    from engine.state import State
+    from engine.view import view
+
+    wall, cpu, solver, spread, used, allowed = [], [], [], [], [], []
+    exact = precise = 0
+    states = positions(name, deals, seed)
+    for i, state in enumerate(states):
+        assert isinstance(state, State)
+        v = view(state, 0)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        a = appraise(v, random.Random(f"{seed}:{i}"), seconds=seconds, precision=precision)
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+        worst = max(max(m.stderr, m.loss_stderr) for m in a.moves)
+        exact += a.exact
+        precise += a.exact or worst < 0.1
+        if not a.exact:
+            spread.append(worst)
+        used.append(a.deals)
+        allowed.append(a.consistent)
+        solver.append(solve(state, seconds=10.0, line=False).seconds)
+    return {
+        "family": name, "compiled": COMPILED, "positions": len(states),
+        "median_s": round(statistics.median(wall), 3),
+        "p90_s": round(percentile(wall, 0.9), 3),
+        "worst_s": round(max(wall), 3),
+        "median_cpu_s": round(statistics.median(cpu), 3),
+        "p90_cpu_s": round(percentile(cpu, 0.9), 3),
+        "exact": exact, "precise": precise,
+        "median_stderr": round(statistics.median(spread), 3) if spread else None,
+        "median_deals": round(statistics.median(used)),
+        "median_allowed": round(statistics.median(allowed)),
+        "solver_median_ms": round(statistics.median(solver) * 1000, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--precision", type=float, default=None)
+    parser.add_argument("--family", action="append", choices=FAMILIES)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child, args.deals, args.seed, args.seconds,
+                               args.precision)))
+        return
+    print(f"{'family':<10} {'pos':>4} {'median s':>9} {'p90 s':>6} {'worst s':>8} "
+          f"{'cpu s':>6} {'cpu p90':>7} {'exact':>6} {'<0.1':>5} {'stderr':>7} {'deals':>7} "
+          f"{'allowed':>14} {'solver ms':>10}")
+    for name in args.family or FAMILIES:
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", name, "--deals", str(args.deals),
+             "--seed", str(args.seed), "--seconds", str(args.seconds),
+             *(["--precision", str(args.precision)] if args.precision is not None else [])],
+            capture_output=True, text=True, check=True, cwd=ROOT)
+        r = json.loads(out.stdout)
+        print(f"{name:<10} {r['positions']:>4} {r['median_s']:>9} {r['p90_s']:>6} "
+              f"{r['worst_s']:>8} {r['median_cpu_s']:>6} {r['p90_cpu_s']:>7} {r['exact']:>6} {r['precise']:>5} "
+              f"{r['median_stderr'] if r['median_stderr'] is not None else '-':>7} "
+              f"{r['median_deals']:>7} {r['median_allowed']:>14} "
+              f"{r['solver_median_ms']:>10}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
