@@ -36,11 +36,11 @@ family's :data:`BANDS`: below the first band ``good``, then ``inaccuracy``,
 ``mistake``, ``blunder``.  A loss within the estimate's noise is thus never
 called a mistake.  (The README explains the bands.)
 
-Where both ends show the same value, a tile played on the right is the mirror
-image of the same tile played on the left: both are listed (as ``legal`` lists
-them) and the right one takes the left one's value on every deal.  (With three or
-more players the solver breaks ties in legal-move order, which could otherwise
-tell the two apart.)
+Where both ends show the same value, a tile played on the left is the mirror
+image of the same tile played on the right: both are listed (as ``legal`` lists
+them) and both take the value of the play on the right, the move's one name
+(:func:`engine.moves.canonical`), on every deal.  (With three or more players the
+solver breaks ties in legal-move order, which could otherwise tell the two apart.)
 
 :func:`report` appraises every decision one seat made in a round and sums them
 up (:class:`RoundReport`): the mean loss per non-forced decision, the share of
@@ -60,7 +60,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from .deals import DealSpace
-from .moves import Move
+from .moves import Move, canonical, distinct
 from .sampler import Sample, world
 from .solve import Solution, solve
 from .state import State
@@ -178,23 +178,17 @@ def _numerator(value: int | tuple[int, ...], seat: int, family: str, n: int) -> 
 
 
 def _mirrors(v: SeatView) -> list[int]:
-    """For each legal move, the index of the move whose value it takes: itself, or
-    for a play on the right where both ends show the same value, the same tile
-    played on the left."""
+    """For each legal move, the index of the move whose value it takes: its one name
+    (:func:`engine.moves.canonical`): where both ends show the same value, a play on
+    the left takes the value of the same tile played on the right."""
     legal = v.legal
-    out = list(range(len(legal)))
-    ends = v.ends
-    if len(ends) == 2 and ends[0] == ends[1]:
-        left = {m.tile: i for i, m in enumerate(legal) if m.kind == "play" and m.end == "left"}
-        for i, m in enumerate(legal):
-            if m.kind == "play" and m.end == "right" and m.tile in left:
-                out[i] = left[m.tile]
-    return out
+    index = {move: i for i, move in enumerate(legal)}
+    return [index.get(canonical(move, v.ends), i) for i, move in enumerate(legal)]
 
 
 def distinct_moves(v: SeatView) -> int:
     """How many of the seat's legal moves differ by more than being mirror images."""
-    return sum(1 for i, j in enumerate(_mirrors(v)) if i == j)
+    return len(distinct(v.legal, v.ends))
 
 
 # -- solving the deals ----------------------------------------------------------
@@ -291,6 +285,8 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     starts with less than that left, but the first."""
     assert v.rules is not None
     space = DealSpace(v)
+    if not space.count:  # a seat's view written by hand can ask for the impossible
+        raise AppraisalError("no deal of the hidden tiles fits what the view shows")
     listed = space.count <= limit
     tally = _Tally(_scale(v.rules.family, len(v.hand_counts)), space.count, listed)
     every: list[Sample] = []

@@ -113,7 +113,9 @@ def played_out(state: State, seat: int) -> Fraction:
 
 
 def brute_force(v: SeatView) -> tuple[dict[Move, Fraction], int]:
-    """Each legal move's mean result for the mover over every assignment, and how many."""
+    """Each legal move's mean result for the mover over every assignment, and how many.
+    A play on the left of equal ends is played on the right: its one name, whose value
+    the appraisal gives both."""
     totals = dict.fromkeys(v.legal, Fraction(0))
     n = 0
     for hands, dead, stock in assignments(v):
@@ -121,7 +123,8 @@ def brute_force(v: SeatView) -> tuple[dict[Move, Fraction], int]:
         state = position(v, hands, dead, stock)
         for move in v.legal:
             child = state.copy()
-            child.push(move)
+            mirror = len(v.ends) == 2 and v.ends[0] == v.ends[1] and move.end == "left"
+            child.push(Move.play(move.tile, "right") if mirror and move.tile else move)
             totals[move] += played_out(child, v.seat)
     return {move: total / n for move, total in totals.items()}, n
 
@@ -317,7 +320,7 @@ def test_a_loss_within_the_noise_is_never_a_mistake() -> None:
 def test_mirror_images_are_worth_the_same() -> None:
     # Three players: the solver breaks ties in legal-move order, and here it gives [3|5]
     # on the left and on the right different values on the true deal; the appraisal
-    # gives the right-hand play the left-hand one's value on every deal.
+    # gives the left-hand play the right-hand one's value (its one name) on every deal.
     state = game("block-3", 193, 9)
     left, right = Move.play(t("3-5"), "left"), Move.play(t("3-5"), "right")
     values = {mv.move: mv.value for mv in solve(state).moves}

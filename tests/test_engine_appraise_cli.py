@@ -84,6 +84,25 @@ def test_bad_options_are_refused(tmp_path: Path, args: list[str]) -> None:
     assert len(result.stderr.splitlines()) == 1 and args[0] in result.stderr
 
 
+def test_a_seats_view_given_as_a_position_code() -> None:
+    # E3 after White's pass as Black sees it: White holds one tile and lacks 0 and 1.
+    by_code = appraise_json("--position", "d2/*1.0002/1*0/*14/1p1/n01.-")
+    assert (by_code["seat"], by_code["exact"], by_code["deals"]) == (1, True, 15)
+    assert [m["class"] for m in by_code["moves"]] == ["best", "blunder"]
+
+
+@pytest.mark.parametrize(("code", "problem"), [
+    ("d2/*1.0002/1*0/*14/1p1/n0123456.-",  # White lacks every value, yet holds a tile
+     "position: no deal of the hidden tiles fits what the view shows"),
+    ("d2/*1.0002/1*0/*14/0p0/n01.-",  # White is to move, but only Black's tiles are shown
+     "position: this is seat 1's view: seat 0's tiles are not shown"),
+])
+def test_a_position_code_that_cannot_be_appraised_is_one_line(code: str, problem: str) -> None:
+    result = run("appraise", "--position", code)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [problem]
+
+
 def test_the_same_seed_gives_the_same_answer() -> None:
     # 11,628 deals: solved in a random order until every standard error is small enough
     # (a generous budget, so that the time never decides when to stop).
