@@ -232,8 +232,8 @@ class _Tally:
     def _error(self, total: int, squares: int) -> float:
         """The standard error of a mean, from the sum and the sum of squares of its
         values (times the scale), as an estimate of the mean over every deal: 0 when
-        every deal was solved; with the finite population correction for deals drawn
-        from the list."""
+        every deal was solved; with the finite population correction for deals that
+        were drawn from the list."""
         n = self.n
         if self.complete or n < 2:
             return 0.0
