@@ -21,8 +21,9 @@ unseen tiles grouped by which opponents may hold them), lists them all
 (:meth:`DealSpace.draw`, exact: no rejection, so no fallback that would bend
 the odds).  What a seat could infer beyond its view is not used: a dead tile
 cannot show the ends it was discarded at, and a pass on an empty line in
-Gaple shows the passer holds no double; the view carries neither, and the
-computer players' sampler (:mod:`engine.sampler`) ignores them as well.
+Gaple shows the passer lacks the tile or the double it must open with; the
+view carries neither, and the computer players' sampler (:mod:`engine.sampler`)
+ignores them as well.
 """
 
 from __future__ import annotations
