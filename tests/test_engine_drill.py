@@ -209,3 +209,10 @@ def test_answers_read_nothing_but_the_view() -> None:
 def test_a_drill_position_can_be_asked_about_in_block_alone() -> None:
     q = question(3, "hidden", rules=block(3))
     assert q.state.rules == block(3)
+
+
+def test_doctests() -> None:
+    import doctest
+
+    failures, _ = doctest.testmod(drill)
+    assert failures == 0

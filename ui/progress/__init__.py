@@ -38,8 +38,16 @@ from pathlib import Path
 from typing import Any
 
 from . import _postgres, _sqlite
-from ._practice import (DrillRecord, DrillRun, RoundPoint, drill_of, drill_record, drill_runs,
-                        record_drill_run, round_history)
+from ._practice import (
+    DrillRecord,
+    DrillRun,
+    RoundPoint,
+    drill_of,
+    drill_record,
+    drill_runs,
+    record_drill_run,
+    round_history,
+)
 from ._sqlite import DB_NAME
 
 __all__ = [
@@ -146,7 +154,7 @@ class Summary:
     quiz: QuizRecord = QuizRecord()
     games: dict[str, GameRecord] = field(default_factory=dict)
     recent: Recent = Recent()
-    drill: DrillRecord = DrillRecord()
+    drill: DrillRecord = field(default_factory=DrillRecord)
 
 
 def data_dir() -> Path:
