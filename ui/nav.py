@@ -24,6 +24,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/play.py", "nav.play"),
     ("pages/quiz.py", "nav.quiz"),
     ("pages/drill.py", "nav.drill"),
+    ("pages/progress.py", "nav.progress_page"),
     ("pages/rules.py", "nav.rules"),
 )
 LANG_KEY = "sidebar.lang"
