@@ -46,12 +46,14 @@ pips_count         total, hand, line, dead, count             {total} − {hand}
                                                               = {count}.
 =================  =========================================  ===================================
 
-Every question is reproducible: ``question(q.seed, q.kind)`` is ``q`` again.
+Every question is reproducible: ``question(q.seed)`` is ``q`` again (its kind is drawn from
+the seed), and ``question(seed, kind)`` asks that kind at the seed's positions (should none of
+:data:`ATTEMPTS` positions fit the kind, which no seed tried so far does, a ``hidden`` one).
 
 >>> q = question(7)
 >>> check(q, q.answer).right
 True
->>> question(q.seed, q.kind).answer == q.answer
+>>> question(q.seed).answer == q.answer and question(q.seed, q.kind).answer == q.answer
 True
 """
 
