@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from engine.drill import YES, Question, Reason
 from engine.state import State
 
-from ..i18n import end_name, t, table_seat_names
+from ..i18n import and_list, end_name, t, table_seat_names
 from ..widgets.feedback import Feedback
 from .drill import Answered
 
@@ -19,12 +19,8 @@ def seat_labels(state: State) -> tuple[str, ...]:
 
 
 def _numbers(values: Sequence[int]) -> str:
-    items = [str(v) for v in sorted(values)]
-    if not items:
-        return t("drill.no_numbers")
-    if len(items) == 1:
-        return items[0]
-    return t("list.and", first=", ".join(items[:-1]), last=items[-1])
+    """"2, 3 and 5" in the page's language; "none"."""
+    return and_list(sorted(values)) if values else t("drill.no_numbers")
 
 
 def ask(q: Question, seats: Sequence[str]) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 import altair as alt
 
 from .. import session
-from ..i18n import t
+from ..i18n import join_list, t
 from ..progress import DrillRun, RoundPoint
 from ..widgets.deal_setup import family_name
 
@@ -258,7 +258,7 @@ def rating_summary(points: Sequence[RatingPoint]) -> str:
 
 def themes_summary(rows: Sequence[ThemeLoss]) -> str:
     worst = theme_rows(rows)[:3]
-    return t("charts.themes_summary", themes=", ".join(r["theme"] for r in worst))
+    return t("charts.themes_summary", themes=join_list(r["theme"] for r in worst))
 
 
 # -- the sections -------------------------------------------------------------------------------
