@@ -118,6 +118,8 @@ PAGES = [  # sidebar link, the page's heading, its path
     ("Try it", "Try it", "/try_it"),
     ("Play", "Play", "/play"),
     ("Quiz", "Quiz", "/quiz"),
+    ("Counting drill", "Counting drill", "/drill"),
+    ("Progress", "Progress", "/progress"),
     ("Rules", "Rules", "/rules"),
 ]
 

@@ -23,6 +23,8 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/try_it.py", "nav.try_it"),
     ("pages/play.py", "nav.play"),
     ("pages/quiz.py", "nav.quiz"),
+    ("pages/drill.py", "nav.drill"),
+    ("pages/progress.py", "nav.progress_page"),
     ("pages/rules.py", "nav.rules"),
 )
 LANG_KEY = "sidebar.lang"
@@ -75,6 +77,8 @@ def progress_summary() -> None:
     if matches:
         st.caption(t("nav.progress_matches", won=sum(g.matches_won for g in games),
                      matches=matches))
+    if record.drill.best:
+        st.caption(t("nav.progress_drill", best=f"{record.drill.best:.1f}".removesuffix(".0")))
     st.caption(t("nav.progress_link"))
     afresh()
 

@@ -264,6 +264,28 @@ def record_match(family: str, won: bool) -> None:
     _safely(progress.record_match, None, family, won)
 
 
+def round_history() -> list[progress.RoundPoint]:
+    """The learner's reviewed rounds of Play, oldest first ([] if progress is unavailable)."""
+    return _safely(progress.round_history, [])
+
+
+def drill_record() -> progress.DrillRecord:
+    """The learner's counting drill: runs, best and last score."""
+    return _safely(progress.drill_record, progress.DrillRecord())
+
+
+def record_drill_run(run_id: str, seconds: float, answered: int,
+                     right: int) -> progress.DrillRecord:
+    """Keep a finished drill run (once per ``run_id``); the drill record after it."""
+    return _safely(progress.record_drill_run, progress.DrillRecord(), run_id, seconds,
+                   answered, right)
+
+
+def drill_runs() -> list[progress.DrillRun]:
+    """The learner's drill runs, oldest first ([] if progress is unavailable)."""
+    return _safely(progress.drill_runs, [])
+
+
 # -- a page's own address parameters ----------------------------------------------------------
 
 

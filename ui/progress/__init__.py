@@ -38,20 +38,35 @@ from pathlib import Path
 from typing import Any
 
 from . import _postgres, _sqlite
+from ._practice import (
+    DrillRecord,
+    DrillRun,
+    RoundPoint,
+    drill_of,
+    drill_record,
+    drill_runs,
+    record_drill_run,
+    round_history,
+)
 from ._sqlite import DB_NAME
 
 __all__ = [
     "DB_NAME",
+    "DrillRecord",
+    "DrillRun",
     "GameRecord",
     "ProgressError",
     "QuizRecord",
     "Recent",
     "RoundFigures",
+    "RoundPoint",
     "Summary",
     "connect",
     "data_dir",
     "database_url",
     "db_path",
+    "drill_record",
+    "drill_runs",
     "games",
     "known",
     "new_learner_id",
@@ -59,11 +74,13 @@ __all__ = [
     "quiz_record",
     "recent",
     "record_answer",
+    "record_drill_run",
     "record_figures",
     "record_match",
     "record_round",
     "record_step",
     "register",
+    "round_history",
     "set_position",
     "steps",
     "summary",
@@ -130,13 +147,14 @@ class Recent:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """A learner's whole record: steps done (with stars), the quiz, Play per family, and the
-    accuracy of their last reviewed rounds."""
+    """A learner's whole record: steps done (with stars), the quiz, Play per family, the
+    accuracy of their last reviewed rounds, and the counting drill."""
 
     steps: dict[tuple[str, str], int] = field(default_factory=dict)
     quiz: QuizRecord = QuizRecord()
     games: dict[str, GameRecord] = field(default_factory=dict)
     recent: Recent = Recent()
+    drill: DrillRecord = field(default_factory=DrillRecord)
 
 
 def data_dir() -> Path:
@@ -369,5 +387,5 @@ def summary(learner: str, *, data_dir: str | Path | None = None) -> Summary:
     """Everything the sidebar shows of ``learner``'s progress, read on one connection."""
     with connect(data_dir) as conn:
         return Summary(_steps(conn, learner), _quiz(conn, learner), _games(conn, learner),
-                       _recent(conn, learner, None, RECENT))
+                       _recent(conn, learner, None, RECENT), drill_of(conn, learner))
 

@@ -72,6 +72,21 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
         )""",
         "CREATE INDEX IF NOT EXISTS round_log_recent ON round_log (learner, played)",
     )),
+    # Every run of the counting drill, once (its id is the key): when it ended, how long it
+    # ran, the questions answered and answered right, and its score (right answers a minute).
+    (3, (
+        """CREATE TABLE IF NOT EXISTS drill_runs (
+            learner TEXT NOT NULL,
+            run_id TEXT NOT NULL,
+            played {real} NOT NULL,
+            seconds {real} NOT NULL,
+            answered INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            per_minute {real} NOT NULL,
+            PRIMARY KEY (learner, run_id)
+        )""",
+        "CREATE INDEX IF NOT EXISTS drill_runs_recent ON drill_runs (learner, played)",
+    )),
 )
 
 #: The version this code reads and writes.
