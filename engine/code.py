@@ -515,6 +515,11 @@ def _read_rules(field: _Field) -> Ruleset:
         raise field.error(1, str(e)) from None
 
 
+def parse_rules(text: str) -> Ruleset:
+    """The rules field alone (``b3``, ``g4x7p``, ``d2d``): a :class:`CodeError` otherwise."""
+    return _read_rules(_Field("rules", text, 0))
+
+
 def _read_line(reader: _Reader, field: _Field) -> Line:
     s = field.text
     if s == "-":

@@ -36,9 +36,13 @@ def _settled(finished: State, over: bool, what: str) -> Settlement:
     over yet; ValueError otherwise."""
     if not finished.over:
         raise ValueError("the round is still being played")
+    _not_over(over, what)
+    return settle(finished)
+
+
+def _not_over(over: bool, what: str) -> None:
     if over:
         raise ValueError(f"the {what} is over")
-    return settle(finished)
 
 
 def _sole(scores: list[int], best: int) -> tuple[int, ...]:
@@ -79,8 +83,11 @@ class BlockMatch:
     starter: int = -1
     rounds: list[Settlement] = field(default_factory=list)
     lot: Lot | None = None
+    goal: int | None = None  # a target agreed at the table instead of the rules' own
 
     def __post_init__(self) -> None:
+        if self.goal is not None and self.goal < 1:
+            raise ValueError(f"a match target is a positive number of points, not {self.goal}")
         if self.rules.family != "block":
             raise ValueError("BlockMatch plays Block rules")
         if not self.scores:
@@ -91,6 +98,9 @@ class BlockMatch:
 
     @property
     def target(self) -> int:
+        """The points that win: 100 with two players, 61 otherwise, or the agreed goal."""
+        if self.goal is not None:
+            return self.goal
         assert self.rules.target is not None
         return self.rules.target
 
@@ -100,7 +110,11 @@ class BlockMatch:
 
     def record(self, finished: State) -> Settlement:
         """Settle a finished round, add its points, pass the start clockwise."""
-        result = _settled(finished, self.over, "match")
+        return self.add(_settled(finished, self.over, "match"))
+
+    def add(self, result: Settlement) -> Settlement:
+        """Add a settled round (one played at a real table: engine.sheet), as :meth:`record`."""
+        _not_over(self.over, "match")
         for seat, pts in enumerate(result.points):
             self.scores[seat] += pts
         self.rounds.append(result)
@@ -152,7 +166,11 @@ class GapleMatch:
         return State.deal(self.rules, self.rng, to_move=self.previous_winner, opening=opening)
 
     def record(self, finished: State) -> Settlement:
-        result = _settled(finished, self.over, "match")
+        return self.add(_settled(finished, self.over, "match"))
+
+    def add(self, result: Settlement) -> Settlement:
+        """Add a settled round: its totals as penalties; its winner starts the next."""
+        _not_over(self.over, "match")
         for seat, total in enumerate(result.totals):
             self.penalties[seat] += total
         self.rounds.append(result)
@@ -194,7 +212,11 @@ class DuelSeries:
         return State.deal(self.rules, self.rng, to_move=self.starter)
 
     def record(self, finished: State) -> Settlement:
-        result = _settled(finished, self.over, "series")
+        return self.add(_settled(finished, self.over, "series"))
+
+    def add(self, result: Settlement) -> Settlement:
+        """Add a settled game: a win or a draw; the start passes to the other player."""
+        _not_over(self.over, "series")
         if result.draw or not result.winners:
             self.draws += 1
         else:

@@ -16,6 +16,7 @@ arithmetic written out (``7 + 8 − 3 = 12``) so a learner can check it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from .rules import BLANK_DOUBLE_25, Ruleset, blank_double_counts_25
@@ -124,8 +125,15 @@ class Settlement:
 
     @property
     def holdings(self) -> tuple[Holding, ...]:
-        return tuple(_holding(seat, hand, dead, self.blank_double_25)
-                     for seat, (hand, dead) in enumerate(zip(self.hand_masks, self.dead_masks)))
+        """Each seat's counted tiles; a seat whose total was given without its tiles
+        (:func:`settle_counted`) has no tiles and that total."""
+        out = []
+        for seat, (hand, dead) in enumerate(zip(self.hand_masks, self.dead_masks)):
+            if not hand | dead and self.totals[seat]:
+                out.append(Holding(seat, (), (), (), self.totals[seat]))
+            else:
+                out.append(_holding(seat, hand, dead, self.blank_double_25))
+        return tuple(out)
 
 
 
@@ -192,20 +200,21 @@ def _smallest(mask: int) -> Tile | None:
 
 
 class _Round:
-    """What settling reads: status, who moved last, masks and totals."""
+    """What settling reads: status, who moved last, masks and totals, and whether the
+    last mover went out with no dead tiles (Gaple's outright win)."""
 
-    __slots__ = ("blank25", "dead_masks", "hand_masks", "last", "status", "totals")
+    __slots__ = ("blank25", "clean_out", "dead_masks", "hand_masks", "last", "status",
+                 "totals")
 
-    def __init__(self, state: State) -> None:
-        self.status: str = state.status
-        self.last: int = state.to_move
-        self.blank25: bool = state.rules.blank_double_25
-        self.hand_masks: tuple[int, ...] = tuple(state.hand_masks)
-        self.dead_masks: tuple[int, ...] = tuple(state.dead_masks)
-        totals = []
-        for seat in range(len(self.hand_masks)):
-            totals.append(_total(self.hand_masks[seat], self.dead_masks[seat], self.blank25))
-        self.totals: tuple[int, ...] = tuple(totals)
+    def __init__(self, status: str, last: int, blank25: bool, hand_masks: tuple[int, ...],
+                 dead_masks: tuple[int, ...], totals: tuple[int, ...], clean_out: bool) -> None:
+        self.status: str = status
+        self.last: int = last
+        self.blank25: bool = blank25
+        self.hand_masks: tuple[int, ...] = hand_masks
+        self.dead_masks: tuple[int, ...] = dead_masks
+        self.totals: tuple[int, ...] = totals
+        self.clean_out: bool = clean_out
 
     def result(self, winners: tuple[int, ...], draw: bool, points: tuple[int, ...],
                explanation: Explanation) -> Settlement:
@@ -213,12 +222,60 @@ class _Round:
                           self.hand_masks, self.dead_masks, self.blank25)
 
 
+def _round_of(state: State) -> _Round:
+    blank25 = state.rules.blank_double_25
+    hands = tuple(state.hand_masks)
+    dead = tuple(state.dead_masks)
+    totals = []
+    for seat in range(len(hands)):
+        totals.append(_total(hands[seat], dead[seat], blank25))
+    last = state.to_move
+    return _Round(state.status, last, blank25, hands, dead, tuple(totals),
+                  state.status == "domino" and not dead[last])
+
+
 def settle(state: State) -> Settlement:
     """The round's result.  A round still being played has no winners yet."""
-    r = _Round(state)
+    return _settle(_round_of(state), state.rules.family)
+
+
+def settle_counted(rules: Ruleset, status: str, last: int, hands: Sequence[int],
+                   dead: Sequence[int], given: Sequence[int | None]) -> Settlement:
+    """A round's result from what each seat is left with at its end, as players count it at
+    a real table: ``hands`` and ``dead`` (masks of tiles), or for a seat whose ``given[seat]``
+    is not None that total instead (its tiles not told: its masks must be 0).  ``status``
+    is ``domino`` (``last`` went out: its hand is empty, its dead tiles, or a total given
+    for them, still count) or ``blocked``.  Gaple's tie-break needs the tied seats' tiles:
+    a caller asks for them where the lowest totals tie (:func:`tied_lowest`).  The checks
+    a table's report needs (a tile twice, a hand too big) are :mod:`engine.sheet`'s."""
+    if status not in ("domino", "blocked"):
+        raise ValueError(f"a round ends in domino or blocked, not {status!r}")
+    totals = counted_totals(rules, hands, dead, given)
+    clean = status == "domino" and not dead[last] and not given[last]
+    return _settle(_Round(status, last, rules.blank_double_25, tuple(hands), tuple(dead),
+                          totals, clean), rules.family)
+
+
+def counted_totals(rules: Ruleset, hands: Sequence[int], dead: Sequence[int],
+                   given: Sequence[int | None]) -> tuple[int, ...]:
+    """Each seat's total (:func:`settle_counted`'s holdings): its tiles' or the one given."""
+    n = rules.players
+    if not len(hands) == len(dead) == len(given) == n:
+        raise ValueError(f"one holding per seat: {n} players")
+    return tuple(_total(hands[s], dead[s], rules.blank_double_25) if (g := given[s]) is None
+                 else g for s in range(n))
+
+
+def tied_lowest(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats that share the lowest total when more than one does; else ()."""
+    low = min(totals)
+    tied = tuple(seat for seat, x in enumerate(totals) if x == low)
+    return tied if len(tied) > 1 else ()
+
+
+def _settle(r: _Round, family: str) -> Settlement:
     if r.status == "playing":
         return r.result((), False, (0,) * len(r.totals), Explanation("playing"))
-    family = state.rules.family
     if family == "block":
         return _settle_block(r)
     if family == "duel":
@@ -268,7 +325,7 @@ def _settle_duel(r: _Round) -> Settlement:
 
 def _rank_key(r: _Round, seat: int) -> tuple[int, int, int, int]:
     """A seat's Gaple order: out cleanly, total, smallest tile's value, its lower half."""
-    out_clean = r.status == "domino" and r.last == seat and not r.dead_masks[seat]
+    out_clean = r.clean_out and r.last == seat
     smallest = _smallest(r.hand_masks[seat] | r.dead_masks[seat])
     return (
         0 if out_clean else 1,
@@ -282,7 +339,7 @@ def gaple_places(state: State) -> tuple[int, ...]:
     """Each player's place in Gaple (1 = the round's winner): out by play with no
     dead tiles first, then the lowest total, then the smallest single tile's
     value, then its lower half."""
-    r = _Round(state)
+    r = _round_of(state)
     order = sorted(range(len(r.totals)), key=lambda seat: _rank_key(r, seat))
     places = [0] * len(order)
     for place, seat in enumerate(order, start=1):
@@ -294,7 +351,7 @@ def _settle_gaple(r: _Round) -> Settlement:
     totals = r.totals
     zeros = (0,) * len(totals)
     listing = " · ".join([f"{seat}: {x}" for seat, x in enumerate(totals)])
-    if r.status == "domino" and not r.dead_masks[r.last]:
+    if r.clean_out:
         return r.result((r.last,), False, zeros,
                         Explanation("gaple_out", {"winner": r.last}, listing))
     low = min(totals)

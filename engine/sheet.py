@@ -1,0 +1,370 @@
+"""A score sheet for a game played with real tiles, and its code (one line of text).
+
+At a real table nobody records the moves: after each round the players say how it ended
+(who went out, or a block) and what each of them has left, either the tiles or their pip
+total.  This module settles such a round by the rules (:func:`settle_entry`, through
+:func:`engine.settlement.settle_counted`: the same results and arithmetic as a round
+played on the site), refusing a report that cannot be (:class:`SheetError`, a reason code
+and its values), and keeps the match's sheet (:class:`Sheet`): Block's points to the
+target (100 with two players, 61 otherwise, or one agreed at the table), Gaple's run of
+penalty totals, the two-player game's series; and who starts the next round.
+
+The **sheet code** keeps a sheet in an address (``?sheet=…``), with the characters of the
+position code (:mod:`engine.code`) and ``-``::
+
+    b2/s0/t100/o1.3456.-/b.12.0034      rules / first starter / goal / each round
+    g4x6/s-/r5/o2.t5.1233.-.t20
+
+- **rules**: as the position code writes them (``b2``, ``g4x7p``, ``d2d`` …).
+- **first starter**: ``s0`` (the seat that starts the first round), ``s-`` when the table
+  decides (by lot, or Gaple's [0|0]).
+- **goal**: ``t100`` Block's target in points, ``r5`` the rounds (games) agreed elsewhere.
+- **each round**: ``o1`` (seat 1 went out) or ``b`` (blocked), then each seat's part after
+  a ``.``: its tiles (``3456`` is [3|4] and [5|6]), ``t23`` (a pip total of 23, the tiles
+  not told) or ``-`` (nothing: the seat that went out; in Gaple its dead tiles, if any).
+
+>>> s = parse_sheet("b2/s0/t100/o1.3456.-")
+>>> s.match().scores, s.next_start()
+([0, 18], Start(seat=1, opening=None, reason='clockwise'))
+>>> s.text()
+'b2/s0/t100/o1.3456.-'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final, Literal, NamedTuple, TypeAlias
+
+from .code import CodeError, parse_rules, rules_code
+from .match import BlockMatch, DuelSeries, GapleMatch, Match
+from .rules import BLANK_DOUBLE_25, Ruleset
+from .settlement import Settlement, counted_totals, settle_counted, tied_lowest
+from .state import Opening
+from .tiles import TILES, Tile, mask_of
+
+#: What a seat has left at a round's end: its tiles, or the pip total the table counted.
+Left: TypeAlias = tuple[Tile, ...] | int
+
+PIPS: Final = "0123456"
+#: The rounds (games) agreed by default where the rules set no target.
+DEFAULT_ROUNDS: Final = 5
+#: The highest target or number of rounds a sheet takes.
+MOST_GOAL: Final = 999
+Reason = Literal["chosen", "lot", "blank_double", "clockwise", "alternate",
+                 "previous_winner", "over"]
+
+
+class SheetError(ValueError):
+    """A report or a sheet code the sheet refuses.
+
+    ``code`` names the reason (for translation), ``params`` its values (seats as indices,
+    tiles as :class:`Tile`), the message says it in English.  Codes: ``syntax`` (a sheet
+    code that cannot be read: ``at``, the 0-based character), ``seat`` (no such seat),
+    ``tile_twice`` (``tile``, ``seats``), ``too_many`` (``seat``, ``count``, ``most``),
+    ``total_range`` (``seat``, ``total``, ``most``), ``out_holds`` (``seat``: who went out
+    has nothing left), ``nothing_left`` (``seat``: every other seat holds something),
+    ``tie_needs_tiles`` (``seats``: Gaple's tie-break reads the tied seats' tiles), ``over``
+    (the match is over).  A round of a code that is refused also has ``round`` (1 = the
+    first)."""
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = params
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One round as the table reports it: ``out`` the seat that went out (None: a block),
+    ``left`` what each seat has left (:data:`Left`)."""
+
+    out: int | None
+    left: tuple[Left, ...]
+
+    def text(self) -> str:
+        head = "b" if self.out is None else f"o{self.out}"
+        return ".".join([head, *(_left_text(x) for x in self.left)])
+
+
+class Start(NamedTuple):
+    """Who starts the next round: ``seat`` (None: the table decides, by lot or by who holds
+    the opening tile), the ``opening`` rule (Gaple's [0|0], or any double) and why."""
+
+    seat: int | None
+    opening: Opening
+    reason: Reason
+
+
+def _left_text(left: Left) -> str:
+    if isinstance(left, int):
+        return f"t{left}"
+    return "".join(f"{t.low}{t.high}" for t in left) or "-"
+
+
+def most_tiles(rules: Ruleset) -> int:
+    """The most tiles a seat can have left (with its dead tiles): the deal, and in draw
+    mode every tile it could have drawn as well."""
+    return rules.hand_size + (rules.undealt if rules.draw_mode else 0)
+
+
+def heaviest(rules: Ruleset) -> int:
+    """The highest total a seat can have left (:func:`most_tiles` of the heaviest tiles;
+    with [0|0] at 25, that tile and the heaviest with no blank half, if more)."""
+    k = most_tiles(rules)
+    values = sorted((t.value for t in TILES), reverse=True)
+    most = sum(values[:k])
+    if rules.blank_double_25:
+        no_blank = sorted((t.value for t in TILES if t.low > 0), reverse=True)
+        most = max(most, BLANK_DOUBLE_25 + sum(no_blank[:k - 1]))
+    return most
+
+
+def default_goal(rules: Ruleset) -> int:
+    """Block's own target (100 or 61); else the rounds agreed by default."""
+    return rules.target if rules.target is not None else DEFAULT_ROUNDS
+
+
+def counts_left(rules: Ruleset, out: int | None) -> bool:
+    """Whether what the seats have left counts for anything: not in the two-player game
+    when someone went out (that alone wins)."""
+    return not (rules.family == "duel" and out is not None)
+
+
+def _seat_name(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def settle_entry(rules: Ruleset, entry: Entry) -> Settlement:
+    """The round's result by the rules, or :class:`SheetError` for a report that cannot be
+    (see its codes)."""
+    n = rules.players
+    if len(entry.left) != n:
+        raise SheetError("seat", f"{len(entry.left)} seats reported for {n} players",
+                         seat=len(entry.left))
+    out = entry.out
+    if out is not None and not 0 <= out < n:
+        raise SheetError("seat", f"there is no seat {out} among {n} players", seat=out)
+    counted = counts_left(rules, out)
+    owner: dict[Tile, int] = {}
+    most, top = most_tiles(rules), heaviest(rules)
+    for seat, left in enumerate(entry.left):
+        if isinstance(left, int):
+            if not 0 <= left <= top:
+                raise SheetError("total_range", f"{_seat_name(seat)}: a total of {left} "
+                                 f"cannot be: from 0 to {top}", seat=seat, total=left, most=top)
+        else:
+            for tile in left:
+                if tile in owner:
+                    raise SheetError("tile_twice", f"{tile.bracket()} is named twice",
+                                     tile=tile, seats=(owner[tile], seat))
+                owner[tile] = seat
+            if len(left) > most:
+                raise SheetError("too_many", f"{_seat_name(seat)} has {len(left)} tiles left: "
+                                 f"at most {most}", seat=seat, count=len(left), most=most)
+        empty = left == () or left == 0 and seat == out
+        if seat == out and not empty and not rules.has_dead_tiles:
+            raise SheetError("out_holds", f"{_seat_name(seat)} went out: it has nothing left",
+                             seat=seat)
+        if seat != out and left == () and counted:
+            raise SheetError("nothing_left", f"{_seat_name(seat)} has nothing left: then it "
+                             "went out", seat=seat)
+    hands, dead, given = [], [], []
+    for seat, left in enumerate(entry.left):
+        if not counted and seat != out:
+            left = ()
+        tiles = left if isinstance(left, tuple) else ()
+        mask = mask_of(tiles)
+        hands.append(0 if seat == out else mask)
+        dead.append(mask if seat == out else 0)
+        given.append(left if isinstance(left, int) else None)
+    clean_out = out is not None and not dead[out] and not given[out]
+    if rules.ties_broken_by_smallest_tile and not clean_out:
+        tied = tied_lowest(counted_totals(rules, hands, dead, given))
+        untold = tuple(s for s in tied if given[s] is not None)
+        if untold:
+            raise SheetError("tie_needs_tiles", "the lowest totals are tied: the smallest "
+                             "tile decides, so give the tied seats' tiles", seats=untold)
+    status = "blocked" if out is None else "domino"
+    return settle_counted(rules, status, out if out is not None else 0, hands, dead, given)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A match's score sheet: the rules, who starts the first round (None: the table's
+    lot, or Gaple's [0|0]), the goal (Block: the target's points; else the rounds agreed)
+    and each round as reported."""
+
+    rules: Ruleset
+    first: int | None
+    goal: int
+    entries: tuple[Entry, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.first is not None and not 0 <= self.first < self.rules.players:
+            raise SheetError("seat", f"there is no seat {self.first}", seat=self.first)
+        if not 1 <= self.goal <= MOST_GOAL:
+            raise SheetError("syntax", f"the goal is from 1 to {MOST_GOAL}, not {self.goal}",
+                             at=0)
+
+    @classmethod
+    def new(cls, rules: Ruleset, first: int | None = None, goal: int | None = None) -> Sheet:
+        return cls(rules, first, default_goal(rules) if goal is None else goal)
+
+    def match(self) -> Match:
+        """The match so far, every round added in turn."""
+        match = self._empty()
+        for entry in self.entries:
+            match.add(settle_entry(self.rules, entry))
+        return match
+
+    def _empty(self) -> Match:
+        rng = random.Random(0)  # never used: the table starts, not a lot drawn here
+        if self.rules.family == "block":
+            return BlockMatch(self.rules, rng, starter=self.first or 0, goal=self.goal)
+        if self.rules.family == "gaple":
+            return GapleMatch(self.rules, rng, rounds_agreed=self.goal)
+        return DuelSeries(self.rules, rng, rounds_agreed=self.goal, starter=self.first or 0)
+
+    def settlements(self) -> tuple[Settlement, ...]:
+        return tuple(self.match().rounds)
+
+    def add(self, entry: Entry) -> Sheet:
+        """The sheet with one more round; :class:`SheetError` if the report cannot be or
+        the match is over."""
+        match = self.match()
+        if match.over:
+            raise SheetError("over", "the match is over")
+        settle_entry(self.rules, entry)
+        return Sheet(self.rules, self.first, self.goal, (*self.entries, entry))
+
+    def undo(self) -> Sheet:
+        """The sheet without its last round."""
+        return Sheet(self.rules, self.first, self.goal, self.entries[:-1])
+
+    def next_start(self, match: Match | None = None) -> Start:
+        """Who starts the next round (RULES.md: Block passes the start clockwise; Gaple's
+        winner starts the next, with a double where every tile is dealt; the two players
+        take turns), or ``reason="over"``."""
+        match = self.match() if match is None else match
+        if match.over:
+            return Start(None, None, "over")
+        rounds = len(match.rounds)
+        if isinstance(match, GapleMatch):
+            if match.previous_winner is not None:
+                return Start(match.previous_winner, None if self.rules.middle_up else "double",
+                             "previous_winner")
+            if not self.rules.middle_up:
+                return Start(None, TILES[0], "blank_double")
+            return Start(self.first, None, "lot" if self.first is None else "chosen")
+        if self.first is None:
+            return Start(None, None, "lot")
+        if not rounds:
+            return Start(self.first, None, "chosen")
+        assert isinstance(match, (BlockMatch, DuelSeries))
+        return Start(match.starter, None,
+                     "clockwise" if isinstance(match, BlockMatch) else "alternate")
+
+    def text(self) -> str:
+        """The sheet code (the module's grammar)."""
+        first = "-" if self.first is None else str(self.first)
+        goal = ("t" if self.rules.target is not None else "r") + str(self.goal)
+        return "/".join([rules_code(self.rules), f"s{first}", goal,
+                         *(e.text() for e in self.entries)])
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def _syntax(at: int, message: str) -> SheetError:
+    return SheetError("syntax", f"character {at + 1}: {message}", at=at)
+
+
+def _rules(text: str) -> Ruleset:
+    try:
+        return parse_rules(text)
+    except CodeError as e:
+        raise _syntax(e.offset, e.message) from None
+
+
+def _number(text: str, at: int, what: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise _syntax(at, f"{text!r}: {what} is a whole number")
+    return int(text)
+
+
+def _left(part: str, at: int) -> Left:
+    if part == "-":
+        return ()
+    if part[:1] == "t":
+        return _number(part[1:], at + 1, "a total")
+    if not part or len(part) % 2:
+        raise _syntax(at + len(part), "a seat's part is its tiles (two pips each), t and "
+                      "a total, or -")
+    tiles = []
+    for i in range(0, len(part), 2):
+        a, b = PIPS.find(part[i]), PIPS.find(part[i + 1])
+        if a < 0 or b < 0:
+            raise _syntax(at + i + (a >= 0), "pips are 0 to 6")
+        tiles.append(Tile.of(a, b))
+    return tuple(sorted(tiles))
+
+
+def _entry(text: str, at: int, players: int) -> Entry:
+    parts = text.split(".")
+    head = parts[0]
+    out: int | None
+    if head == "b":
+        out = None
+    elif head[:1] == "o" and len(head) == 2 and head[1].isdigit():
+        out = int(head[1])
+    else:
+        raise _syntax(at, f"{head!r}: a round starts with o and the seat that went out, "
+                      "or b (blocked)")
+    if len(parts) - 1 != players:
+        raise _syntax(at, f"{len(parts) - 1} seats' parts for {players} players")
+    lefts = []
+    pos = at + len(head) + 1
+    for part in parts[1:]:
+        lefts.append(_left(part, pos))
+        pos += len(part) + 1
+    return Entry(out, tuple(lefts))
+
+
+def parse_sheet(code: str) -> Sheet:
+    """A sheet code, read strictly: :class:`SheetError` (``syntax`` with ``at``, or a
+    round's reason with ``round``) for anything else."""
+    fields = code.split("/")
+    if len(fields) < 3:
+        raise _syntax(len(code), "a sheet is the rules, s and the first starter, the goal "
+                      "(t or r and a number), then the rounds, separated by /")
+    rules = _rules(fields[0])
+    at = len(fields[0]) + 1
+    first_f, goal_f = fields[1], fields[2]
+    if first_f[:1] != "s" or not (first_f[1:] == "-" or (len(first_f) == 2 and
+                                                          first_f[1].isdigit())):
+        raise _syntax(at, f"{first_f!r}: s and the seat that starts the first round, or s-")
+    first = None if first_f[1:] == "-" else int(first_f[1])
+    if first is not None and first >= rules.players:
+        raise _syntax(at + 1, f"there is no seat {first}")
+    at += len(first_f) + 1
+    want = "t" if rules.target is not None else "r"
+    if goal_f[:1] != want:
+        raise _syntax(at, f"{goal_f!r}: the goal is {want} and a number here")
+    goal = _number(goal_f[1:], at + 1, "the goal")
+    if not 1 <= goal <= MOST_GOAL:
+        raise _syntax(at + 1, f"the goal is from 1 to {MOST_GOAL}")
+    at += len(goal_f) + 1
+    sheet = Sheet(rules, first, goal)
+    for number, text in enumerate(fields[3:], start=1):
+        entry = _entry(text, at, rules.players)
+        try:
+            sheet = sheet.add(entry)
+        except SheetError as e:
+            e.params["round"] = number
+            raise
+        at += len(text) + 1
+    return sheet
