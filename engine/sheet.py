@@ -338,10 +338,10 @@ def parse_sheet(code: str) -> Sheet:
     """A sheet code, read strictly: :class:`SheetError` (``syntax`` with ``at``, or a
     round's reason with ``round``) for anything else."""
     fields = code.split("/")
+    rules = _rules(fields[0])
     if len(fields) < 3:
         raise _syntax(len(code), "a sheet is the rules, s and the first starter, the goal "
                       "(t or r and a number), then the rounds, separated by /")
-    rules = _rules(fields[0])
     at = len(fields[0]) + 1
     first_f, goal_f = fields[1], fields[2]
     if first_f[:1] != "s" or not (first_f[1:] == "-" or (len(first_f) == 2 and

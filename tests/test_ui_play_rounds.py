@@ -30,6 +30,7 @@ from engine.state import State
 from ui import thinking
 from ui.pages import play
 from ui.pages.play import Table
+from ui.widgets import match_sheet
 
 FAMILIES: dict[str, Ruleset] = {
     "block-2": block(2), "block-3": block(3), "block-4": block(4),
@@ -126,7 +127,7 @@ class Watch:
         assert tb.round_no == len(self.starts)
         assert tb.round_no == len(match.rounds) + (
             0 if tb.finished or tb.practice is not None else 1)
-        rows, totals = play.score_rows(match), play.score_totals(match)
+        rows, totals = match_sheet.score_rows(match), match_sheet.score_totals(match)
         assert len(rows) == len(match.rounds)
         assert tuple(map(sum, zip(*rows, strict=True))) == totals if rows else not any(totals)
         assert len(recorded.matches) == int(match.over)

@@ -221,8 +221,8 @@ def holding_sum(holding: Holding) -> str:
     just the total for one tile; kept left to right as a whole in right-to-left text."""
     n = len(holding.hand)
     hand, dead = holding.values[:n], holding.values[n:]
-    if not holding.values:
-        return t("quiz.sum_none")
+    if not holding.values:  # no tiles: nothing, or a total counted at the table
+        return str(holding.total) if holding.total else t("quiz.sum_none")
     parts = [str(v) for v in hand] + [own_run(t("quiz.sum_dead", value=v)) for v in dead]
     if len(parts) == 1 and not dead:
         return str(holding.total)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from engine.bots import Decision, make_bot
-from engine.match import BlockMatch, GapleMatch, Match, match_for
+from engine.match import Match, match_for
 from engine.moves import Move
 from engine.rules import Ruleset
 from engine.solve import Solution
@@ -350,24 +350,3 @@ def next_round(table: Table) -> None:
     table.finished = False
     table.hints, table.review = set(), []
     table.feedback, table.say_move, table.say_result, table.shown_at = None, False, False, 0.0
-
-
-# -- the match in numbers -------------------------------------------------------------------
-
-
-def score_rows(match: Match) -> list[tuple[int, ...]]:
-    """Each recorded round's figures per seat: Block's points, Gaple's penalty totals, the
-    two-player series' wins (1 for the round's winner)."""
-    if isinstance(match, BlockMatch):
-        return [r.points for r in match.rounds]
-    if isinstance(match, GapleMatch):
-        return [r.totals for r in match.rounds]
-    return [tuple(int(not r.draw and r.winners == (s,)) for s in range(2)) for r in match.rounds]
-
-
-def score_totals(match: Match) -> tuple[int, ...]:
-    if isinstance(match, BlockMatch):
-        return tuple(match.scores)
-    if isinstance(match, GapleMatch):
-        return tuple(match.penalties)
-    return tuple(match.wins)

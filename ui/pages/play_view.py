@@ -23,7 +23,7 @@ from engine.rules import FAMILIES, options_of
 
 from .. import session, thinking
 from ..i18n import and_list, join_list, move_text, seat_name, t
-from ..widgets import feedback, story, verdict
+from ..widgets import feedback, match_sheet, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.knowledge import knowledge
@@ -117,8 +117,7 @@ def _header(table: Table) -> None:
 def _sheet(table: Table) -> None:
     """The match so far: each round's figures and the totals."""
     m = table.match
-    rows = play.score_rows(m)
-    totals = play.score_totals(m)
+    rows = match_sheet.score_rows(m)
     games = play_words.in_games(table)
     if isinstance(m, BlockMatch):
         title = t("play.match_block", target=m.target, round=table.round_no)
@@ -133,14 +132,9 @@ def _sheet(table: Table) -> None:
         st.caption(t("play.duel_series_note"))
     if not rows:
         return
-    head = "".join(f"<th>{esc(name)}</th>" for name in table.seats)
-    body = "".join(f"<tr><td>{n}</td>{''.join(f'<td>{v}</td>' for v in row)}</tr>"
-                   for n, row in enumerate(rows, start=1))
-    foot = "".join(f"<td>{v}</td>" for v in totals)
-    st.markdown(f'<table class="play-sheet" aria-label="{esc(t("play.sheet"))}"><thead><tr>'
-                f'<th>{esc(t("play.game") if games else t("play.round"))}</th>{head}</tr>'
-                f'</thead><tbody>{body}</tbody>'
-                f'<tfoot><tr><td>{esc(t("play.total"))}</td>{foot}</tr></tfoot></table>',
+    st.markdown(match_sheet.sheet_html(m, table.seats, label=t("play.sheet"),
+                                       round_word=t("play.game") if games else t("play.round"),
+                                       total_word=t("play.total"), css_class="play-sheet"),
                 unsafe_allow_html=True)
     if m.over:
         if m.winners:

@@ -1,0 +1,398 @@
+"""The score keeper: the sheet of a game played with real tiles (logic and callbacks).
+
+Drawn by ui/pages/scores_view.py.  After each round the table says how it ended (who went
+out, or a block) and what each seat has left, by tiles (clicked) or as a pip total (typed);
+the engine settles it (:func:`engine.sheet.settle_entry`, the same results and arithmetic
+as a round played on the site) and keeps the match's sheet (:class:`engine.sheet.Sheet`).
+No rule is worked out here.
+
+**The address is the sheet.**  Every change writes the sheet code (:mod:`engine.sheet`) to
+``?sheet=…`` (and the players' names, when given, to ``?names=…``, separated by ``~``), so
+a reload brings the sheet back and the address shared is the sheet: whoever opens it sees
+the same sheet and may go on with it on their own device (a copy: share the link again
+after a round, and the others' pages show it when they open it).  A sheet code that cannot
+be read is named in a notice, and the page keeps the sheet it had (or none).
+
+Session keys (all ``scores.``): ``scores.sheet`` (the :class:`~engine.sheet.Sheet`),
+``scores.names`` (the names given, or ()), ``scores.said`` (what the last click says back:
+a refused report, worded when drawn), ``scores.draft`` (the round being entered: tiles per
+seat) and the widgets' keys below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+import streamlit as st
+
+from engine.code import CodeError, parse_rules
+from engine.rules import Ruleset
+from engine.settlement import counted_totals
+from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, heaviest, parse_sheet
+from engine.tiles import TILES, Tile, mask_of
+
+from .. import session
+from ..i18n import and_list, clip, seat_name, t, table_seat_names
+from ..widgets.deal_setup import CHOICES, rules_from_form
+from ..widgets.feedback import Feedback, Later, Said, worded
+
+SHEET = "scores.sheet"
+NAMES = "scores.names"
+SAID = "scores.said"
+DRAFT = "scores.draft"  # {seat: [tile index, …]}: the tiles clicked for the round entered
+CONFIRM_NEW = "scores.confirm_new"
+W_ENDING = "scores.ending"  # "b" (blocked) or the seat that went out, as text
+W_SEAT = "scores.seat"  # whose tiles the grid enters
+W_MODE = "scores.mode"  # + ".<seat>": "tiles" or "total"
+W_TOTAL = "scores.total"  # + ".<seat>": the total typed
+W_NAME = "scores.name"  # + ".<seat>": a name in the setup form
+W_FIRST = "scores.first"
+W_GOAL = "scores.goal"
+FORM = {k: f"scores.{k}" for k in CHOICES}  # the rules' widgets, as Play's and Try it's
+PARAM_SHEET, PARAM_NAMES = "sheet", "names"
+NAME_SEP = "~"
+NAME_MAX = 24
+BLOCKED = "b"
+TILES_MODE, TOTAL_MODE = "tiles", "total"
+#: Who starts the first round, when the table decides it (by lot, or [0|0]).
+BY_LOT = "lot"
+
+
+# -- the sheet and its address ---------------------------------------------------------------
+
+
+def stored() -> Sheet | None:
+    sheet = st.session_state.get(SHEET)
+    return sheet if isinstance(sheet, Sheet) else None
+
+
+def names_for(rules: Ruleset) -> tuple[str, ...]:
+    """The seats' names: those given at the table, else the site's seat names."""
+    given = st.session_state.get(NAMES) or ()
+    default = table_seat_names(rules)
+    return tuple(given[i] if i < len(given) and given[i] else default[i]
+                 for i in range(rules.players))
+
+
+def form_names(rules: Ruleset) -> tuple[str, ...]:
+    """The names typed in the setup form, else the site's seat names."""
+    default = table_seat_names(rules)
+    typed = [clean_name(str(st.session_state.get(f"{W_NAME}.{i}") or ""))
+             for i in range(rules.players)]
+    return tuple(typed[i] or default[i] for i in range(rules.players))
+
+
+def clean_name(text: str) -> str:
+    return clip(" ".join(text.replace(NAME_SEP, " ").split()), NAME_MAX)
+
+
+def _write_address(sheet: Sheet | None) -> None:
+    params = st.query_params
+    if sheet is None:
+        for key in (PARAM_SHEET, PARAM_NAMES):
+            if key in params:
+                del params[key]
+        return
+    code = sheet.text()
+    if params.get(PARAM_SHEET) != code:
+        params[PARAM_SHEET] = code
+    given = tuple(st.session_state.get(NAMES) or ())
+    names = NAME_SEP.join(given) if any(given) else None
+    if names is None and PARAM_NAMES in params:
+        del params[PARAM_NAMES]
+    elif names is not None and params.get(PARAM_NAMES) != names:
+        params[PARAM_NAMES] = names
+
+
+def _store(sheet: Sheet | None, names: Sequence[str] | None = None) -> None:
+    ss = st.session_state
+    ss[SHEET] = sheet
+    if names is not None:
+        ss[NAMES] = tuple(names)
+    ss[DRAFT] = {}
+    for key in [k for k in ss if isinstance(k, str) and k.startswith((W_TOTAL, W_MODE))]:
+        del ss[key]
+    ss.pop(W_ENDING, None)
+    ss.pop(W_SEAT, None)
+    _write_address(sheet)
+
+
+def _names_from(raw: str | None, players: int) -> tuple[str, ...]:
+    if not raw:
+        return ()
+    parts = [clean_name(p) for p in raw.split(NAME_SEP)][:players]
+    return tuple(parts + [""] * (players - len(parts)))
+
+
+def current() -> Sheet | None:
+    """This session's sheet: the address's when it names another (a link opened), else
+    the one kept (and the address made to show it)."""
+    raw = st.query_params.get(PARAM_SHEET)
+    sheet = stored()
+    if raw is None or (sheet is not None and raw == sheet.text()):
+        if sheet is not None:
+            _write_address(sheet)
+        return sheet
+    try:
+        read = parse_sheet(raw)
+    except SheetError as e:
+        try:
+            names: tuple[str, ...] | None = table_seat_names(parse_rules(raw.split("/")[0]))
+        except CodeError:
+            names = None
+        session.notice(t("scores.bad_link", why=refusal_words(e, names)), "warning")
+        _write_address(sheet)
+        return sheet
+    _store(read, _names_from(st.query_params.get(PARAM_NAMES), read.rules.players))
+    return read
+
+
+# -- words for the engine's refusals ---------------------------------------------------------
+
+
+def refusal_words(e: SheetError, names: Sequence[str] | None) -> str:
+    """A refused report (or sheet code) in the page's language."""
+    p = e.params
+
+    def who(key: str) -> str:
+        return seat_name(int(p.get(key, 0)), names)  # type: ignore[call-overload]
+
+    code = e.code
+    if code == "syntax":
+        text = t("scores.refusal.syntax", at=int(p.get("at", 0)) + 1)  # type: ignore[call-overload]
+    elif code == "tile_twice":
+        seats = p.get("seats", ())
+        assert isinstance(seats, tuple)
+        tile = p.get("tile")
+        text = t("scores.refusal.tile_twice", tile=tile.bracket() if isinstance(tile, Tile)
+                 else tile, names=and_list(sorted({seat_name(s, names) for s in seats})))
+    elif code == "tie_needs_tiles":
+        seats = p.get("seats", ())
+        assert isinstance(seats, tuple)
+        text = t("scores.refusal.tie_needs_tiles", names=and_list(seat_name(s, names)
+                                                                   for s in seats),
+                 count=len(seats))
+    elif code in ("too_many", "total_range", "out_holds", "nothing_left"):
+        text = t(f"scores.refusal.{code}", name=who("seat"), count=p.get("count", 0),
+                 most=p.get("most", 0), total=p.get("total", 0))
+    elif code == "over":
+        text = t("scores.refusal.over")
+    else:
+        text = t("scores.refusal.seat")
+    number = p.get("round")
+    return t("scores.in_round", n=number, why=text) if isinstance(number, int) else text
+
+
+# -- the round being entered -------------------------------------------------------------
+
+
+@dataclass
+class SeatDraft:
+    """One seat's entry for the round being entered: the tiles clicked, the total typed,
+    and which of the two counts."""
+
+    tiles: list[int] = field(default_factory=list)  # tile indices
+    total: int | None = None
+    mode: str = TILES_MODE
+
+
+def draft() -> dict[int, SeatDraft]:
+    """The round being entered, kept apart from the widgets (Streamlit forgets a widget's
+    value when it is not drawn, and only one seat's is drawn at a time)."""
+    value = st.session_state.setdefault(DRAFT, {})
+    assert isinstance(value, dict)
+    return value
+
+
+def seat_draft(seat: int) -> SeatDraft:
+    return draft().setdefault(seat, SeatDraft())
+
+
+def held_elsewhere(seat: int) -> dict[int, int]:
+    """The tiles clicked for the other seats: tile index -> seat."""
+    return {i: s for s, d in draft().items() if s != seat for i in d.tiles}
+
+
+def ending() -> int | None | str:
+    """What the ending choice says: the seat that went out, None (blocked), or "" (none
+    chosen yet)."""
+    raw = st.session_state.get(W_ENDING)
+    if raw == BLOCKED:
+        return None
+    if isinstance(raw, str) and raw.isdigit():
+        return int(raw)
+    return ""
+
+
+def mode(seat: int) -> str:
+    return seat_draft(seat).mode
+
+
+def seats_to_enter(rules: Ruleset) -> tuple[int, ...]:
+    """The seats whose leftovers the round needs: every seat but the one that went out
+    (in Gaple with dead tiles, that one's dead tiles too); none in the two-player game won
+    by going out (the engine: :func:`engine.sheet.counts_left`)."""
+    out = ending()
+    if out == "":
+        return ()
+    assert not isinstance(out, str)
+    if not counts_left(rules, out):
+        return ()
+    return tuple(s for s in range(rules.players) if s != out or rules.has_dead_tiles)
+
+
+def left_of(seat: int) -> Left:
+    """What the seat's entry says it has left: the tiles clicked, or the total typed (a
+    total not typed yet is nothing)."""
+    d = seat_draft(seat)
+    if d.mode == TOTAL_MODE:
+        return d.total if d.total is not None else ()
+    return tuple(sorted(TILES[i] for i in d.tiles))
+
+
+def entry(rules: Ruleset) -> Entry | None:
+    out = ending()
+    if out == "":
+        return None
+    assert not isinstance(out, str)
+    wanted = seats_to_enter(rules)
+    return Entry(out, tuple(left_of(s) if s in wanted else () for s in range(rules.players)))
+
+
+def running_totals(rules: Ruleset) -> tuple[int | None, ...]:
+    """Each seat's total so far in the entry (the engine counts it: [0|0] at 25 in that
+    variant); None where nothing is entered."""
+    lefts = [left_of(s) for s in range(rules.players)]
+    totals = counted_totals(rules, [mask_of(x) if isinstance(x, tuple) else 0 for x in lefts],
+                            [0] * rules.players,
+                            [x if isinstance(x, int) else None for x in lefts])
+    return tuple(None if x == () else v for x, v in zip(lefts, totals, strict=True))
+
+
+def most_total(rules: Ruleset) -> int:
+    return heaviest(rules)
+
+
+# -- callbacks (run before the script) ---------------------------------------------------
+
+
+def on_tile(seat: int, index: int) -> None:
+    tiles = seat_draft(seat).tiles
+    if index in tiles:
+        tiles.remove(index)
+    elif index not in held_elsewhere(seat):
+        tiles.append(index)
+    st.session_state[SAID] = None
+
+
+def on_total(seat: int) -> None:
+    value = st.session_state.get(f"{W_TOTAL}.{seat}")
+    seat_draft(seat).total = int(value) if isinstance(value, (int, float)) else None
+    st.session_state[SAID] = None
+
+
+def on_mode(seat: int) -> None:
+    value = st.session_state.get(f"{W_MODE}.{seat}")
+    seat_draft(seat).mode = TOTAL_MODE if value == TOTAL_MODE else TILES_MODE
+
+
+def on_clear(seat: int) -> None:
+    d = seat_draft(seat)
+    d.tiles.clear()
+    d.total = None
+    st.session_state.pop(f"{W_TOTAL}.{seat}", None)
+
+
+def show_widget(key: str, value: object) -> None:
+    """Before drawing a seat's widget: give it the value kept for it (it was forgotten if
+    another seat's was drawn since)."""
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def on_settle() -> None:
+    """Settle the round entered and add it to the sheet, or say why it cannot be."""
+    sheet = stored()
+    if sheet is None:
+        return
+    made = entry(sheet.rules)
+    if made is None:
+        st.session_state[SAID] = worded("hint", partial(t, "scores.choose_ending"))
+        return
+    try:
+        added = sheet.add(made)
+    except SheetError as e:
+        names = names_for(sheet.rules)
+        st.session_state[SAID] = worded("no", partial(refusal_words, e, names))
+        return
+    _store(added)
+    st.session_state[SAID] = None
+
+
+def on_undo() -> None:
+    sheet = stored()
+    if sheet is not None and sheet.entries:
+        _store(sheet.undo())
+        st.session_state[SAID] = worded("hint", partial(t, "scores.undone"))
+
+
+def on_start() -> None:
+    """A new sheet from the setup form."""
+    ss = st.session_state
+    rules = rules_from_form({k: ss.get(w) for k, w in FORM.items()})
+    raw_first = ss.get(W_FIRST)
+    first = int(raw_first) if isinstance(raw_first, str) and raw_first.isdigit() and \
+        int(raw_first) < rules.players else None
+    goal = ss.get(goal_key(rules))
+    names = tuple(clean_name(str(ss.get(f"{W_NAME}.{i}") or "")) for i in range(rules.players))
+    sheet = Sheet.new(rules, first, int(goal) if isinstance(goal, (int, float)) else None)
+    ss[CONFIRM_NEW] = False
+    _store(sheet, names if any(names) else ())
+    ss[SAID] = None
+
+
+def on_new(ask: bool) -> None:
+    """"New sheet": ask first (the sheet stays at its link), or leave it."""
+    st.session_state[CONFIRM_NEW] = ask
+
+
+def on_names() -> None:
+    """The names edited on a sheet in play."""
+    sheet = stored()
+    if sheet is None:
+        return
+    ss = st.session_state
+    ss[NAMES] = tuple(clean_name(str(ss.get(f"{W_NAME}.{i}") or ""))
+                      for i in range(sheet.rules.players))
+    if not any(ss[NAMES]):
+        ss[NAMES] = ()
+    _write_address(sheet)
+
+
+def form_defaults(sheet: Sheet | None) -> None:
+    """The setup form shows the sheet's rules (or the defaults) until changed."""
+    ss = st.session_state
+    for k, w in FORM.items():
+        ss.setdefault(w, CHOICES[k])
+    ss.setdefault(W_FIRST, "0")
+    if sheet is not None:
+        names = st.session_state.get(NAMES) or ()
+        for i in range(sheet.rules.players):
+            ss.setdefault(f"{W_NAME}.{i}", names[i] if i < len(names) else "")
+
+
+def form_rules() -> Ruleset:
+    ss = st.session_state
+    return rules_from_form({k: ss.get(w) for k, w in FORM.items()})
+
+
+def said() -> Said | None:
+    value = st.session_state.get(SAID)
+    return value if isinstance(value, (Feedback, Later)) else None
+
+
+def goal_key(rules: Ruleset) -> str:
+    """The goal's widget key, one per rules: each starts at the rules' own goal."""
+    return f"{W_GOAL}.{rules.name}"

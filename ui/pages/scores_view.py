@@ -1,0 +1,332 @@
+"""The score keeper's drawing: the setup, the sheet, the round being entered, the result.
+
+Drawing only; what a click means is in :mod:`ui.pages.scores`.  Made for a phone at the
+table (390 px wide): one column, buttons at least 44 px high, one tile grid at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from engine.match import BlockMatch, GapleMatch, Match
+from engine.rules import FAMILIES, Ruleset, options_of
+from engine.settlement import Settlement
+from engine.sheet import Sheet, Start
+from engine.tiles import TILES
+
+from ..i18n import holding_sum, join_list, settlement_text, t, table_seat_names
+from ..widgets import feedback, match_sheet
+from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
+from ..widgets.share import href, share
+from ..widgets.svg import esc
+from . import scores
+from .scores import (
+    BLOCKED,
+    CONFIRM_NEW,
+    FORM,
+    TILES_MODE,
+    TOTAL_MODE,
+    W_ENDING,
+    W_FIRST,
+    W_MODE,
+    W_NAME,
+    W_SEAT,
+    W_TOTAL,
+)
+
+CSS = """
+.st-key-scores-page button, .st-key-scores-page [data-baseweb="input"] { min-height: 2.9rem; }
+.st-key-scores-page [data-testid="stRadio"] label { padding: 0.45rem 0.2rem; min-height: 2.75rem; }
+[class*="st-key-scores-row-"] { gap: 0.3rem !important; }
+[class*="st-key-scores-row-"] button { min-width: 2.9rem; padding: 0.2rem 0.25rem; }
+[class*="st-key-scores-row-"] button p { font-size: 0.95rem; white-space: nowrap; }
+.st-key-scores-result { background: #f3f7f4; border: 1px solid var(--ok-border);
+    border-radius: 10px; padding: 0.6rem 1rem 0.2rem; }
+[class*="st-key-scores-fb-"] { padding: 0.5rem 1rem 0.05rem; }
+.scores-sheet { border-collapse: collapse; margin: 0.3rem 0 0.6rem; font-size: 1.05rem; }
+.scores-sheet th, .scores-sheet td { padding: 4px 10px; text-align: center; }
+.scores-sheet thead th { font-weight: 600; }
+.scores-sheet tfoot td, .scores-sheet tfoot th { font-weight: 700; border-top: 2px solid #9fb5aa; }
+.st-key-scores-start p { font-size: 1.05rem; }
+"""
+
+
+def _md(text: str) -> str:
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def _goal_text(sheet: Sheet) -> str:
+    if sheet.rules.plays_matches:
+        return t("scores.goal_points", target=sheet.goal)
+    return t("scores.goal_games" if sheet.rules.family == "duel" else "scores.goal_rounds",
+             count=sheet.goal)
+
+
+def _in_games(rules: Ruleset) -> bool:
+    return rules.family == "duel"
+
+
+# -- the setup ---------------------------------------------------------------------------------
+
+
+def _setup(sheet: Sheet | None) -> None:
+    scores.form_defaults(sheet)
+    with st.container(key="scores-setup", border=True):
+        st.subheader(t("scores.setup"), anchor=False)
+        st.radio(t("try.family"), list(FAMILIES), key=FORM["family"], horizontal=True,
+                 format_func=family_name)
+        takes = options_of(str(st.session_state.get(FORM["family"])))
+        if takes == {"players"}:
+            st.radio(t("try.players"), BLOCK_PLAYERS, key=FORM["players"], horizontal=True)
+        elif "hand_size" in takes:
+            st.radio(t("try.gaple_deal"), list(GAPLE_DEALS), key=FORM["gaple_deal"],
+                     horizontal=True, format_func=_deal_label)
+            st.toggle(t("try.dead_toggle"), key=FORM["dead_tiles"], help=t("try.dead_help"))
+            st.toggle(t("try.blank25_toggle"), key=FORM["blank25"], help=t("try.blank25_help"))
+        else:
+            st.toggle(t("try.draw_toggle"), key=FORM["draw"], help=t("try.draw_help"))
+        rules = scores.form_rules()
+        st.markdown(f"**{esc(t('scores.names'))}**")
+        st.caption(t("scores.names_help"))
+        for i in range(rules.players):
+            st.text_input(t("scores.name_of", n=i + 1), key=f"{W_NAME}.{i}",
+                          placeholder=table_seat_names(rules)[i], max_chars=scores.NAME_MAX)
+        _goal_input(rules)
+        _first_input(rules)
+        st.button(t("scores.start"), key="scores.start", type="primary",
+                  on_click=scores.on_start, width="stretch")
+        if sheet is not None:
+            st.button(t("scores.keep"), key="scores.keep", on_click=scores.on_new,
+                      args=(False,), width="stretch")
+
+
+def _deal_label(key: str) -> str:
+    players, hand = GAPLE_DEALS[key]
+    return t("try.deal_n", players=players, hand=hand)
+
+
+def _goal_input(rules: Ruleset) -> None:
+    key = scores.goal_key(rules)
+    st.session_state.setdefault(key, Sheet.new(rules).goal)
+    if rules.plays_matches:
+        st.number_input(t("scores.target"), min_value=1, max_value=999, step=1, key=key,
+                        help=t("scores.target_help"))
+    else:
+        st.number_input(t("scores.games") if _in_games(rules) else t("scores.rounds"),
+                        min_value=1, max_value=99, step=1, key=key,
+                        help=t("play.duel_series_note") if _in_games(rules)
+                        else t("play.gaple_interpretation"))
+
+
+def _first_input(rules: Ruleset) -> None:
+    if rules.family == "gaple" and not rules.middle_up:
+        st.caption(t("scores.first_blank_double"))
+        st.session_state[W_FIRST] = scores.BY_LOT
+        return
+    options = [str(i) for i in range(rules.players)] + [scores.BY_LOT]
+    if st.session_state.get(W_FIRST) not in options:
+        st.session_state[W_FIRST] = "0"
+    names = scores.form_names(rules)
+    st.radio(t("scores.first"), options, key=W_FIRST, horizontal=True,
+             format_func=lambda v: t("scores.first_lot") if v == scores.BY_LOT
+             else names[int(v)])
+
+
+# -- the sheet ---------------------------------------------------------------------------------
+
+
+def _table(sheet: Sheet, match: Match, names: Sequence[str]) -> None:
+    games = _in_games(sheet.rules)
+    st.markdown(f"**{esc(rules_label(sheet.rules))}** "
+                f'<span class="muted">· {esc(_goal_text(sheet))}</span>',
+                unsafe_allow_html=True)
+    if isinstance(match, GapleMatch):
+        st.caption(t("play.gaple_interpretation"))
+    elif not isinstance(match, BlockMatch):
+        st.caption(t("play.duel_series_note"))
+    if not match.rounds:
+        st.caption(t("scores.empty"))
+        return
+    st.markdown(match_sheet.sheet_html(
+        match, names, label=t("scores.sheet_label"),
+        round_word=t("play.game") if games else t("play.round"),
+        total_word=t("scores.draws_total", count=match.draws)
+        if not isinstance(match, (BlockMatch, GapleMatch)) and match.draws
+        else t("play.total"), css_class="scores-sheet"), unsafe_allow_html=True)
+    if match.over:
+        if match.winners:
+            name = names[match.winners[0]]
+            st.success(t("play.series_won", name=name) if games else
+                       t("scores.gaple_won", name=name) if isinstance(match, GapleMatch)
+                       else t("play.match_won", name=name))
+        else:
+            st.info(t("play.series_drawn") if games else t("play.match_drawn"))
+
+
+def _start_text(start: Start, names: Sequence[str]) -> str:
+    """Who starts the round, and why (the engine's :class:`~engine.sheet.Start`)."""
+    if start.reason == "blank_double":
+        return t("scores.start_blank_double")
+    if start.seat is None:
+        return t("scores.start_lot")
+    name = names[start.seat]
+    if start.opening == "double":
+        return t("scores.start_double", name=name)
+    return t(f"scores.start_{start.reason}", name=name)
+
+
+def _result(sheet: Sheet, settlement: Settlement, names: Sequence[str]) -> None:
+    games = _in_games(sheet.rules)
+    number = len(sheet.entries)
+    with st.container(key="scores-result"):
+        st.markdown(f"**{esc(t('scores.game_n' if games else 'scores.round_n', n=number))}** "
+                    + _md(settlement_text(settlement, names)))
+        lines = []
+        for h in settlement.holdings:
+            if not h.tiles and not h.total:
+                continue
+            tiles = join_list(h.tiles) if h.tiles else t("scores.counted")
+            lines.append(t("quiz.seat_sum", name=names[h.seat], tiles=tiles,
+                           sum=holding_sum(h)))
+        if lines:
+            st.markdown("\n".join(f"- {_md(x)}" for x in lines))
+
+
+# -- the round being entered ------------------------------------------------------------------
+
+
+def _ending(rules: Ruleset, names: Sequence[str], number: int) -> None:
+    options = [BLOCKED] + [str(i) for i in range(rules.players)]
+    st.radio(t("scores.how_ended"), options, key=W_ENDING, index=None,
+             format_func=lambda v: t("scores.blocked") if v == BLOCKED
+             else t("scores.went_out", name=names[int(v)]))
+
+
+def _grid(seat: int, names: Sequence[str]) -> None:
+    """The 28 tiles in seven rows by their lower half; the seat's own are marked, a tile
+    clicked for another seat is not offered."""
+    mine = set(scores.seat_draft(seat).tiles)
+    elsewhere = scores.held_elsewhere(seat)
+    with st.container(key="scores-grid"):
+        for low in range(7):
+            with st.container(horizontal=True, key=f"scores-row-{low}"):
+                for tile in TILES:
+                    if tile.low != low:
+                        continue
+                    i = tile.index
+                    st.button(tile.bracket(), key=f"scores.tile.{seat}.{tile.low}{tile.high}",
+                              type="primary" if i in mine else "secondary",
+                              disabled=i in elsewhere, on_click=scores.on_tile,
+                              args=(seat, i),
+                              help=t("scores.tile_taken", name=names[elsewhere[i]])
+                              if i in elsewhere else None)
+
+
+def _seat_entry(rules: Ruleset, names: Sequence[str], wanted: tuple[int, ...],
+                out: int | None) -> None:
+    totals = scores.running_totals(rules)
+    if st.session_state.get(W_SEAT) not in wanted:
+        st.session_state[W_SEAT] = wanted[0]
+
+    def label(s: int) -> str:
+        total = totals[s]
+        shown = "—" if total is None else str(total)
+        return t("scores.seat_total_dead" if s == out else "scores.seat_total",
+                 name=names[s], total=shown)
+
+    st.segmented_control(t("scores.whose"), list(wanted), key=W_SEAT, format_func=label,
+                         required=True, width="stretch")
+    seat = st.session_state.get(W_SEAT)
+    if not isinstance(seat, int):
+        return
+    if seat == out:
+        st.caption(t("scores.dead_of_out", name=names[seat]))
+    kept = scores.seat_draft(seat)
+    scores.show_widget(f"{W_MODE}.{seat}", kept.mode)
+    st.segmented_control(t("scores.count_by"), [TILES_MODE, TOTAL_MODE],
+                         key=f"{W_MODE}.{seat}", required=True,
+                         format_func=lambda m: t(f"scores.by_{m}"),
+                         on_change=scores.on_mode, args=(seat,))
+    if kept.mode == TOTAL_MODE:
+        scores.show_widget(f"{W_TOTAL}.{seat}", kept.total)
+        st.number_input(t("scores.total_of", name=names[seat]), min_value=0,
+                        max_value=scores.most_total(rules), step=1, value=None,
+                        key=f"{W_TOTAL}.{seat}", placeholder=t("scores.total_placeholder"),
+                        on_change=scores.on_total, args=(seat,))
+    else:
+        _grid(seat, names)
+    st.button(t("scores.clear", name=names[seat]), key=f"scores.clear.{seat}",
+              on_click=scores.on_clear, args=(seat,))
+
+
+def _entry(sheet: Sheet, names: Sequence[str], start: Start) -> None:
+    rules = sheet.rules
+    games = _in_games(rules)
+    number = len(sheet.entries) + 1
+    st.subheader(t("scores.game_n" if games else "scores.round_n", n=number), anchor=False)
+    with st.container(key="scores-start"):
+        st.markdown(_md(_start_text(start, names)))
+    _ending(rules, names, number)
+    out = scores.ending()
+    wanted = scores.seats_to_enter(rules)
+    if out != "" and not wanted:
+        st.caption(t("scores.nothing_to_count"))
+    elif wanted:
+        st.markdown(f"**{esc(t('scores.what_left'))}**")
+        assert not isinstance(out, str)
+        _seat_entry(rules, names, wanted, out)
+    fb = feedback.now(scores.said())
+    if fb is not None:
+        with st.container(key=feedback.key("scores", fb.kind)):
+            st.markdown(_md(fb.text))
+    st.button(t("scores.settle_game" if games else "scores.settle"), key="scores.settle",
+              type="primary", on_click=scores.on_settle, width="stretch")
+
+
+# -- the page --------------------------------------------------------------------------------
+
+
+def _actions(sheet: Sheet) -> None:
+    names = scores.names_for(sheet.rules)
+    if sheet.entries:
+        st.button(t("scores.undo_game" if _in_games(sheet.rules) else "scores.undo"),
+                  key="scores.undo", on_click=scores.on_undo, icon=":material/undo:")
+    st.markdown(f"**{esc(t('scores.share_title'))}**")
+    st.caption(t("scores.share_help"))
+    params = {scores.PARAM_SHEET: sheet.text()}
+    given = st.session_state.get(scores.NAMES) or ()
+    if any(given):
+        params[scores.PARAM_NAMES] = scores.NAME_SEP.join(given)
+    share("scores", href("scores", params), label=t("scores.share"))
+    with st.expander(t("scores.names"), icon=":material/badge:"):
+        for i in range(sheet.rules.players):
+            st.session_state.setdefault(f"{W_NAME}.{i}", given[i] if i < len(given) else "")
+            st.text_input(t("scores.name_of", n=i + 1), key=f"{W_NAME}.{i}",
+                          placeholder=names[i], max_chars=scores.NAME_MAX,
+                          on_change=scores.on_names)
+    st.button(t("scores.new"), key="scores.new", on_click=scores.on_new, args=(True,),
+              icon=":material/add:")
+
+
+def draw() -> None:
+    st.html(f"<style>{CSS}</style>")
+    sheet = scores.current()
+    st.title(t("scores.title"), anchor=False)
+    st.markdown(f'<p class="lead">{esc(t("scores.lead"))}</p>', unsafe_allow_html=True)
+    with st.container(key="scores-page"):
+        if sheet is None or st.session_state.get(CONFIRM_NEW):
+            if sheet is not None:
+                st.info(t("scores.new_note"))
+            _setup(sheet)
+            return
+        names = scores.names_for(sheet.rules)
+        match = sheet.match()
+        _table(sheet, match, names)
+        settlements = match.rounds
+        if settlements:
+            _result(sheet, settlements[-1], names)
+        start = sheet.next_start(match)
+        if not match.over:
+            _entry(sheet, names, start)
+        _actions(sheet)
