@@ -84,11 +84,28 @@ class CodeError(ValueError):
     """Text that is not a position or round code: the ``field`` at fault (``rules``,
     ``hands``, ``line``, ``stock``, ``turn``, ``dead``, ``lacks``, ``moves``, or ``move N
     (…)``), the ``offset`` in the text where it goes wrong (0-based; the message counts from
-    1) and what is wrong (``message``)."""
+    1) and what is wrong (``message``).
 
-    def __init__(self, field: str, offset: int, message: str) -> None:
+    ``reason`` names what is wrong for a page to word it (``params``: its values, seats as
+    indices, tiles as :class:`Tile`): ``syntax`` (the text does not follow the grammar: the
+    field and the character say where), ``rules`` (no such game), ``tile_twice``
+    (``tile``), ``line_join`` (``tile``, ``end``, ``value``: the tile does not match that
+    end), ``show_hands`` (neither every hand nor exactly one is shown), ``hand_size``
+    (``seat``, ``count``, ``size``: more tiles than dealt), ``empty_hand`` (``seat``: a hand
+    empty while playing), ``out_not_empty`` (``seat``), ``no_dead`` (dead tiles where the
+    rules have none), ``stock_hidden`` (``seat``), ``counts`` (``needed``, ``left``),
+    ``passes`` (``passes``, ``low``, ``high``), ``opening_line``, ``opening_holder``
+    (``tile``, ``seat``), ``round_start`` (a round starts from a position being played with
+    every hand shown and nothing known of what the seats lack), ``kind`` (``want``:
+    ``position`` or ``round``, the other was given), ``move`` (``number``, ``refusal``: the
+    engine's :class:`~engine.state.Refusal`), and ``deal`` (:func:`check_deal`)."""
+
+    def __init__(self, field: str, offset: int, message: str, reason: str = "syntax",
+                 **params: object) -> None:
         super().__init__(f"{field}, character {offset + 1}: {message}")
         self.field, self.offset, self.message = field, offset, message
+        self.reason = reason
+        self.params: dict[str, object] = params
 
 
 class HiddenError(ValueError):
@@ -395,8 +412,9 @@ class _Field:
     text: str
     at: int  # where it starts in the whole code
 
-    def error(self, index: int, message: str) -> CodeError:
-        return CodeError(self.name, self.at + index, message)
+    def error(self, index: int, message: str, reason: str = "syntax",
+              **params: object) -> CodeError:
+        return CodeError(self.name, self.at + index, message, reason, **params)
 
 
 class _Reader:
@@ -410,7 +428,7 @@ class _Reader:
     def claim(self, tile: Tile, field: _Field, index: int) -> None:
         if tile in self.claimed:
             raise field.error(index, f"{tile.low}{tile.high} is named twice (also in the "
-                                      f"{self.claimed[tile]})")
+                                      f"{self.claimed[tile]})", "tile_twice", tile=tile)
         self.claimed[tile] = field.name
 
     def pip(self, field: _Field, index: int) -> int:
@@ -512,7 +530,7 @@ def _read_rules(field: _Field) -> Ruleset:
             return duel("d" in seen)
         return gaple(players, size, "p" not in seen, "z" in seen)
     except RulesError as e:
-        raise field.error(1, str(e)) from None
+        raise field.error(1, str(e), "rules") from None
 
 
 def parse_rules(text: str) -> Ruleset:
@@ -545,7 +563,9 @@ def _read_line(reader: _Reader, field: _Field) -> Line:
         try:
             line.place(tile, end)
         except LineError as e:
-            raise field.error(i, str(e)) from None
+            value = line.left if end == "left" else line.right
+            raise field.error(i, str(e), "line_join", tile=tile, end=end,
+                              value=value) from None
         i += 3
     return line
 
@@ -655,7 +675,7 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
     shown = [i for i, h in enumerate(hands) if isinstance(h, tuple)]
     if len(shown) not in (1, n):
         raise hands_f.error(0, "show every hand, or exactly one (a seat's view: the "
-                               "others as *count)")
+                               "others as *count)", "show_hands")
     seat = shown[0] if len(shown) == 1 and n > 1 else None
 
     dead: tuple[Held, ...] = tuple(() if i in shown else 0 for i in range(n))
@@ -674,7 +694,7 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
             parts.append(held)
         dead = tuple(parts)
         if any(_count(d) for d in dead) and not rules.dead_tiles:
-            raise dead_f.error(0, "dead tiles are only for Gaple with dead tiles")
+            raise dead_f.error(0, "dead tiles are only for Gaple with dead tiles", "no_dead")
 
     line = _read_line(reader, line_f)
     stock = reader.held(stock_f, 0, len(stock_f.text), keep_order=True)
@@ -691,35 +711,39 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
             raise hands_f.error(at, f"seat {i} holds {_count(h)} tiles"
                                     + (f" and {_count(d)} dead" if _count(d) else "")
                                     + f": more than the {rules.hand_size} dealt, and nobody "
-                                      "draws here")
+                                      "draws here", "hand_size", seat=i,
+                                count=_count(h) + _count(d), size=rules.hand_size)
         out = status in ("domino", "emptied") and i == to_move
         if out and _count(h):
             raise hands_f.error(at, f"the round ended by seat {i}'s {status}: its hand "
-                                    "must be empty")
+                                    "must be empty", "out_not_empty", seat=i)
         if not out and not _count(h):
             raise hands_f.error(at, f"seat {i}'s hand is empty: a round ends when a hand "
-                                    "empties (write domino or emptied in the turn)")
+                                    "empties (write domino or emptied in the turn)",
+                                "empty_hand", seat=i)
     if seat is not None and not isinstance(stock, int):
         raise stock_f.error(0, f"seat {seat} cannot see the stock: give it as a count, "
-                               "such as *14")
+                               "such as *14", "stock_hidden", seat=seat)
     # A line whose history is not shown hides at least one tile.
     unnamed = len(TILES) - len(reader.claimed) - (line.hidden_ends is not None)
     needed = _count(stock) if isinstance(stock, int) else 0
     needed += sum(h for h in hands + dead if isinstance(h, int))
     if needed > unnamed:
         raise stock_f.error(0, f"the counts need {needed} tiles not named elsewhere; only "
-                               f"{unnamed} are left")
+                               f"{unnamed} are left", "counts", needed=needed, left=unnamed)
     playing = status == "playing"
     limit = {"playing": (0, n - 1), "blocked": (n, n), "domino": (0, 0), "emptied": (1, n)}
     low, high = limit[status]
     if not low <= passes <= high:
         when = "while playing" if playing else f"in a round {status}"
         raise turn_f.error(0, f"{passes} turns without a play {when}: "
-                              + (f"it is {low}" if low == high else f"from {low} to {high}"))
+                              + (f"it is {low}" if low == high else f"from {low} to {high}"),
+                           "passes", passes=passes, low=low, high=high)
     if opening is not None:
         assert opening_at is not None
         if not line.empty:
-            raise turn_f.error(opening_at, "an opening rule only applies to an empty line")
+            raise turn_f.error(opening_at, "an opening rule only applies to an empty line",
+                               "opening_line")
         if isinstance(opening, Tile):
             # In the mover's hand: seen there, or (the mover's hand not shown) seen nowhere.
             if to_move in shown:
@@ -729,7 +753,8 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
             if not ok:
                 raise turn_f.error(opening_at, f"{opening.low}{opening.high} must open, so it "
                                                f"must be in the hand of seat {to_move}, "
-                                               "who moves")
+                                               "who moves", "opening_holder", tile=opening,
+                                   seat=to_move)
     return Position(rules, hands, line.hidden_ends, tuple(line.placements), stock, to_move,
                     passes, opening, status, dead, lacks)
 
@@ -763,7 +788,8 @@ def _read_moves(reader: _Reader, field: _Field, state: State) -> tuple[Move, ...
             moves.append(state.push(move))
         except IllegalMoveError as e:
             where = f"move {len(moves) + 1} ({e.move.text()})"
-            raise CodeError(where, field.at + start, str(e)) from None
+            raise CodeError(where, field.at + start, str(e), "move", number=len(moves) + 1,
+                            refusal=e.refusal) from None
     if not moves:
         raise field.error(0, "m is followed by the moves, or - for none")
     return tuple(moves)
@@ -777,13 +803,15 @@ def parse(code: str) -> Position | Round:
     if moves_f is None:
         return start
     if start.seat is not None:
-        raise CodeError("hands", fields[1].at, "a round starts with every hand shown")
+        raise CodeError("hands", fields[1].at, "a round starts with every hand shown",
+                        "round_start")
     if any(start.lacks):
         lacks_f = next(f for f in fields if f.name == "lacks")
         raise lacks_f.error(0, "a round learns what the seats lack from its moves: no n "
-                               "field at its start")
+                               "field at its start", "round_start")
     if start.over:
-        raise fields[4].error(0, "a round starts from a position still being played")
+        raise fields[4].error(0, "a round starts from a position still being played",
+                              "round_start")
     return Round(start, _read_moves(reader, moves_f, start.state()))
 
 
@@ -793,7 +821,7 @@ def parse_position(code: str) -> Position:
     if isinstance(value, Round):
         at = code.rfind("/m")
         raise CodeError("moves", at + 1, "this is a round (it has moves): a position "
-                                         "has no m field")
+                                         "has no m field", "kind", want="position")
     return value
 
 
@@ -802,5 +830,33 @@ def parse_round(code: str) -> Round:
     value = parse(code)
     if isinstance(value, Position):
         raise CodeError("moves", len(code), "this is a position: a round ends with /m and "
-                                            "its moves (m- for none)")
+                                            "its moves (m- for none)", "kind", want="round")
     return value
+
+
+def check_deal(position: Position) -> None:
+    """Refuse (:class:`CodeError`, reason ``deal``) a position whose tiles do not add up to
+    a deal of its rules: every dealt tile is in a hand, dead, or played to the line, and the
+    stock holds the rest (Gaple's middle gave the line its first tile; in draw mode the hands
+    took tiles from the stock).  Only where the line's history is shown (a line given by its
+    ends alone hides how many tiles it holds).  Params: ``held`` (tiles in hands and dead),
+    ``played`` (tiles played from the hands), ``dealt`` (the deal), ``stock`` (its count).
+
+    :func:`parse` reads positions made up to teach one point (two tiles a hand), so it does
+    not ask this; a position set up as one met in a game does (the Analysis page's editor)."""
+    if position.hidden_ends is not None:
+        return
+    rules = position.rules
+    held = sum(_count(h) for h in position.hands) + sum(_count(d) for d in position.dead)
+    played = len(position.placements) - (1 if rules.middle_up and position.placements else 0)
+    dealt = rules.players * rules.hand_size
+    stock = _count(position.stock)
+    in_play = held + played
+    undealt = rules.undealt - (1 if rules.middle_up and position.placements else 0)
+    fine = (in_play >= dealt and in_play + stock == dealt + undealt) if rules.draw_mode \
+        else (in_play == dealt and stock == undealt)
+    if not fine:
+        raise CodeError("hands", 0, f"the tiles do not add up to a deal: {held} in hands "
+                        f"and dead, {played} played to the line, {stock} in the stock, where "
+                        f"the deal gives {dealt} to the players and leaves {undealt}", "deal",
+                        held=held, played=played, dealt=dealt, stock=stock, undealt=undealt)

@@ -27,6 +27,7 @@ from engine.code import (
     HiddenError,
     Position,
     Round,
+    check_deal,
     parse,
     parse_position,
     parse_round,
@@ -738,3 +739,63 @@ def test_the_real_command_line_reads_a_code_and_standard_input() -> None:
                            check=False)
     assert piped.returncode == 0 and piped.stderr == ""
     assert piped.stdout == "d2/44.0111/6*3R32R22/*14/blocked1p2/n26.26\n"
+
+
+# -- reasons a page can word, and the deal's count -------------------------------------------
+
+
+@pytest.mark.parametrize(("code", "reason", "params"), [
+    ("d2/2344.23/6*3/*14/0", "tile_twice", {"tile": Tile.of(2, 3)}),
+    ("b2/1234.56/14R55/*14/0", "line_join", {"tile": Tile.of(5, 5), "end": "right", "value": 4}),
+    ("b3/12.34.*3/-/*9/0", "show_hands", {}),
+    ("b2/0102030405060.11/-/*14/0", "syntax", {}),
+    ("b2/0102030405061122.33/-/*12/0", "hand_size", {"seat": 0, "count": 8, "size": 7}),
+    ("b2/01.-/-/*14/0", "empty_hand", {"seat": 1}),
+    ("b2/01.22/-/*14/domino0", "out_not_empty", {"seat": 0}),
+    ("b2/01.22/-/*30/0", "counts", {"needed": 30, "left": 26}),
+    ("b2/01.22/-/*14/0p2", "passes", {"passes": 2, "low": 0, "high": 1}),
+    ("g4x7p/00.11.22.33/-/*0/0/d12.-.-.-", "no_dead", {}),
+    ("b2/01.22/33/*14/0o00", "opening_line", {}),
+    ("g4x7/11.22.33.00/-/*0/0o00", "opening_holder", {"tile": Tile.of(0, 0), "seat": 0}),
+    ("d2/2344.*6/6*3/0156/0", "stock_hidden", {"seat": 0}),
+    ("b7/01.22/-/*14/0", "rules", {}),
+    ("b2/01.22/-/*14/0/n1.-/m-", "round_start", {}),
+    ("b2/0102.12/-/*14/0/m01p", "move", {"number": 2}),
+])
+def test_a_refused_code_says_why_for_a_page_to_word_it(code: str, reason: str,
+                                                        params: dict[str, object]) -> None:
+    with pytest.raises(CodeError) as e:
+        parse(code)
+    assert e.value.reason == reason, e.value
+    assert params.items() <= e.value.params.items(), e.value.params
+    if reason == "move":
+        assert e.value.params["refusal"].code == "must_play"  # type: ignore[union-attr]
+
+
+def test_a_round_where_a_position_is_wanted_says_so() -> None:
+    with pytest.raises(CodeError) as e:
+        parse_position("b2/01.22/-/*14/0/m-")
+    assert (e.value.reason, e.value.params) == ("kind", {"want": "position"})
+
+
+@FAMILY
+@games(30)
+@given(seed=SEEDS, steps=STEPS)
+def test_every_position_reached_in_play_adds_up_to_its_deal(rules: Ruleset, seed: int,
+                                                            steps: int) -> None:
+    state = random_state(rules, seed, steps)
+    check_deal(Position.from_state(state))
+    for seat in range(state.players):
+        check_deal(Position.from_state(state, seat))
+
+
+def test_a_hand_with_a_tile_too_few_or_too_many_does_not_add_up() -> None:
+    check_deal(parse_position("b2/00010203040506.11121314151622/-/*14/0"))
+    short = parse_position("b2/000102030405.11121314151622/-/*14/0")
+    with pytest.raises(CodeError) as e:
+        check_deal(short)
+    assert e.value.reason == "deal"
+    assert e.value.params == {"held": 13, "played": 0, "dealt": 14, "stock": 14, "undealt": 14}
+    played = parse_position("b2/000102030405.111213141516/66R65/*14/1")  # 12 + 2 = 14
+    check_deal(played)
+    check_deal(parse_position("d2/2344.011122/6*3/*14/0"))  # a line given by its ends: no count
