@@ -61,7 +61,7 @@ def enter_tiles(at: AppTest, seat: int, tiles: str) -> AppTest:
     at.segmented_control(key="scores.seat").set_value(seat).run()
     for text in tiles.split():
         tile = Tile.parse(text)
-        click(at, f"scores.tile.{seat}.{tile.low}{tile.high}")
+        click(at, f"scores-tile-{seat}.{tile.low}{tile.high}")
     return at
 
 
@@ -177,8 +177,8 @@ def test_a_tile_entered_for_one_player_is_not_offered_to_another(data_dir: Path)
     ending(at, None)
     enter_tiles(at, 0, "2-3")
     at.segmented_control(key="scores.seat").set_value(1).run()
-    assert at.button(key="scores.tile.1.23").disabled
-    assert not at.button(key="scores.tile.1.24").disabled
+    assert at.button(key="scores-tile-1.23").disabled
+    assert not at.button(key="scores-tile-1.24").disabled
 
 
 def test_undo_takes_the_last_round_off(data_dir: Path) -> None:

@@ -305,13 +305,6 @@ def on_clear(seat: int) -> None:
     st.session_state.pop(f"{W_TOTAL}.{seat}", None)
 
 
-def show_widget(key: str, value: object) -> None:
-    """Before drawing a seat's widget: give it the value kept for it (it was forgotten if
-    another seat's was drawn since)."""
-    if key not in st.session_state:
-        st.session_state[key] = value
-
-
 def on_settle() -> None:
     """Settle the round entered and add it to the sheet, or say why it cannot be."""
     sheet = stored()

@@ -13,10 +13,9 @@ from engine.match import BlockMatch, GapleMatch, Match
 from engine.rules import FAMILIES, Ruleset, options_of
 from engine.settlement import Settlement
 from engine.sheet import Sheet, Start
-from engine.tiles import TILES
 
 from ..i18n import holding_sum, join_list, settlement_text, t, table_seat_names
-from ..widgets import feedback, match_sheet
+from ..widgets import feedback, match_sheet, tile_grid
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.share import href, share
 from ..widgets.svg import esc
@@ -38,9 +37,6 @@ from .scores import (
 CSS = """
 .st-key-scores-page button, .st-key-scores-page [data-baseweb="input"] { min-height: 2.9rem; }
 .st-key-scores-page [data-testid="stRadio"] label { padding: 0.45rem 0.2rem; min-height: 2.75rem; }
-[class*="st-key-scores-row-"] { gap: 0.3rem !important; }
-[class*="st-key-scores-row-"] button { min-width: 2.9rem; padding: 0.2rem 0.25rem; }
-[class*="st-key-scores-row-"] button p { font-size: 0.95rem; white-space: nowrap; }
 .st-key-scores-result { background: #f3f7f4; border: 1px solid var(--ok-border);
     border-radius: 10px; padding: 0.6rem 1rem 0.2rem; }
 [class*="st-key-scores-fb-"] { padding: 0.5rem 1rem 0.05rem; }
@@ -204,23 +200,11 @@ def _ending(rules: Ruleset, names: Sequence[str], number: int) -> None:
 
 
 def _grid(seat: int, names: Sequence[str]) -> None:
-    """The 28 tiles in seven rows by their lower half; the seat's own are marked, a tile
-    clicked for another seat is not offered."""
-    mine = set(scores.seat_draft(seat).tiles)
-    elsewhere = scores.held_elsewhere(seat)
-    with st.container(key="scores-grid"):
-        for low in range(7):
-            with st.container(horizontal=True, key=f"scores-row-{low}"):
-                for tile in TILES:
-                    if tile.low != low:
-                        continue
-                    i = tile.index
-                    st.button(tile.bracket(), key=f"scores.tile.{seat}.{tile.low}{tile.high}",
-                              type="primary" if i in mine else "secondary",
-                              disabled=i in elsewhere, on_click=scores.on_tile,
-                              args=(seat, i),
-                              help=t("scores.tile_taken", name=names[elsewhere[i]])
-                              if i in elsewhere else None)
+    """The tiles: the seat's own marked, a tile clicked for another seat not offered."""
+    taken = {i: t("scores.tile_taken", name=names[s])
+             for i, s in scores.held_elsewhere(seat).items()}
+    tile_grid.grid(f"scores-tile-{seat}", set(scores.seat_draft(seat).tiles), taken,
+                   scores.on_tile, (seat,))
 
 
 def _seat_entry(rules: Ruleset, names: Sequence[str], wanted: tuple[int, ...],
@@ -243,13 +227,13 @@ def _seat_entry(rules: Ruleset, names: Sequence[str], wanted: tuple[int, ...],
     if seat == out:
         st.caption(t("scores.dead_of_out", name=names[seat]))
     kept = scores.seat_draft(seat)
-    scores.show_widget(f"{W_MODE}.{seat}", kept.mode)
+    tile_grid.remember(f"{W_MODE}.{seat}", kept.mode)
     st.segmented_control(t("scores.count_by"), [TILES_MODE, TOTAL_MODE],
                          key=f"{W_MODE}.{seat}", required=True,
                          format_func=lambda m: t(f"scores.by_{m}"),
                          on_change=scores.on_mode, args=(seat,))
     if kept.mode == TOTAL_MODE:
-        scores.show_widget(f"{W_TOTAL}.{seat}", kept.total)
+        tile_grid.remember(f"{W_TOTAL}.{seat}", kept.total)
         st.number_input(t("scores.total_of", name=names[seat]), min_value=0,
                         max_value=scores.most_total(rules), step=1, value=None,
                         key=f"{W_TOTAL}.{seat}", placeholder=t("scores.total_placeholder"),
