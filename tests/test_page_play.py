@@ -339,7 +339,7 @@ def test_the_two_player_game_says_game_throughout() -> None:
     page = texts(at)
     assert "A series of 5 games · game 1" in page
     assert "Next game" in [b.label for b in at.button]
-    assert "<th>Game</th>" in page
+    assert "<th scope=\"col\">Game</th>" in page
     (record,) = [c.value for c in at.caption if c.value.startswith("Your record in")]
     assert record.startswith("Your record in Two-player game: ") and record.endswith(
         " of 1 games won."), record
@@ -354,14 +354,14 @@ def test_the_two_player_game_says_game_throughout() -> None:
         labels = [b.label for b in at.button]
         assert t_in(lang, "play.next_game") in labels
         assert t_in(lang, "play.next_round") not in labels
-        assert f"<th>{t_in(lang, 'play.game')}</th>" in page
-        assert f"<th>{t_in(lang, 'play.round')}</th>" not in page
+        assert f"<th scope=\"col\">{t_in(lang, 'play.game')}</th>" in page
+        assert f"<th scope=\"col\">{t_in(lang, 'play.round')}</th>" not in page
         assert t_in(lang, "play.game_over") in live_region(at)
         assert t_in(lang, "play.round_over") not in live_region(at)
     # Block keeps its rounds.
     at = open_play(rules="block", players="2", seed="8", level="heaviest")
     play_round(at)
-    assert "Next round" in [b.label for b in at.button] and "<th>Round</th>" in texts(at)
+    assert "Next round" in [b.label for b in at.button] and "<th scope=\"col\">Round</th>" in texts(at)
 
 
 # -- the live region ------------------------------------------------------------------------------

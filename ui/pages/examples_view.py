@@ -17,6 +17,7 @@ from ..i18n import seat_name, t
 from ..nav import page_link
 from ..widgets import best_move, feedback
 from ..widgets.board import board
+from ..widgets.share import share_state
 from ..widgets.story import (
     group_of,
     group_title,
@@ -226,5 +227,6 @@ def replay_view(data: Content, s: Scenario, step: int) -> None:
           hand_label=None if moving else (
               t("examples.hand", name=seat_name(shown, seats)) if state.over else
               t("examples.hand_to_move", name=seat_name(shown, seats))))
+    share_state("examples", state)
     _move_list(data, s, r, state)
     page_link(TRY_PAGE, t("examples.open_in_try"), scenario=s.id)

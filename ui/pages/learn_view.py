@@ -20,6 +20,7 @@ from ..nav import page_link
 from ..page import rerun_page_if, stars_html
 from ..widgets import feedback, lessons
 from ..widgets.board import board
+from ..widgets.share import share_state
 from ..widgets.svg import esc
 from . import learn
 
@@ -165,6 +166,7 @@ def step_body(data: Content, lesson: Lesson, step: Step) -> None:
           controls=kind in learn.TASK_MOVES, fold_caption=False,
           hide_ends=step.hide_ends and not attempt.done,  # a question about the line
           below=partial(_feedback, attempt) if kind in learn.TASK_MOVES else None)
+    share_state("learn", state, None if step.show_hands else step.learner)
     if kind == "watch" and step.at and step.at <= len(step.scenario.move_notes):
         note = scenario_text(step.scenario.id, f"note_{step.at}",
                              step.scenario.move_notes[step.at - 1])

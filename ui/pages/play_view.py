@@ -18,16 +18,18 @@ from functools import partial
 import streamlit as st
 
 from engine.bots import LEVELS
+from engine.code import Round
 from engine.match import BlockMatch, GapleMatch
 from engine.rules import FAMILIES, options_of
 
 from .. import session, thinking
 from ..i18n import and_list, join_list, move_text, seat_name, t
-from ..widgets import feedback, match_sheet, story, verdict
+from ..widgets import feedback, match_sheet, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.knowledge import knowledge
 from ..widgets.live import Focus, live
+from ..widgets.share import share_position, share_state
 from ..widgets.svg import esc
 from . import play, play_words
 from .play import BOARD, Table
@@ -224,6 +226,21 @@ def _actions(table: Table) -> None:
                       type="primary", on_click=on_same_again)
 
 
+def _share(table: Table) -> None:
+    """"Copy a link": during a round, to what the learner's seat sees; once it is over, to
+    the whole round (every hand, every move), which can also be downloaded as a record."""
+    state = table.state
+    if not state.over:
+        share_state("play", state, table.learner)
+        return
+    whole = Round.from_state(state)
+    share_position("play-round", whole, seat=str(table.learner + 1))
+    title = t("share.record_game" if play_words.in_games(table) else "share.record_round",
+              rules=rules_label(table.rules), n=table.round_no)
+    round_record.download("play.download", whole, title, table.learner,
+                          f"round-{table.seed}-{table.round_no}")
+
+
 def _log(table: Table) -> None:
     over = table.state.over
     start = story.turned_up(table.state)
@@ -285,6 +302,7 @@ def _table(table: Table) -> None:
           highlight=table.hint.move if table.hint is not None and yours else None,
           hand_label=t("play.your_hand"), below=partial(_below, table),
           offer="legal", fits=shows_fits(table))
+    _share(table)
     _log(table)
     if state.over:
         _sheet(table)

@@ -18,6 +18,7 @@ from ..widgets import best_move, feedback, story
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
 from ..widgets.knowledge import knowledge
+from ..widgets.share import share_state
 from ..widgets.svg import esc
 from .try_it import (
     BEST,
@@ -246,6 +247,7 @@ def table() -> None:
           hand_label=t("try.hand", name=mover) if mover else
           t("examples.hand", name=game.seats[0]),
           below=partial(_below, game, hide), offer="legal")
+    share_state("try", state, None if over or not hide or state.mover is None else state.mover)
     _actions(game, hide)
     lines = log_lines(game, show_hidden=not hide or over)
     with st.expander(t("try.log", count=len(state.history)), expanded=bool(lines)):

@@ -9,8 +9,8 @@ to someone's progress.
 
 :func:`share` draws a small ``st.components.v2`` component: a button that copies the link
 to the clipboard (and says so, in a status line a screen reader reads), and the link itself
-in a read-only field, selected when focused, for copying by hand where the clipboard is not
-allowed.  The link is made absolute in the browser, from the page's own address.
+in a read-only field (shown once the button is pressed), selected when focused, for copying
+by hand where the clipboard is not allowed.  The link is made absolute in the browser, from the page's own address.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from engine.code import Position, Round
+from engine.state import State
 
 from ..i18n import DEFAULT, current_lang, t
 
@@ -74,6 +75,7 @@ export default function (component) {
   field.value = link;
   field.className = "link";
   field.setAttribute("aria-label", data.field);
+  field.hidden = true;  // shown once asked for: the button is the way in
   field.addEventListener("focus", () => field.select());
   const said = document.createElement("span");
   said.className = "said";
@@ -81,6 +83,7 @@ export default function (component) {
   said.setAttribute("aria-live", "polite");
   button.addEventListener("click", async () => {
     said.textContent = "";
+    field.hidden = false;
     try {
       await navigator.clipboard.writeText(link);
       said.textContent = data.copied;
@@ -122,7 +125,15 @@ def share(key: str, link: str, *, label: str | None = None, home: bool = False) 
     })
 
 
-def share_position(key: str, value: Position | Round) -> None:
-    """"Copy a link to this position" (or, for a round, to this round)."""
-    share(key, position_href(value),
+def share_position(key: str, value: Position | Round, **params: str) -> None:
+    """"Copy a link to this position" (or, for a round, to this round); ``params``: more
+    of the Analysis page's address (``seat=``, 1 …)."""
+    kind = "round" if isinstance(value, Round) else "pos"
+    share(key, href(ANALYSIS, {kind: value.text(), **params}),
           label=t("share.copy_round") if isinstance(value, Round) else None)
+
+
+def share_state(key: str, state: State, seat: int | None = None) -> None:
+    """"Copy a link to this position" for a table: every hand, or (``seat``) what that seat
+    sees (the others' tiles as counts)."""
+    share_position(key, Position.from_state(state, seat))

@@ -1,0 +1,186 @@
+"""The Analysis page (AppTest): a position or round from its code, the legal moves, the
+solver's verdict, stepping through a round, the editor and its refusals, the paste box.
+
+Every expectation is the engine's answer for the same code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from apptest_support import click, open_page, texts
+from streamlit.testing.v1 import AppTest
+
+from engine.code import parse_position, parse_round
+from ui.i18n import t_in
+from ui.pages import analysis
+from ui.widgets import round_record
+
+PAGE = "pages/analysis.py"
+E1_ROUND = "d2/2344.011122/6*3/*14/0/mR32R22pp"
+E3 = "d2/22.0002/1*0/*14/0"
+
+
+def open_analysis(**params: str) -> AppTest:
+    return open_page(PAGE, **params)
+
+
+def study(at: AppTest) -> analysis.Study:
+    found = at.session_state[analysis.STUDY]
+    assert isinstance(found, analysis.Study)
+    return found
+
+
+def test_a_position_link_shows_the_legal_moves_and_the_solvers_verdict(data_dir: Path) -> None:
+    at = open_analysis(pos=E3)
+    shown = texts(at)
+    assert "White to move. The only legal move: Pass." in shown
+    assert "Best with every hand open: Pass — Black wins." in shown  # E3: Black goes out
+    assert at.query_params["pos"] == E3
+
+
+def test_without_a_link_the_page_opens_the_documents_example(data_dir: Path) -> None:
+    at = open_analysis()
+    assert study(at).base == parse_position(analysis.EXAMPLE)
+    assert "Play [2|3] on the right end" in texts(at)
+
+
+def test_a_bad_link_is_named_and_the_page_goes_on(data_dir: Path) -> None:
+    at = open_analysis(pos="b2/0101.22/-/*14/0")
+    shown = texts(at)
+    assert "could not be read" in shown
+    assert "[0|1] is in two places" in shown
+    assert study(at).base == parse_position(analysis.EXAMPLE)  # what it had (the example)
+    at = open_analysis(round="d2/2344.011122/6*3/*14/0/mR32p")
+    assert "Move 2: You hold [2|2], which fits the 2: you must play." in texts(at)
+
+
+def test_stepping_through_a_round_forward_and_back(data_dir: Path) -> None:
+    at = open_analysis(round=E1_ROUND, seat="2")
+    assert study(at).seat == 1 and study(at).cursor == 0
+    assert "In the round, White played: Play [2|3] on the right end." in texts(at)
+    click(at, "analysis.forward")
+    assert study(at).cursor == 1 and at.query_params["step"] == "1"
+    assert "Black to move" in texts(at)
+    click(at, "analysis.last")
+    shown = texts(at)
+    assert "Blocked" in shown and "Black" in shown  # the round's end, settled
+    click(at, "analysis.back")
+    assert study(at).cursor == 3
+    click(at, "analysis.first")
+    assert study(at).cursor == 0 and "step" not in at.query_params
+    at.slider(key="analysis.step").set_value(2).run()
+    assert study(at).cursor == 2
+
+
+def test_the_stepper_stops_at_the_studied_seats_decisions(data_dir: Path) -> None:
+    # E3, Black's other choice: Black (seat 1) chooses between [0|0] and [0|2] at move 2.
+    at = open_analysis(round="d2/22.0002/1*0/*14/0/mpR00pR02", seat="2")
+    click(at, "analysis.next_decision")
+    assert study(at).cursor == 1
+    assert "Black to move. Legal moves (2)" in texts(at)
+    assert "Your move was one of the best." in texts(at)  # [0|0], then out with [0|2]
+    assert "- Play [0|2] on the right end: White wins" in texts(at)
+    assert at.button(key="analysis.next_decision").disabled  # no other choice of Black's
+
+
+def test_a_move_tried_on_the_board_starts_a_variation(data_dir: Path) -> None:
+    at = open_analysis(round="d2/22.0002/1*0/*14/0/mpR00pR02")
+    click(at, "analysis.forward")
+    click(at, "analysis-board.play.0-2")  # Black plays [0|2] instead of [0|0]
+    s = study(at)
+    assert s.varied and s.cursor == 2 and len(s.moves) == 2
+    assert "round" in at.query_params and at.query_params["step"] == "2"
+    click(at, "analysis.restore")
+    assert not study(at).varied
+
+
+def test_the_editor_refuses_a_hand_of_the_wrong_size_with_the_reason(data_dir: Path) -> None:
+    at = open_analysis()
+    at.segmented_control(key=analysis.MODE).set_value("setup").run()
+    click(at, "analysis.setup.clear")
+    at.radio(key="analysis.setup.family").set_value("block").run()
+    for tile in ("0-0", "0-1", "0-2"):
+        click(at, f"analysis-setup.{tile.replace('-', '')}")
+    at.segmented_control(key="analysis.setup.place").set_value("hand.1").run()
+    click(at, "analysis-setup.66")
+    click(at, "analysis.setup.study")
+    assert "The tiles do not add up to a deal: 4 in hands and dead, 0 played" in texts(at)
+    assert at.session_state[analysis.MODE] == "setup"
+
+
+def test_the_editor_refuses_a_tile_that_does_not_join_the_line(data_dir: Path) -> None:
+    at = open_analysis()
+    at.segmented_control(key=analysis.MODE).set_value("setup").run()
+    click(at, "analysis.setup.clear")
+    at.segmented_control(key="analysis.setup.place").set_value("line.right").run()
+    click(at, "analysis-setup.14")  # the first tile: [1|4]
+    at.segmented_control(key="analysis.setup.place").set_value("line.right").run()
+    click(at, "analysis-setup.55")
+    assert "[5|5] does not join the line: the right end shows 4." in texts(at)
+    click(at, "analysis-setup.45")
+    assert "the right end shows" not in texts(at)
+
+
+def test_a_position_set_up_by_clicking_is_studied(data_dir: Path) -> None:
+    """Two-player Block: seven tiles each, the rest set aside; South to move."""
+    at = open_analysis()
+    at.segmented_control(key=analysis.MODE).set_value("setup").run()
+    click(at, "analysis.setup.clear")
+    at.radio(key="analysis.setup.family").set_value("block").run()
+    north = ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"]
+    south = ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"]
+    for tile in north:
+        click(at, f"analysis-setup.{tile.replace('-', '')}")
+    at.segmented_control(key="analysis.setup.place").set_value("hand.1").run()
+    for tile in south:
+        click(at, f"analysis-setup.{tile.replace('-', '')}")
+    at.radio(key="analysis.setup.turn").set_value(1).run()
+    click(at, "analysis.setup.study")
+    s = study(at)
+    assert s.base.text() == "b2/00010203040506.11121314151622/-/*14/1"
+    assert at.query_params["pos"] == s.base.text()
+    assert "South to move. Legal moves (7)" in texts(at)
+
+
+def test_a_seats_view_is_only_looked_at_and_its_moves_listed(data_dir: Path) -> None:
+    view = "d2/*1.0111/6*3/*14/1"  # Black's view of E1 after [2|3] and [2|2]... Black to move
+    at = open_analysis(pos=view)
+    shown = texts(at)
+    assert "as Black sees it" in shown
+    assert "The solver needs every hand" in shown
+    assert not any(b.key.startswith("analysis-board.") for b in at.button)
+
+
+def test_the_paste_box_opens_a_code_or_says_why_not(data_dir: Path) -> None:
+    at = open_analysis()
+    at.segmented_control(key=analysis.MODE).set_value("open").run()
+    at.text_area(key="analysis.paste").input("b2/01.22/-/*14/0q").run()
+    click(at, "analysis.open")
+    assert "The code could not be read: the turn, character 17." in texts(at)
+    at.text_area(key="analysis.paste").input("b2/01.22/-/*14/0p7").run()
+    click(at, "analysis.open")
+    assert "7 turns without a play cannot be here: it is from 0 to 1." in texts(at)
+    at.text_area(key="analysis.paste").input(f"  {E1_ROUND}\n").run()
+    click(at, "analysis.open")
+    assert at.session_state[analysis.MODE] == "study"
+    assert study(at).moves == list(parse_round(E1_ROUND).moves)
+
+
+def test_a_round_record_reads_back() -> None:
+    r = parse_round(E1_ROUND)
+    written = round_record.text(r, "Two-player game\n(no drawing)", 1)
+    assert written.splitlines()[0] == "# Two-player game (no drawing)"
+    record = round_record.read(written.encode())
+    assert record == round_record.Record(E1_ROUND, 1)
+    assert round_record.read(b"\xff\xfe") is None
+    assert round_record.read(b"# only a comment\n") is None
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko"])
+def test_a_link_opens_in_any_language(data_dir: Path, lang: str) -> None:
+    at = open_analysis(pos=E3, lang=lang)
+    shown = texts(at)
+    assert "to move" not in shown and "Best with every hand open" not in shown
+    assert study(at).base == parse_position(E3)
+    assert t_in(lang, "analysis.verdict_title") in shown

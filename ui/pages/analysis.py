@@ -1,0 +1,360 @@
+"""Analysis: any position or round, its legal moves, the appraisal and the solver's verdict.
+
+Drawn by ui/pages/analysis_view.py; the editor that sets a position up by clicking is
+ui/pages/analysis_setup.py (drawn by analysis_setup_view.py).
+
+- **What is studied** (:class:`Study`, session key ``analysis.study``): a position (every
+  hand shown, or one seat's view: the others as counts) and the moves played from it (a
+  round loaded, or moves tried on the board), with a cursor.  Every question is the
+  engine's: the position's code (:mod:`engine.code`), the legal moves, the appraisal from
+  the mover's seat (a job in :mod:`ui.thinking`), the solver's verdict with every hand open.
+- **The address**: ``?pos=CODE`` or ``?round=CODE`` (the code has no words in it, so a link
+  opens in any language), ``step=`` (the move the cursor is at) and ``seat=`` (1 …: whose
+  decisions the stepper stops at, the learner's in a round from Play).  A code that cannot
+  be read is named in a notice, in the page's language, and the page keeps what it had.
+- **A round record** (:mod:`ui.widgets.round_record`: a small text file with a round's code,
+  ``.domino``; Play offers one for each finished round) opens here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Literal
+
+import streamlit as st
+
+from engine.code import CodeError, Position, Round, parse
+from engine.moves import Move, distinct
+from engine.solve import Solution
+from engine.state import State
+from engine.tiles import TILES, Tile, mask_of
+
+from .. import session, thinking
+from ..i18n import t
+from ..widgets import round_record
+from ..widgets.feedback import Feedback, Later, Said, worded
+from . import analysis_words
+
+PAGE = "pages/analysis.py"
+STUDY = "analysis.study"
+LOADED = "analysis.loaded"  # the address's (kind, code) last read or written
+VERDICTS = "analysis.verdicts"  # position code -> the solver's answer
+SAID = "analysis.said"
+MODE = "analysis.mode"
+MODES = ("study", "setup", "open")
+PARAMS = ("pos", "round", "step", "seat")
+#: What the page shows before anything is loaded: the documents' E1, White to move.
+EXAMPLE = "d2/2344.011122/6*3/*14/0"
+#: How many positions' answers a session keeps (stepping back finds them again).
+KEEP = 64
+Kind = Literal["pos", "round"]
+
+
+@dataclass
+class Study:
+    """A position (``base``: every hand, or a seat's view) and the moves played from it
+    (only where every hand is shown), ``cursor`` moves in.  ``loaded``: the moves as the
+    round was opened (moves tried on the board make a variation of it); ``seat``: whose
+    decisions the stepper stops at (None: every seat's)."""
+
+    base: Position
+    moves: list[Move] = field(default_factory=list)
+    cursor: int = 0
+    seat: int | None = None
+    loaded: tuple[Move, ...] = ()
+
+    @property
+    def full(self) -> bool:
+        """Every hand is shown (the solver can answer; moves can be tried)."""
+        return self.base.seat is None
+
+    def state(self, k: int | None = None) -> State:
+        """The position after ``k`` moves (default: the cursor), every hand shown."""
+        state = self.base.state()
+        for move in self.moves[:self.cursor if k is None else k]:
+            state.push(move)
+        return state
+
+    def position(self, k: int | None = None) -> Position:
+        """The position after ``k`` moves: its code's values, with what the seats are known
+        to lack (the base's, and what the moves since showed)."""
+        if not self.full:
+            return self.base
+        made = Position.from_state(self.state(k))
+        lacks = tuple(a | b for a, b in zip(self.base.lacks, made.lacks, strict=True))
+        return replace(made, lacks=lacks)
+
+    @property
+    def played(self) -> Move | None:
+        """The move made from the cursor's position in the round (None at its end)."""
+        return self.moves[self.cursor] if self.cursor < len(self.moves) else None
+
+    @property
+    def varied(self) -> bool:
+        return tuple(self.moves) != self.loaded
+
+    def as_round(self) -> Round | None:
+        """The study as a round, where it is one (every hand, nothing known of what the
+        seats lack at its start, being played)."""
+        if not self.full or any(self.base.lacks) or self.base.over:
+            return None
+        return Round(self.base, tuple(self.moves))
+
+    def mover(self) -> int | None:
+        return self.position().mover
+
+
+def study_of(value: Position | Round, seat: int | None = None, step: int = 0) -> Study:
+    if isinstance(value, Round):
+        moves = list(value.moves)
+        return Study(value.start, moves, max(0, min(step, len(moves))), seat, tuple(moves))
+    return Study(value, seat=seat)
+
+
+def read_code(text: str) -> Position | Round:
+    """A code as pasted or opened (spaces and line breaks around it left out)."""
+    return parse("".join(text.split()))
+
+
+# -- the study and the address ---------------------------------------------------------------
+
+
+def stored() -> Study | None:
+    found = st.session_state.get(STUDY)
+    return found if isinstance(found, Study) else None
+
+
+def _seat_param(raw: str | None, players: int) -> int | None:
+    if raw is None or not raw.strip().isdigit():
+        return None
+    n = int(raw.strip())
+    return n - 1 if 1 <= n <= players else None
+
+
+def _step_param(raw: str | None) -> int:
+    return int(raw) if raw is not None and raw.strip().isdigit() and len(raw) < 5 else 0
+
+
+def address_of(study: Study) -> dict[str, str]:
+    """The address that opens ``study`` where it is."""
+    whole = study.as_round()
+    params: dict[str, str]
+    if whole is not None and study.moves:
+        params = {"round": whole.text()}
+        if study.cursor:
+            params["step"] = str(study.cursor)
+    else:
+        params = {"pos": study.position().text()}
+    if study.seat is not None:
+        params["seat"] = str(study.seat + 1)
+    return params
+
+
+def write_address(study: Study) -> None:
+    params = address_of(study)
+    session.write_page_params(PARAMS, params)
+    kind: Kind = "round" if "round" in params else "pos"
+    st.session_state[LOADED] = (kind, params[kind])
+
+
+def current() -> Study:
+    """This session's study: the address's when it names another position or round (a link
+    opened), else the one kept; the example when there is neither."""
+    single, _ = session.page_params(PARAMS)
+    kind: Kind | None = "round" if "round" in single else "pos" if "pos" in single else None
+    study = stored()
+    if kind is not None and (kind, single[kind]) != st.session_state.get(LOADED):
+        try:
+            value = read_code(single[kind])
+        except CodeError as e:
+            why = analysis_words.code_error(e, analysis_words.seats_for(single[kind]))
+            session.notice(t("analysis.bad_link", why=why), "warning")
+        else:
+            players = value.start.players if isinstance(value, Round) else value.players
+            study = study_of(value, _seat_param(single.get("seat"), players),
+                             _step_param(single.get("step")))
+            st.session_state[STUDY] = study
+    if study is None:
+        study = study_of(read_code(EXAMPLE))
+        st.session_state[STUDY] = study
+    write_address(study)
+    return study
+
+
+def open_study(study: Study) -> None:
+    """Study ``study`` from now on (the address follows)."""
+    st.session_state[STUDY] = study
+    st.session_state[MODE] = "study"
+    st.session_state[SAID] = None
+    write_address(study)
+
+
+# -- the engine's answers --------------------------------------------------------------------
+
+
+def legal_moves(study: Study) -> tuple[Move, ...]:
+    """The mover's legal moves, each once (a tile on either of two equal ends is one);
+    nothing where the mover's tiles are hidden (a seat's view of another seat's turn)."""
+    position = study.position()
+    mover = position.mover
+    if mover is None:
+        return ()
+    if study.full:
+        return study.state().distinct_moves()
+    if position.seat != mover:
+        return ()
+    v = position.view(mover)
+    return distinct(v.legal, v.ends)
+
+
+def solver_blocked(study: Study) -> str | None:
+    """Why the solver cannot answer here (None: it can): a hand is hidden, the round is
+    over, or the stock's order is not known in draw mode."""
+    if not study.full:
+        return "hidden"
+    state = study.state()
+    if state.over:
+        return "over"
+    if state.rules.draw_mode and state.stock is None and state.stock_count:
+        return "stock"
+    return None
+
+
+def _kept(key: str) -> dict[str, thinking.Answer[Solution]]:
+    found = st.session_state.setdefault(key, {})
+    assert isinstance(found, dict)
+    return found
+
+
+def verdict_answer(study: Study) -> thinking.Answer[Solution] | None:
+    """The solver's answer for the cursor's position (asked for once, in a worker), or
+    None where it cannot answer."""
+    if solver_blocked(study) is not None:
+        return None
+    answers = _kept(VERDICTS)
+    code = study.position().text()
+    answer = answers.get(code)
+    if answer is None:
+        if len(answers) >= KEEP:
+            answers.clear()
+        answer = answers[code] = thinking.Answer(thinking.judge(study.state()))
+    answer.poll()
+    return answer
+
+
+def waiting(study: Study) -> bool:
+    answer = _kept(VERDICTS).get(study.position().text()) if study.full else None
+    return answer is not None and answer.waiting
+
+
+# -- callbacks (run before the script) ------------------------------------------------------
+
+
+def on_step(to: int) -> None:
+    study = stored()
+    if study is not None:
+        study.cursor = max(0, min(to, len(study.moves)))
+        write_address(study)
+
+
+def on_move(move: Move) -> None:
+    """A move tried on the board: the round's own next move steps on; another starts a
+    variation from here (the moves after the cursor are left out)."""
+    study = stored()
+    if study is None or not study.full:
+        return
+    state = study.state()
+    resolved = state.resolve(move)
+    refusal = state.why_illegal(resolved)
+    if refusal is not None:
+        st.session_state[SAID] = worded("no", partial(analysis_words.refusal, refusal))
+        return
+    st.session_state[SAID] = None
+    if study.played is not None and state.canonical(study.played) == state.canonical(resolved):
+        study.cursor += 1
+    else:
+        del study.moves[study.cursor:]
+        study.moves.append(resolved)
+        study.cursor += 1
+    write_address(study)
+
+
+def on_back_to_loaded() -> None:
+    study = stored()
+    if study is not None:
+        study.moves = list(study.loaded)
+        study.cursor = min(study.cursor, len(study.moves))
+        write_address(study)
+
+
+def on_seat(key: str) -> None:
+    study = stored()
+    value = st.session_state.get(key)
+    if study is not None:
+        study.seat = value if isinstance(value, int) and value >= 0 else None
+        write_address(study)
+
+
+def on_open_code(key: str) -> None:
+    """The code pasted in the "Open" box."""
+    text = str(st.session_state.get(key) or "")
+    if not text.strip():
+        st.session_state[SAID] = worded("hint", partial(t, "analysis.paste_first"))
+        return
+    try:
+        value = read_code(text)
+    except CodeError as e:
+        seats = analysis_words.seats_for(text)
+        st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
+        return
+    open_study(study_of(value))
+
+
+def on_open_file(key: str) -> None:
+    """A round record (or any code in a text file) chosen in the "Open" box."""
+    upload = st.session_state.get(key)
+    if upload is None:
+        return
+    record = round_record.read(upload.getvalue())
+    if record is None:
+        st.session_state[SAID] = worded("no", partial(t, "analysis.not_a_record"))
+        return
+    try:
+        value = read_code(record.code)
+    except CodeError as e:
+        seats = analysis_words.seats_for(record.code)
+        st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
+        return
+    players = value.start.players if isinstance(value, Round) else value.players
+    seat = record.seat if record.seat is not None and 0 <= record.seat < players else None
+    open_study(study_of(value, seat))
+
+
+def said() -> Said | None:
+    found = st.session_state.get(SAID)
+    return found if isinstance(found, (Feedback, Later)) else None
+
+
+def display_state(position: Position) -> State:
+    """A state to draw a seat's view with: the hidden hands and dead tiles are tiles no one
+    can see (drawn face down, never shown), the counts as the view gives them."""
+    if position.seat is None:
+        return position.state()
+    named = {tile for held in (position.hands[position.seat], position.dead[position.seat])
+             if isinstance(held, tuple) for tile in held}
+    named |= {p.tile for p in position.placements}
+    spare = iter(tile for tile in reversed(TILES) if tile not in named)
+
+    def fill(held: tuple[Tile, ...] | int) -> tuple[Tile, ...]:
+        return held if isinstance(held, tuple) else tuple(next(spare) for _ in range(held))
+
+    hands = [fill(h) for h in position.hands]
+    dead = [fill(d) for d in position.dead]
+    stock = position.stock if isinstance(position.stock, int) else len(position.stock)
+    state = State(position.rules, [mask_of(h) for h in hands], position.line(),
+                  stock_count=stock, dead=[mask_of(d) for d in dead],
+                  to_move=position.to_move, passes=position.passes, opening=position.opening)
+    state.status = position.status
+    return state
+
