@@ -216,8 +216,6 @@ def _study(study: Study) -> None:
     position = study.position()
     names = table_seat_names(position.rules)
     _header(study, names)
-    _seat_choice(study, names)
-    _stepper(study, names)
     state = study.state() if study.full else analysis.display_state(position)
     playable = study.full and not state.over
     board(state, key=BOARD, seat=None if study.full else position.seat, seats=names,
@@ -226,6 +224,8 @@ def _study(study: Study) -> None:
           controls=playable, offer="legal",
           note=None if playable or state.over else t("analysis.look_only"))
     _said()
+    _stepper(study, names)
+    _seat_choice(study, names)
     _turn(study, names)
     _verdict(study, names)
     _moves(study, names)

@@ -1,0 +1,102 @@
+"""Every table the site draws has "Copy a link to this position" (AppTest): the link opens the
+Analysis page on the same position (or, for a finished round of Play, the whole round), in
+the page's language, and a finished round can be downloaded as a round record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from apptest_support import click, legal_button, open_page
+from streamlit.testing.v1 import AppTest
+
+from engine.code import Position, Round, parse
+from ui.content import content
+from ui.pages.play import Table
+from ui.widgets import round_record
+
+pytestmark = pytest.mark.usefixtures("data_dir")
+
+
+def links(at: AppTest) -> list[dict[str, Any]]:
+    """What each "Copy a link" component was given (its link and words)."""
+    return [json.loads(c.proto.json) for c in at.get("bidi_component")
+            if c.proto.component_name.endswith("site_share")]
+
+
+def opened(link: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    """The page a link opens and its address parameters (one value each)."""
+    parts = urlsplit(link["href"])
+    return parts.path, {k: v[0] for k, v in parse_qs(parts.query).items()}
+
+
+def only_position(at: AppTest) -> Position:
+    (link,) = links(at)
+    page, params = opened(link)
+    assert page == "analysis" and set(params) <= {"pos", "lang"}
+    value = parse(params["pos"])
+    assert isinstance(value, Position)
+    return value
+
+
+def test_a_learn_step_links_to_what_the_learner_sees() -> None:
+    lesson = content().lessons[0]
+    step = next(s for s in lesson.steps if not s.show_hands)
+    at = open_page("pages/learn.py", lesson=lesson.id, step=step.id)
+    assert only_position(at) == Position.from_state(step.state(), step.learner)
+
+
+def test_a_worked_example_links_to_the_position_at_its_move() -> None:
+    at = open_page("pages/examples.py", example="e1-one-tile-loss", move="2")
+    scenario = content().scenarios["e1-one-tile-loss"]
+    state = list(scenario.states())[2]
+    assert only_position(at) == Position.from_state(state)
+
+
+def test_try_it_links_to_its_table() -> None:
+    at = open_page("pages/try_it.py", rules="block", players="3", seed="7")
+    game = at.session_state["try.game"]
+    shown = only_position(at)
+    assert shown.text() in (Position.from_state(game.state).text(),
+                            Position.from_state(game.state, game.state.mover).text())
+
+
+def test_play_links_to_the_learners_view_then_to_the_whole_round() -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="11", level="random")
+    tb = at.session_state["play.table"]
+    assert isinstance(tb, Table)
+    assert only_position(at) == Position.from_state(tb.state, tb.learner)
+    while not tb.state.over:
+        click(at, legal_button(tb.state, "play-board"))
+        tb = at.session_state["play.table"]
+    (link,) = links(at)
+    page, params = opened(link)
+    assert page == "analysis" and params["seat"] == str(tb.learner + 1)
+    whole = parse(params["round"])
+    assert isinstance(whole, Round) and whole == Round.from_state(tb.state)
+    (download,) = at.get("download_button")
+    assert download.proto.label == "Download this round"
+
+
+@pytest.mark.parametrize("lang", ["uk", "ar"])
+def test_a_link_carries_the_pages_language_and_no_words(lang: str) -> None:
+    at = open_page("pages/examples.py", example="e1-one-tile-loss", move="1", lang=lang)
+    (link,) = links(at)
+    _, params = opened(link)
+    assert params["lang"] == lang
+    assert params["pos"].isascii()
+
+
+def test_the_analysis_page_opens_a_round_record_written_by_play(tmp_path: Path) -> None:
+    at = open_page("pages/play.py", rules="duel", seed="5", level="random")
+    tb = at.session_state["play.table"]
+    while not tb.state.over:
+        click(at, legal_button(tb.state, "play-board"))
+        tb = at.session_state["play.table"]
+    written = round_record.text(Round.from_state(tb.state), "x", tb.learner)
+    record = round_record.read(written.encode())
+    assert record is not None and parse(record.code) == Round.from_state(tb.state)
+    assert record.seat == tb.learner
