@@ -244,8 +244,13 @@ def verdict_answer(study: Study) -> thinking.Answer[Solution] | None:
 
 
 def waiting(study: Study) -> bool:
+    """Whether the solver's answer for the cursor's position is still awaited (taking it,
+    if it has come)."""
     answer = _kept(VERDICTS).get(study.position().text()) if study.full else None
-    return answer is not None and answer.waiting
+    if answer is None:
+        return False
+    answer.poll()
+    return answer.waiting
 
 
 # -- callbacks (run before the script) ------------------------------------------------------

@@ -112,10 +112,10 @@ def _store(sheet: Sheet | None, names: Sequence[str] | None = None) -> None:
     if names is not None:
         ss[NAMES] = tuple(names)
     ss[DRAFT] = {}
+    # The round's widgets start afresh: set (not removed), so the browser shows it too.
     for key in [k for k in ss if isinstance(k, str) and k.startswith((W_TOTAL, W_MODE))]:
-        del ss[key]
-    ss.pop(W_ENDING, None)
-    ss.pop(W_SEAT, None)
+        ss[key] = None if key.startswith(W_TOTAL) else TILES_MODE
+    ss[W_ENDING] = None
     _write_address(sheet)
 
 

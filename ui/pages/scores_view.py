@@ -44,7 +44,7 @@ CSS = """
 .scores-sheet th, .scores-sheet td { padding: 4px 10px; text-align: center; }
 .scores-sheet thead th { font-weight: 600; }
 .scores-sheet tfoot td, .scores-sheet tfoot th { font-weight: 700; border-top: 2px solid #9fb5aa; }
-.st-key-scores-start p { font-size: 1.05rem; }
+.st-key-scores-opener p { font-size: 1.05rem; }
 """
 
 
@@ -249,7 +249,7 @@ def _entry(sheet: Sheet, names: Sequence[str], start: Start) -> None:
     games = _in_games(rules)
     number = len(sheet.entries) + 1
     st.subheader(t("scores.game_n" if games else "scores.round_n", n=number), anchor=False)
-    with st.container(key="scores-start"):
+    with st.container(key="scores-opener"):
         st.markdown(_md(_start_text(start, names)))
     _ending(rules, names, number)
     out = scores.ending()

@@ -1,0 +1,86 @@
+"""The Analysis page in a real browser: a link copied on a page in one language opens the
+same position in another; a round steps forward with the keyboard; a round record opens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from browser_support import WAIT, settle
+from playwright.sync_api import BrowserContext, Page, expect
+
+from engine.code import Position, Round, parse
+from ui.content import content
+from ui.i18n import t_in
+from ui.widgets import round_record
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def params(url: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
+
+
+def test_a_link_copied_in_ukrainian_opens_the_same_position_in_korean(
+        new_context: Callable[..., BrowserContext]) -> None:
+    page = new_context(viewport=PHONE, permissions=["clipboard-read", "clipboard-write"]
+                       ).new_page()
+    page.goto("/examples?example=e1-one-tile-loss&move=1&lang=uk")
+    settle(page)
+    copy = page.locator(".st-key-share-examples button.copy")
+    expect(copy).to_have_text(t_in("uk", "share.copy_position"), timeout=WAIT)
+    copy.click()
+    expect(page.locator(".st-key-share-examples .said")).to_have_text(
+        t_in("uk", "share.copied"), timeout=WAIT)
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.locator(".st-key-share-examples input.link").input_value()
+    assert urlsplit(link).path.endswith("/analysis") and params(link)["lang"] == "uk"
+    state = list(content().scenarios["e1-one-tile-loss"].states())[1]
+    assert parse(params(link)["pos"]) == Position.from_state(state)
+
+    other = new_context(viewport=PHONE).new_page()  # another device, another language
+    errors: list[str] = []
+    other.on("pageerror", lambda exc: errors.append(str(exc)))
+    other.goto(link.replace("lang=uk", "lang=ko"))
+    settle(other)
+    expect(other.get_by_role("heading", name=t_in("ko", "analysis.title"))).to_be_visible(
+        timeout=WAIT)
+    black = t_in("ko", "seat.black")
+    expect(other.get_by_text(f"{black}의 차례", exact=False).first).to_be_visible(timeout=WAIT)
+    expect(other.get_by_text(t_in("ko", "verdict.open_hands"))).to_be_visible(timeout=WAIT)
+    assert params(other.url)["pos"] == params(link)["pos"]
+    assert other.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not errors, errors
+
+
+def test_a_round_steps_with_the_keyboard(page: Page) -> None:
+    page.goto("/analysis?round=d2/22.0002/1*0/*14/0/mpR00pR02")
+    settle(page)
+    slider = page.get_by_role("slider")
+    expect(slider).to_be_visible(timeout=WAIT)
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_text("Black to move. Legal moves (2)")).to_be_visible(timeout=WAIT)
+    assert params(page.url)["step"] == "1"
+    page.get_by_role("button", name="Forward").click()
+    expect(page.get_by_text("White to move. The only legal move: Pass.")).to_be_visible(
+        timeout=WAIT)
+
+
+def test_a_round_record_opens(page: Page) -> None:
+    code = "d2/2344.011122/6*3/*14/0/mR32R22pp"
+    record = round_record.text(parse(code), "E1", 1)  # type: ignore[arg-type]
+    assert isinstance(parse(code), Round)
+    page.goto("/analysis")
+    settle(page)
+    page.locator(".st-key-analysis-mode button").nth(2).click()
+    upload = page.locator('.st-key-analysis-file input[type="file"]')
+    expect(upload).to_be_attached(timeout=WAIT)
+    upload.set_input_files(files=[{"name": "e1.domino", "mimeType": "text/plain",
+                                   "buffer": record.encode()}])
+    expect(page.get_by_text("In the round, White played: Play [2|3] on the right end.")
+           ).to_be_visible(timeout=WAIT)
+    assert params(page.url)["round"] == code and params(page.url)["seat"] == "2"
