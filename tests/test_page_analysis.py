@@ -5,12 +5,15 @@ Every expectation is the engine's answer for the same code."""
 
 from __future__ import annotations
 
+import random
+import zlib
 from pathlib import Path
 
 import pytest
 from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
+from engine.appraise import appraise
 from engine.code import parse_position, parse_round
 from ui.i18n import t_in
 from ui.pages import analysis
@@ -81,6 +84,15 @@ def test_the_stepper_stops_at_the_studied_seats_decisions(data_dir: Path) -> Non
     assert "Black to move. Legal moves (2)" in texts(at)
     assert "Your move was one of the best." in texts(at)  # [0|0], then out with [0|2]
     assert "- Play [0|2] on the right end: White wins" in texts(at)
+    # The appraisal from Black's seat, as the engine gives it: [0|0] best, [0|2] a blunder.
+    position = study(at).position()
+    expected = appraise(position.view(1), random.Random(zlib.crc32(position.text().encode())))
+    grades = {m.move.tile.bracket(): m.grade for m in expected.moves if m.move.tile}
+    assert grades == {"[0|0]": "best", "[0|2]": "blunder"}
+    assert "The move played, Play [0|0] on the right end: best." in texts(at)
+    (shown,) = [m.value for m in at.markdown if "appraisal-list" in m.value]
+    assert '<span class="grade grade-blunder">blunder</span>' in shown
+    assert shown.index("[0|0]") < shown.index("[0|2]")  # best first
     assert at.button(key="analysis.next_decision").disabled  # no other choice of Black's
 
 
@@ -150,6 +162,19 @@ def test_a_seats_view_is_only_looked_at_and_its_moves_listed(data_dir: Path) -> 
     assert "as Black sees it" in shown
     assert "The solver needs every hand" in shown
     assert not any(b.key.startswith("analysis-board.") for b in at.button)
+
+
+def test_a_seats_view_is_appraised_from_that_seat(data_dir: Path) -> None:
+    view = "d2/*2.013336/6*3/*14/1"  # Black holds [0|1], [3|3], [3|6]: three choices
+    at = open_analysis(pos=view)
+    expected = appraise(parse_position(view).view(),
+                        random.Random(zlib.crc32(view.encode())))
+    assert expected.exact
+    (shown,) = [m.value for m in at.markdown if "appraisal-list" in m.value]
+    for move in expected.moves:
+        assert f'<span class="grade grade-{move.grade}">' in shown
+    assert "How each move does from Black's seat" in texts(at)
+    assert f"Averaged over all {expected.deals} ways" in texts(at)
 
 
 def test_the_paste_box_opens_a_code_or_says_why_not(data_dir: Path) -> None:

@@ -12,7 +12,8 @@ future: the AppTests use it (no processes, the same answers).
 
 The jobs are the engine's own functions of picklable values (a seat's view, a position), so a
 worker never imports the site: :func:`decide` (a bot's move), :func:`advise` (the strong bot's
-hint) and :func:`judge` (the solver with every hand open).
+hint), :func:`judge` (the solver with every hand open) and :func:`appraise_view` (each move's
+worth from the mover's view).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
+from engine.appraise import Appraisal, appraise
 from engine.bots import Decision, hint, play
 from engine.solve import Solution, solve
 from engine.state import State
@@ -46,6 +48,8 @@ BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
 #: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
+#: The appraisal's budget for one position (``DOMINO_APPRAISE_SECONDS``).
+APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 3.0)
 
 
 #: The worker processes: one per core, at most four.
@@ -167,3 +171,11 @@ def advise(seat_view: SeatView, seed: int) -> Future[Decision]:
 def judge(state: State, seconds: float = JUDGE_BUDGET) -> Future[Solution]:
     """The solver's answer for a position with every hand open."""
     return submit(partial(solve, seconds=seconds), state.copy())
+
+
+def appraise_view(seat_view: SeatView, seed: int,
+                  seconds: float = APPRAISE_BUDGET) -> Future[Appraisal]:
+    """Every legal move of the seat to move, appraised from its view
+    (:func:`engine.appraise.appraise`: the hidden tiles averaged over every deal the view
+    allows)."""
+    return submit(partial(appraise, seconds=seconds), seat_view, random.Random(seed))

@@ -18,17 +18,20 @@ ui/pages/analysis_setup.py (drawn by analysis_setup_view.py).
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import streamlit as st
 
+from engine.appraise import Appraisal
 from engine.code import CodeError, Position, Round, parse
 from engine.moves import Move, distinct
 from engine.solve import Solution
 from engine.state import State
-from engine.tiles import TILES, Tile, mask_of
 
 from .. import session, thinking
 from ..i18n import t
@@ -40,6 +43,7 @@ PAGE = "pages/analysis.py"
 STUDY = "analysis.study"
 LOADED = "analysis.loaded"  # the address's (kind, code) last read or written
 VERDICTS = "analysis.verdicts"  # position code -> the solver's answer
+APPRAISALS = "analysis.appraisals"  # position code -> the appraisal
 SAID = "analysis.said"
 MODE = "analysis.mode"
 MODES = ("study", "setup", "open")
@@ -49,6 +53,7 @@ EXAMPLE = "d2/2344.011122/6*3/*14/0"
 #: How many positions' answers a session keeps (stepping back finds them again).
 KEEP = 64
 Kind = Literal["pos", "round"]
+T = TypeVar("T")
 
 
 @dataclass
@@ -221,36 +226,62 @@ def solver_blocked(study: Study) -> str | None:
     return None
 
 
-def _kept(key: str) -> dict[str, thinking.Answer[Solution]]:
+def _kept(key: str) -> dict[str, thinking.Answer[Any]]:
     found = st.session_state.setdefault(key, {})
     assert isinstance(found, dict)
     return found
 
 
-def verdict_answer(study: Study) -> thinking.Answer[Solution] | None:
-    """The solver's answer for the cursor's position (asked for once, in a worker), or
-    None where it cannot answer."""
-    if solver_blocked(study) is not None:
-        return None
-    answers = _kept(VERDICTS)
-    code = study.position().text()
+def _answer(key: str, code: str, ask: Callable[[], Future[T]]) -> thinking.Answer[T]:
+    """The answer kept for the position ``code`` (asked for once, in a worker)."""
+    answers = _kept(key)
     answer = answers.get(code)
     if answer is None:
         if len(answers) >= KEEP:
             answers.clear()
-        answer = answers[code] = thinking.Answer(thinking.judge(study.state()))
+        answer = answers[code] = thinking.Answer(ask())
     answer.poll()
     return answer
 
 
+def verdict_answer(study: Study) -> thinking.Answer[Solution] | None:
+    """The solver's answer for the cursor's position, or None where it cannot answer."""
+    if solver_blocked(study) is not None:
+        return None
+    state = study.state()
+    return _answer(VERDICTS, study.position().text(), lambda: thinking.judge(state))
+
+
+def appraisal_blocked(study: Study) -> str | None:
+    """Why there is no appraisal here (None: there is one): the round is over, the mover's
+    tiles are hidden (a seat's view of another seat's turn), or there is one move only."""
+    position = study.position()
+    if position.mover is None:
+        return "over"
+    if position.seat is not None and position.seat != position.mover:
+        return "hidden"
+    return "forced" if len(legal_moves(study)) < 2 else None
+
+
+def appraisal_answer(study: Study) -> thinking.Answer[Appraisal] | None:
+    """The appraisal of the mover's moves from the mover's view, or None."""
+    if appraisal_blocked(study) is not None:
+        return None
+    position = study.position()
+    code = position.text()
+    view = position.view(position.mover)
+    return _answer(APPRAISALS, code,
+                   lambda: thinking.appraise_view(view, zlib.crc32(code.encode())))
+
+
 def waiting(study: Study) -> bool:
-    """Whether the solver's answer for the cursor's position is still awaited (taking it,
-    if it has come)."""
-    answer = _kept(VERDICTS).get(study.position().text()) if study.full else None
-    if answer is None:
-        return False
-    answer.poll()
-    return answer.waiting
+    """Whether an answer for the cursor's position is still awaited (taking those that
+    have come)."""
+    code = study.position().text()
+    found = [a for key in (VERDICTS, APPRAISALS) if (a := _kept(key).get(code)) is not None]
+    for answer in found:
+        answer.poll()
+    return any(answer.waiting for answer in found)
 
 
 # -- callbacks (run before the script) ------------------------------------------------------
@@ -339,27 +370,3 @@ def on_open_file(key: str) -> None:
 def said() -> Said | None:
     found = st.session_state.get(SAID)
     return found if isinstance(found, (Feedback, Later)) else None
-
-
-def display_state(position: Position) -> State:
-    """A state to draw a seat's view with: the hidden hands and dead tiles are tiles no one
-    can see (drawn face down, never shown), the counts as the view gives them."""
-    if position.seat is None:
-        return position.state()
-    named = {tile for held in (position.hands[position.seat], position.dead[position.seat])
-             if isinstance(held, tuple) for tile in held}
-    named |= {p.tile for p in position.placements}
-    spare = iter(tile for tile in reversed(TILES) if tile not in named)
-
-    def fill(held: tuple[Tile, ...] | int) -> tuple[Tile, ...]:
-        return held if isinstance(held, tuple) else tuple(next(spare) for _ in range(held))
-
-    hands = [fill(h) for h in position.hands]
-    dead = [fill(d) for d in position.dead]
-    stock = position.stock if isinstance(position.stock, int) else len(position.stock)
-    state = State(position.rules, [mask_of(h) for h in hands], position.line(),
-                  stock_count=stock, dead=[mask_of(d) for d in dead],
-                  to_move=position.to_move, passes=position.passes, opening=position.opening)
-    state.status = position.status
-    return state
-

@@ -10,9 +10,13 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from engine.code import Position
+from engine.state import State
+from engine.tiles import TILES, Tile, mask_of
+
 from .. import thinking
 from ..i18n import join_list, move_text, t, table_seat_names
-from ..widgets import feedback, round_record, story, verdict
+from ..widgets import appraisal, feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
 from ..widgets.share import position_href, share
@@ -151,6 +155,28 @@ def _turn(study: Study, names: Sequence[str]) -> None:
         st.markdown(_md(t("analysis.played", name=names[mover], move=move_text(played))))
 
 
+def _appraisal(study: Study, names: Sequence[str]) -> None:
+    """How each move does from the mover's seat (the engine's appraisal, in a worker)."""
+    blocked = analysis.appraisal_blocked(study)
+    if blocked is not None:
+        if blocked == "forced":
+            st.caption(t("appraisal.forced"))
+        return
+    answer = analysis.appraisal_answer(study)
+    assert answer is not None
+    if answer.waiting:
+        st.caption(t("appraisal.working"))
+        return
+    if answer.value is None:
+        st.info(t("appraisal.failed"))
+        return
+    position = study.position()
+    mover = position.mover
+    mine = study.played if study.seat is None or study.seat == mover else None
+    appraisal.show(answer.value, position.line().ends, names, position.players,
+                   key="analysis-appraisal", played=mine)
+
+
 def _verdict(study: Study, names: Sequence[str]) -> None:
     blocked = analysis.solver_blocked(study)
     st.markdown(f"**{esc(t('analysis.verdict_title'))}**")
@@ -161,7 +187,7 @@ def _verdict(study: Study, names: Sequence[str]) -> None:
     answer = analysis.verdict_answer(study)
     assert answer is not None
     if answer.waiting:
-        _awaiting()
+        st.caption(t("verdict.working"))
         return
     if answer.value is None:
         st.info(t("verdict.failed"))
@@ -175,11 +201,11 @@ def _verdict(study: Study, names: Sequence[str]) -> None:
 
 @st.fragment(run_every=TICK)
 def _awaiting() -> None:
-    """"Working it out …" until the answer comes; then the page runs again to show it."""
+    """While an answer is awaited (the appraisal, the solver's verdict): look every
+    :data:`TICK` seconds, drawing nothing; the page runs again once one has come."""
     study = analysis.stored()
-    if study is None or not analysis.waiting(study) or thinking.inline():
+    if study is None or not analysis.waiting(study):
         st.rerun()
-    st.caption(t("verdict.working"))
 
 
 def _links(study: Study, names: Sequence[str]) -> None:
@@ -212,11 +238,34 @@ def _said() -> None:
             st.markdown(_md(fb.text))
 
 
+def display_state(position: Position) -> State:
+    """A state to draw a seat's view with: the hidden hands and dead tiles are tiles no one
+    can see (drawn face down, never shown), the counts as the view gives them."""
+    if position.seat is None:
+        return position.state()
+    named = {tile for held in (position.hands[position.seat], position.dead[position.seat])
+             if isinstance(held, tuple) for tile in held}
+    named |= {p.tile for p in position.placements}
+    spare = iter(tile for tile in reversed(TILES) if tile not in named)
+
+    def fill(held: tuple[Tile, ...] | int) -> tuple[Tile, ...]:
+        return held if isinstance(held, tuple) else tuple(next(spare) for _ in range(held))
+
+    hands = [fill(h) for h in position.hands]
+    dead = [fill(d) for d in position.dead]
+    stock = position.stock if isinstance(position.stock, int) else len(position.stock)
+    state = State(position.rules, [mask_of(h) for h in hands], position.line(),
+                  stock_count=stock, dead=[mask_of(d) for d in dead],
+                  to_move=position.to_move, passes=position.passes, opening=position.opening)
+    state.status = position.status
+    return state
+
+
 def _study(study: Study) -> None:
     position = study.position()
     names = table_seat_names(position.rules)
     _header(study, names)
-    state = study.state() if study.full else analysis.display_state(position)
+    state = study.state() if study.full else display_state(position)
     playable = study.full and not state.over
     board(state, key=BOARD, seat=None if study.full else position.seat, seats=names,
           reveal="all" if study.full else {position.seat or 0},
@@ -227,7 +276,10 @@ def _study(study: Study) -> None:
     _stepper(study, names)
     _seat_choice(study, names)
     _turn(study, names)
+    _appraisal(study, names)
     _verdict(study, names)
+    if analysis.waiting(study) and not thinking.inline():
+        _awaiting()
     _moves(study, names)
     st.button(t("analysis.edit"), key="analysis.edit", icon=":material/edit:",
               on_click=analysis_setup.edit, args=(position,))
