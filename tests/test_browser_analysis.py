@@ -65,6 +65,12 @@ def test_a_round_steps_with_the_keyboard(page: Page) -> None:
     page.keyboard.press("ArrowRight")
     expect(page.get_by_text("Black to move. Legal moves (2)")).to_be_visible(timeout=WAIT)
     assert params(page.url)["step"] == "1"
+    # The appraisal and the verdict come from the workers, and the page shows them.
+    expect(page.get_by_text("How each move does from Black's seat")).to_be_visible(
+        timeout=WAIT)
+    expect(page.locator(".appraisal-list .grade-blunder")).to_have_text("blunder")
+    expect(page.get_by_text("Best with every hand open: Play [0|0] on the right end"
+                            )).to_be_visible(timeout=WAIT)
     page.get_by_role("button", name="Forward").click()
     expect(page.get_by_text("White to move. The only legal move: Pass.")).to_be_visible(
         timeout=WAIT)

@@ -186,7 +186,7 @@ def draw() -> None:
     """The editor."""
     d = setup.draft()
     names = setup.seats(d)
-    with st.container(key="analysis-setup", border=True):
+    with st.container(key="analysis-setup"):
         st.subheader(t("analysis.setup_title"), anchor=False)
         st.caption(t("analysis.setup_lead"))
         _rules(d)
