@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.appraise import appraise
 from engine.code import parse_position, parse_round
+from ui import thinking
 from ui.i18n import t_in
 from ui.pages import analysis
 from ui.widgets import round_record
@@ -22,6 +23,13 @@ from ui.widgets import round_record
 PAGE = "pages/analysis.py"
 E1_ROUND = "d2/2344.011122/6*3/*14/0/mR32R22pp"
 E3 = "d2/22.0002/1*0/*14/0"
+
+
+@pytest.fixture(autouse=True)
+def quick_appraisal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The appraisal answers at once here (inline): a short budget keeps the page tests
+    quick; the small positions asserted on are counted exactly well within it."""
+    monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 0.5)
 
 
 def open_analysis(**params: str) -> AppTest:
@@ -209,3 +217,25 @@ def test_a_link_opens_in_any_language(data_dir: Path, lang: str) -> None:
     assert "to move" not in shown and "Best with every hand open" not in shown
     assert study(at).base == parse_position(E3)
     assert t_in(lang, "analysis.verdict_title") in shown
+
+
+def test_the_stock_can_be_set_up_in_draw_mode_for_the_solver(data_dir: Path) -> None:
+    """The two-player game with drawing: every hand known and the stock clicked in, top
+    first, so that the solver can answer; the rest of the tiles in the hands."""
+    at = open_analysis()
+    at.segmented_control(key=analysis.MODE).set_value("setup").run()
+    click(at, "analysis.setup.clear")
+    at.toggle(key="analysis.setup.draw").set_value(True).run()
+    white = ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"]
+    black = ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"]
+    stock = ["2-3", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5", "3-6", "4-4", "4-5", "4-6",
+             "5-5", "5-6", "6-6"]
+    for place, tiles in (("hand.0", white), ("hand.1", black), ("stock", stock)):
+        at.segmented_control(key="analysis.setup.place").set_value(place).run()
+        for tile in tiles:
+            click(at, f"analysis-setup.{tile.replace('-', '')}")
+    click(at, "analysis.setup.study")
+    s = study(at)
+    assert s.base.text() == ("d2d/00010203040506.11121314151622/-/"
+                             "2324252633343536444546555666/0")
+    assert "Best with every hand open" in texts(at)

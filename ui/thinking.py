@@ -174,8 +174,9 @@ def judge(state: State, seconds: float = JUDGE_BUDGET) -> Future[Solution]:
 
 
 def appraise_view(seat_view: SeatView, seed: int,
-                  seconds: float = APPRAISE_BUDGET) -> Future[Appraisal]:
+                  seconds: float | None = None) -> Future[Appraisal]:
     """Every legal move of the seat to move, appraised from its view
     (:func:`engine.appraise.appraise`: the hidden tiles averaged over every deal the view
-    allows)."""
-    return submit(partial(appraise, seconds=seconds), seat_view, random.Random(seed))
+    allows) within ``seconds`` (default :data:`APPRAISE_BUDGET`)."""
+    budget = APPRAISE_BUDGET if seconds is None else seconds
+    return submit(partial(appraise, seconds=budget), seat_view, random.Random(seed))

@@ -11,7 +11,8 @@ where the "Put tiles in" choice says; the line takes a tile only where the engin
 engine (:func:`engine.code.parse_position`, then :func:`engine.code.check_deal`: the tiles
 must add up to a deal), so every refusal is the engine's, with its reason.  The stock is
 what no hand, dead pile or line holds (a line given by its ends alone keeps the count it
-came with).
+came with); in draw mode, with every hand known, its tiles can be clicked in, top first, so
+that the solver knows the order they will be drawn in.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class Draft:
     opening: str = ""
     lacks: list[list[int]] = field(default_factory=list)
     stock: int = 0  # the count, where the line is given by its ends alone
+    stock_tiles: list[int] = field(default_factory=list)  # draw mode: the stock, top first
     place: str = "hand.0"
     said: Said | None = None
 
@@ -97,6 +99,8 @@ def draft_of(position: Position) -> Draft:
         "00" if isinstance(position.opening, Tile) else ""
     d.lacks = [sorted(v) for v in position.lacks]
     d.stock = position.stock if isinstance(position.stock, int) else len(position.stock)
+    d.stock_tiles = [] if isinstance(position.stock, int) or not rules.draw_mode else \
+        [tile.index for tile in position.stock]
     d.place = f"hand.{d.view or 0}"
     return d
 
@@ -143,6 +147,8 @@ def where(d: Draft) -> dict[int, str]:
             out[i] = t("analysis.in_dead", name=names[seat])
     for i, _ in d.line:
         out[i] = t("analysis.in_line")
+    for i in d.stock_tiles:
+        out[i] = t("analysis.in_stock")
     return out
 
 
@@ -153,6 +159,8 @@ def chosen(d: Draft) -> set[int]:
         return set(d.hands[int(seat)])
     if kind == "dead":
         return set(d.dead[int(seat)])
+    if kind == "stock":
+        return set(d.stock_tiles)
     return {i for i, _ in d.line}
 
 
@@ -166,7 +174,10 @@ def position_of(d: Draft) -> Position:
 
     hands = tuple(held(d.hands[s], s, d.counts[s]) for s in range(n))
     dead = tuple(held(d.dead[s], s, d.dead_counts[s]) for s in range(n))
-    if d.hidden_ends is not None:
+    stock: tuple[Tile, ...] | int
+    if d.stock_tiles and d.view is None:
+        stock = tuple(TILES[i] for i in d.stock_tiles)
+    elif d.hidden_ends is not None:
         stock = d.stock
     else:
         named = sum(len(x) for x in hands + dead if isinstance(x, tuple)) + len(d.line)
@@ -175,7 +186,9 @@ def position_of(d: Draft) -> Position:
         TILES[0] if d.opening == "00" else None
     lacks = tuple(frozenset(d.lacks[s]) if s < len(d.lacks) else frozenset[int]()
                   for s in range(n))
-    return Position(d.rules, hands, line.hidden_ends, tuple(line.placements), max(0, stock),
+    if isinstance(stock, int):
+        stock = max(0, stock)
+    return Position(d.rules, hands, line.hidden_ends, tuple(line.placements), stock,
                     d.to_move, d.passes, opening, "playing", dead, lacks)
 
 
@@ -212,8 +225,9 @@ def on_tile(index: int) -> None:
     d = draft()
     d.said = None
     kind, _, rest = d.place.partition(".")
-    if kind in ("hand", "dead"):
-        pile = (d.hands if kind == "hand" else d.dead)[int(rest)]
+    if kind in ("hand", "dead", "stock"):
+        pile = d.stock_tiles if kind == "stock" else \
+            (d.hands if kind == "hand" else d.dead)[int(rest)]
         if index in pile:
             pile.remove(index)
         elif index not in where(d):

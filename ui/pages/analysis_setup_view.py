@@ -83,6 +83,8 @@ def _places(d: Draft, names: Sequence[str]) -> list[str]:
             places.append(f"hand.{seat}")
             if d.rules.has_dead_tiles:
                 places.append(f"dead.{seat}")
+    if d.rules.draw_mode and d.view is None:
+        places.append("stock")  # its order: the solver draws from it
     if not d.line and d.hidden_ends is None:
         return [*places, "line.right"]  # the first tile: no end to choose yet
     return [*places, "line.left", "line.right"]
@@ -90,6 +92,8 @@ def _places(d: Draft, names: Sequence[str]) -> list[str]:
 
 def _place_label(place: str, names: Sequence[str], d: Draft) -> str:
     kind, _, rest = place.partition(".")
+    if kind == "stock":
+        return t("analysis.place_stock")
     if kind == "line":
         if not d.line and d.hidden_ends is None:
             return t("analysis.place_first")
@@ -141,6 +145,9 @@ def _summary(d: Draft, names: Sequence[str]) -> None:
                 text += " " + t("analysis.seat_dead",
                                 tiles=join_list(sorted(TILES[i] for i in d.dead[seat])))
             lines.append(text)
+    if d.stock_tiles and d.view is None:
+        lines.append(t("analysis.stock_tiles",
+                       tiles=join_list(TILES[i] for i in d.stock_tiles)))
     if lines:
         st.markdown("\n".join(f"- {_md(x)}" for x in lines))
     for seat in range(d.rules.players):
