@@ -117,6 +117,8 @@ PAGES = [  # sidebar link, the page's heading, its path
     ("Worked examples", "Worked examples", "/examples"),
     ("Try it", "Try it", "/try_it"),
     ("Play", "Play", "/play"),
+    ("Analysis", "Analysis", "/analysis"),
+    ("Score keeper", "Score keeper", "/scores"),
     ("Quiz", "Quiz", "/quiz"),
     ("Counting drill", "Counting drill", "/drill"),
     ("Progress", "Progress", "/progress"),

@@ -204,3 +204,8 @@ def test_the_keeper_speaks_the_page_language(data_dir: Path, lang: str) -> None:
     shown = texts(at)
     assert "Round" not in shown and "starts" not in shown
     assert scores.SHEET in at.session_state
+
+
+def test_a_name_keeps_no_marks_that_would_change_the_page() -> None:
+    assert scores.clean_name("  [Ann](x)  <b>~*Bo*  ") == "Annx bBo"
+    assert len(scores.clean_name("x" * 80)) <= scores.NAME_MAX

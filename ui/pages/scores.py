@@ -84,8 +84,14 @@ def form_names(rules: Ruleset) -> tuple[str, ...]:
     return tuple(typed[i] or default[i] for i in range(rules.players))
 
 
+#: Characters a name may not hold: the address's separator, and markdown's and HTML's marks
+#: (a name is written into the page's texts).
+NAME_DROP = str.maketrans("", "", NAME_SEP + "[]()<>*_`#|\\")
+
+
 def clean_name(text: str) -> str:
-    return clip(" ".join(text.replace(NAME_SEP, " ").split()), NAME_MAX)
+    """A player's name as the sheet keeps it: one line, no marks, at most NAME_MAX long."""
+    return clip(" ".join(text.translate(NAME_DROP).split()), NAME_MAX)
 
 
 def _write_address(sheet: Sheet | None) -> None:

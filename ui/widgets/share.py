@@ -79,7 +79,8 @@ export default function (component) {
   field.addEventListener("focus", () => field.select());
   const said = document.createElement("span");
   said.className = "said";
-  said.setAttribute("role", "status");
+  // Read out when a copy is made (not a role="status": a page keeps one status region,
+  // ui/widgets/live.py, for what happens at its table).
   said.setAttribute("aria-live", "polite");
   button.addEventListener("click", async () => {
     said.textContent = "";
