@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.appraise import Appraisal, DecisionReport, RoundReport, Worth, summarise
+from engine.appraise import BANDS, Appraisal, DecisionReport, RoundReport, Worth, summarise
 from engine.bots import seat_score
 from engine.code import Position
 from engine.moves import Move
@@ -234,3 +234,28 @@ def poll(filing: list[RoundReview], shown: RoundReview | None) -> bool:
             filing.remove(review)
             changed = file(review) or changed
     return changed
+
+
+# -- the report's verdict: the hand, and how it was played ---------------------------------------
+
+
+def hand_strength(family: str, worth: float) -> str:
+    """``weak``, ``even`` or ``strong``: what the hand was worth at the start against the
+    family's blunder band (Block 4.5 points, Gaple 0.45 of a place, the duel 0.3 of a game),
+    a difference a learner feels."""
+    band = BANDS[family][2]
+    return "strong" if worth >= band else "weak" if worth <= -band else "even"
+
+
+def play_quality(report: RoundReport) -> str:
+    """``well`` (every decision best or good, and on average less than an inaccuracy's band
+    lost a decision), ``poorly`` (a blunder, or on average a mistake's band lost a decision),
+    else ``slips``."""
+    counts = dict(report.counts)
+    loss = report.mean_loss or 0.0
+    inaccuracy, mistake, _ = BANDS[report.family]
+    if counts["blunder"] or loss >= mistake:
+        return "poorly"
+    if counts["inaccuracy"] or counts["mistake"] or loss >= inaccuracy:
+        return "slips"
+    return "well"

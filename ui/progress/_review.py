@@ -96,7 +96,7 @@ def decisions(learner: str, family: str | None = None,
     if grades is not None:
         if not grades:
             return []
-        where.append(f"grade IN ({', '.join('?' for _ in grades)})")
+        where.append(f"grade IN ({','.join('?' * len(grades))})")
         params.extend(grades)
     limit = f" LIMIT {int(last):d}" if last is not None else ""
     with _connect(data_dir) as conn:
