@@ -96,10 +96,23 @@ def _setup() -> None:
 
 
 def _header(table: Table) -> None:
+    # The record in one container: a line it gains (a review's figures kept while the learner
+    # looks at the round's end) moves nothing below it, so the button with the focus stays.
+    with st.container(key="play-record", gap=None):
+        _record(table)
+    st.markdown(f"**{esc(rules_label(table.rules))}** "
+                f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
+                "</span>", unsafe_allow_html=True)
+
+
+def _record(table: Table) -> None:
+    """The learner's record in this family: rounds (games) and matches (series) won, and the
+    accuracy of their last reviewed rounds."""
     record = session.games_record().get(table.rules.family)
+    games = play_words.in_games(table)
     if record is not None and record.rounds:  # matches only once one has been finished
         family = family_name(table.rules.family)
-        if play_words.in_games(table):
+        if games:
             st.caption(t("play.record_games", family=family, won=record.rounds_won,
                          games=record.rounds, series_won=record.matches_won,
                          series=record.matches) if record.matches else
@@ -111,12 +124,8 @@ def _header(table: Table) -> None:
                          matches_won=record.matches_won, matches=record.matches))
     recent = session.recent_play(table.rules.family)  # the review's figures, this family
     if recent.rounds and recent.accuracy is not None:
-        st.caption(t("review.record_accuracy_games" if play_words.in_games(table)
-                     else "review.record_accuracy",
+        st.caption(t("review.record_accuracy_games" if games else "review.record_accuracy",
                      accuracy=appraisal.number(recent.accuracy, 0), count=recent.rounds))
-    st.markdown(f"**{esc(rules_label(table.rules))}** "
-                f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
-                "</span>", unsafe_allow_html=True)
 
 
 def _sheet(table: Table) -> None:
