@@ -120,7 +120,7 @@ def test_the_review_has_its_own_worker_at_the_lowest_priority(
         assert worker is not thinking.pool()
         assert worker._max_workers == 1  # type: ignore[attr-defined]
         # os.nice(0) in the worker reads its niceness (the initializer raised it by 19).
-        assert worker.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + 19)
+        assert thinking.submit_later(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + 19)
         state = State.deal(duel(False), random.Random(9))
         mover = state.mover
         assert mover is not None
