@@ -56,7 +56,7 @@ def number(value: float, places: int = 1, signed: bool = False) -> str:
         text = "\u2212" + text
     elif signed and rounded > 0:
         text = "+" + text
-    return ltr_run(text) if is_rtl() and (signed or rounded < 0) else text
+    return ltr_run(text) if is_rtl() and text[0] in "+\u2212" else text
 
 
 def count(n: int) -> str:
