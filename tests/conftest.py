@@ -24,8 +24,10 @@ from live_site import CHROMIUM, CHROMIUM_ARGS, chromium_found, streamlit_server
 IN_CI = bool(os.environ.get("CI"))
 # Play shows each computer move for a moment; no pause in tests (AppTest and the live server).
 os.environ["DOMINO_PLAY_PAUSE"] = "0"
-# ... and a short budget for the review's solver (a verdict past it is labelled an estimate).
+# ... and short budgets for the review's solver and appraisals (a verdict or an appraisal cut
+# short is labelled an estimate).
 os.environ["DOMINO_JUDGE_SECONDS"] = "0.3"
+os.environ["DOMINO_APPRAISE_SECONDS"] = "0.2"
 
 
 def _skip_or_fail(reason: str) -> None:

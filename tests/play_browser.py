@@ -89,11 +89,13 @@ def wait_for_turn(page: Page, timeout: float = WAIT) -> bool:
 
 
 def wait_for_review(page: Page) -> int:
-    """Wait until the round's review is drawn with every verdict in (none still being worked
-    out), and check each reviewed move has its verdict and its replay button; their number."""
+    """Wait until the round's review is drawn with every answer in (none still being worked
+    out, no progress bar), and check each reviewed move has its verdict and its replay
+    button; their number."""
     expect(page.get_by_role("heading", name=REVIEW)).to_be_visible(timeout=WAIT)
     settle(page)  # the run that drew the heading has drawn the whole review
     expect(page.get_by_text(WAITING)).to_have_count(0, timeout=WAIT)
+    expect(page.get_by_test_id("stProgress")).to_have_count(0, timeout=WAIT)
     settle(page)
     reviewed = page.get_by_role("button", name=re.compile(r"^Replay from move \d+$")).count()
     expect(page.get_by_text("Best with every hand open:")).to_have_count(reviewed)

@@ -15,21 +15,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
 
-from engine.bots import LEVELS
+from engine.appraise import accuracy
+from engine.bots import LEVELS, seat_score
+from engine.code import parse_position
 from engine.match import BlockMatch, DuelSeries, GapleMatch
 from engine.rules import Ruleset, block, duel, gaple
 from engine.settlement import settle
-from engine.solve import solve
 from engine.state import State
+from engine.view import view
 from ui import thinking
 from ui.pages import play
 from ui.pages.play import Table
+from ui.pages.play_review import RoundReview
+from ui.progress import DecisionRecord, RoundFigures
 from ui.widgets import match_sheet
 
 FAMILIES: dict[str, Ruleset] = {
@@ -51,11 +54,12 @@ class Workers:
         self.jobs.append((future, job, args))
         return future
 
-    def release(self, rng: random.Random | None = None) -> None:
-        """Finish every waiting job (or, with ``rng``, a random share of them)."""
+    def release(self, rng: random.Random | None = None, first: int | None = None) -> None:
+        """Finish every waiting job (or, with ``rng``, a random share of them; with
+        ``first``, the first so many, in the order they were asked for)."""
         keep = []
-        for future, job, args in self.jobs:
-            if rng is not None and rng.random() < 0.5:
+        for k, (future, job, args) in enumerate(self.jobs):
+            if rng is not None and rng.random() < 0.5 or first is not None and k >= first:
                 keep.append((future, job, args))
                 continue
             try:
@@ -64,21 +68,34 @@ class Workers:
                 future.set_exception(e)
         self.jobs = keep
 
+    def fail(self) -> None:
+        """Fail every waiting job, as a worker that died."""
+        for future, _, _ in self.jobs:
+            future.set_exception(RuntimeError("worker died"))
+        self.jobs = []
+
 
 @dataclass
 class Recorded:
     rounds: list[tuple[str, bool, str]] = field(default_factory=list)
     matches: list[tuple[str, bool]] = field(default_factory=list)
+    reviews: list[tuple[str, RoundFigures, list[DecisionRecord]]] = field(default_factory=list)
+
+
+def short_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(thinking, "BOT_BUDGET", 0.005)
+    monkeypatch.setattr(thinking, "HINT_BUDGET", 0.005)
+    monkeypatch.setattr(thinking, "JUDGE_BUDGET", 0.01)
+    monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 0.01)
 
 
 @pytest.fixture
 def workers(monkeypatch: pytest.MonkeyPatch) -> Workers:
+    """Every job held back, the computer's and the review's alike."""
     held = Workers()
     monkeypatch.setattr(thinking, "submit", held.submit)
-    monkeypatch.setattr(thinking, "BOT_BUDGET", 0.005)
-    monkeypatch.setattr(thinking, "HINT_BUDGET", 0.005)
-    monkeypatch.setattr(thinking, "judge", lambda state, seconds=0.01: held.submit(
-        partial(solve, seconds=0.01), state.copy()))
+    monkeypatch.setattr(thinking, "submit_later", held.submit)
+    short_budgets(monkeypatch)
     return held
 
 
@@ -91,6 +108,9 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Recorded:
                             (family, won, round_id)))
     monkeypatch.setattr(play.session, "record_match",
                         lambda family, won: out.matches.append((family, won)))
+    monkeypatch.setattr(play.session, "record_review",
+                        lambda round_id, figures, decisions: out.reviews.append(
+                            (round_id, figures, list(decisions))))
     return out
 
 
@@ -107,6 +127,7 @@ class Watch:
     table: Table
     ended: list[State] = field(default_factory=list)
     starts: list[State] = field(default_factory=list)
+    reviews: list[RoundReview] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.starts.append(self.table.start.copy())
@@ -118,6 +139,15 @@ class Watch:
             assert tb.finished, "a finished round is shown but not recorded"
             if len(self.ended) < len(self.starts):
                 self.ended.append(tb.state.copy())
+                assert tb.reviewed is not None and tb.reviewed.items == tb.review
+                self.reviews.append(tb.reviewed)
+        # A review's figures are kept once, for a round that was recorded, when it is filed.
+        kept = [r[0] for r in recorded.reviews]
+        assert len(set(kept)) == len(kept), kept
+        assert set(kept) <= {r[2] for r in recorded.rounds}
+        assert sorted(kept) == sorted(r.round_id for r in self.reviews if r.filed
+                                      and r.report is not None and r.report.counted), kept
+        assert all(r in tb.filing for r in self.reviews if not r.filed)
         match = tb.match
         assert len(match.rounds) == len(self.ended) == len(recorded.rounds)
         assert [r[2] for r in recorded.rounds] == [
@@ -181,6 +211,7 @@ def test_a_round_ended_by_the_computers_reply_in_the_tables_run_is_recorded(
         last = tb.state.last_record
         endings += last is not None and last.player != tb.learner
         recorded.rounds.clear()
+        recorded.reviews.clear()
     assert endings >= 5  # enough rounds ended on the computer's reply to show the race
 
 
@@ -228,6 +259,12 @@ def stress(rules: Ruleset, level: str, seed: int, rounds: int, recorded: Recorde
             watch.dealt()
         watch.check(recorded)
     assert len(watch.ended) >= min(rounds, 1), f"only {len(watch.ended)} rounds in {steps} steps"
+    while workers.jobs:  # every answer comes in the end: every review is filed, once
+        workers.release()
+        clock += 5
+        play.advance(tb, clock)
+        watch.check(recorded)
+    assert all(r.filed and not r.waiting for r in watch.reviews) and not tb.filing
     return len(watch.ended)
 
 
@@ -239,3 +276,152 @@ def test_every_round_is_recorded_once_whenever_the_computer_answers(
     rounds = stress(FAMILIES[family], level, 7, 4 if level != "strong" else 2, recorded,
                     workers, monkeypatch)
     assert rounds >= 1
+
+
+# -- the review: worked out in the background, filled in as it comes, kept once ------------------
+
+
+@pytest.fixture
+def split(monkeypatch: pytest.MonkeyPatch) -> tuple[Workers, Workers]:
+    """The interactive pool and the review's background worker, each held back apart."""
+    interactive, background = Workers(), Workers()
+    monkeypatch.setattr(thinking, "submit", interactive.submit)
+    monkeypatch.setattr(thinking, "submit_later", background.submit)
+    short_budgets(monkeypatch)
+    return interactive, background
+
+
+def play_out(tb: Table, interactive: Workers, rng: random.Random | None = None) -> None:
+    """The learner's first legal move (or a random one) each turn, the computer answering,
+    until the round is over."""
+    while not tb.state.over:
+        interactive.release()
+        play.advance(tb, 0.0)
+        if tb.learner_to_move:
+            legal = tb.state.legal_moves()
+            play.play_move(tb, rng.choice(legal) if rng else legal[0])
+
+
+def job_names(workers: Workers) -> list[str]:
+    return [getattr(job, "func", job).__name__ for _, job, _ in workers.jobs]
+
+
+def test_the_reviews_jobs_go_to_the_background_worker_only(
+        split: tuple[Workers, Workers], recorded: Recorded,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    interactive, background = split
+    monkeypatch.setattr(play, "PAUSE", 0.0)
+    tb = play.new_table(block(2), "strong", 12)
+    play_out(tb, interactive)
+    assert tb.review and not interactive.jobs
+    review = tb.reviewed
+    assert review is not None and review.items is tb.review
+    # Each decision: its appraisal, then the solver's verdict, in the round's order; the hand's
+    # worth last when the learner did not open the round with a choice.
+    names = job_names(background)
+    expected = ["appraise", "solve"] * len(review.items)
+    assert names == expected + (["worth"] if review.worth is not None else [])
+    assert (review.worth is None) == (review.items[0].number == 1)
+    # The computer's moves and the hints never wait behind them.
+    play.next_round(tb)
+    play.advance(tb, 0.0)
+    assert not tb.state.over and (tb.learner_to_move or interactive.jobs)
+    assert all(name in ("play", "hint") for name in job_names(interactive))
+
+
+def test_a_review_fills_in_one_decision_at_a_time_and_is_kept_once(
+        split: tuple[Workers, Workers], recorded: Recorded,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    interactive, background = split
+    monkeypatch.setattr(play, "PAUSE", 0.0)
+    tb = play.new_table(block(2), "heaviest", 12)
+    play_out(tb, interactive, random.Random(3))
+    review = tb.reviewed
+    assert review is not None and len(review.items) >= 2
+    assert review.judged == 0 and review.waiting and tb.waiting
+    seen = []
+    while background.jobs:
+        background.release(first=1)
+        play.advance(tb, 0.0)
+        seen.append(review.judged)
+        assert review.report is None or not background.jobs
+    # One more judged decision every two jobs (an appraisal, then its verdict).
+    assert seen[:2 * len(review.items)] == [k // 2 + 1 for k in range(2 * len(review.items))]
+    assert review.filed and review.report is not None and not tb.filing and not tb.waiting
+    report = review.report
+    assert report.counted == len(review.items)
+    assert [d.ply + 1 for d in report.decisions if d.grade != "forced"] == [
+        item.number for item in review.items]
+    ((round_id, figures, decisions),) = recorded.reviews
+    assert round_id == tb.round_id == recorded.rounds[0][2]
+    assert figures.decisions == len(review.items) == len(decisions)
+    assert figures.best + figures.good + figures.inaccuracies + figures.mistakes \
+        + figures.blunders == figures.decisions
+    assert figures.accuracy == pytest.approx(
+        accuracy("block", [d.loss for d in report.decisions if d.grade != "forced"]))
+    assert figures.result == seat_score(tb.state, tb.learner)
+    for item, kept in zip(review.items, decisions, strict=True):
+        a = item.appraisal.value
+        assert a is not None
+        assert kept.number == item.number and kept.played == item.played.text()
+        assert kept.played_expected == a.of(item.played).expected
+        assert kept.best_expected == a.top and kept.grade == a.of(item.played).grade
+        seen_by = parse_position(kept.seen)
+        assert seen_by.seat == tb.learner
+        mine, theirs = seen_by.view(), view(item.position, tb.learner)  # as the learner saw it
+        assert mine.line.placements == theirs.line.placements
+        assert replace(mine, line=theirs.line) == theirs
+        assert parse_position(kept.position).state().hand_masks == item.position.hand_masks
+    play.advance(tb, 0.0)
+    play.next_round(tb)
+    assert len(recorded.reviews) == 1  # never twice
+
+
+def test_next_round_before_the_review_is_done_still_keeps_its_figures_once(
+        split: tuple[Workers, Workers], recorded: Recorded,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    interactive, background = split
+    monkeypatch.setattr(play, "PAUSE", 0.0)
+    tb = play.new_table(duel(False), "heaviest", 4)
+    play_out(tb, interactive, random.Random(1))
+    first = tb.reviewed
+    assert first is not None and first.items
+    first_id = tb.round_id
+    background.release(first=1)  # one answer in, the rest still being worked out
+    play.next_round(tb)
+    assert tb.reviewed is None and tb.review == [] and tb.filing == [first]
+    assert tb.waiting and not recorded.reviews
+    # The learner plays on; the old review's answers come meanwhile, a few at a time.
+    rng = random.Random(2)
+    while not tb.state.over:
+        interactive.release()
+        background.release(first=len(background.jobs) // 2 if background.jobs else 0)
+        play.advance(tb, 0.0)
+        if tb.learner_to_move:
+            play.play_move(tb, rng.choice(tb.state.legal_moves()))
+    background.release()
+    play.advance(tb, 0.0)
+    background.release()
+    play.advance(tb, 0.0)
+    kept = [r[0] for r in recorded.reviews]
+    assert kept.count(first_id) == 1 and first.filed
+    assert len(kept) == len(set(kept)) == len([r for r in (first, tb.reviewed)
+                                                if r is not None and r.items])
+
+
+def test_a_failed_answer_leaves_the_rounds_figures_missing_never_wrong(
+        split: tuple[Workers, Workers], recorded: Recorded,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    interactive, background = split
+    monkeypatch.setattr(play, "PAUSE", 0.0)
+    tb = play.new_table(block(2), "heaviest", 12)
+    play_out(tb, interactive, random.Random(3))
+    review = tb.reviewed
+    assert review is not None and len(review.items) >= 2
+    background.release(first=2)
+    background.fail()  # the worker died: every other answer is a failure
+    play.advance(tb, 0.0)
+    assert review.filed and review.failed and review.report is None
+    assert not recorded.reviews and not tb.filing and not tb.waiting
+    assert review.items[0].appraisal.value is not None  # what came is still shown
+    assert review.items[1].appraisal.failed

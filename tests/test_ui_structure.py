@@ -2,7 +2,8 @@
 and no ui Python file grows past what a newcomer can read at once.
 
 A page module is a file in ui/pages/; ``<page>.py`` (logic and callbacks),
-``<page>_view.py`` (drawing) and ``<page>_setup.py`` (reading its address) are one page.  A page may import its own modules, ui/widgets, ui/i18n and the site's
+``<page>_view.py`` (drawing), ``<page>_setup.py`` (reading its address), ``<page>_words.py``
+and ``<page>_review.py`` with its ``<page>_review_view.py`` are one page.  A page may import its own modules, ui/widgets, ui/i18n and the site's
 plumbing (ui.page, ui.session, ui.nav, ui.content, ui.progress) — never another page; and
 nothing outside ui/pages imports a page except the files Streamlit runs (app.py, pages/).
 """
@@ -16,8 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "ui"
 PAGES = UI / "pages"
 MAX_LINES = 400
-PAGE_PARTS = ("_view", "_setup", "_words")  # a page's other modules: its drawing, its
-# address, what it says back
+PAGE_PARTS = ("_view", "_setup", "_words", "_review")  # a page's other modules: its drawing,
+# its address, what it says back, its review (Play's: play_review.py and its drawing,
+# play_review_view.py)
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:

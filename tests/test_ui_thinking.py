@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import types
@@ -91,3 +92,42 @@ def test_an_answer_is_waited_for_then_taken_once_and_a_failure_says_so() -> None
     broken.set_exception(RuntimeError("worker died"))
     failed = thinking.Answer(broken)
     assert failed.poll() and (failed.value, failed.failed) == (None, True)
+
+
+def test_the_reviews_jobs_answer_inline_with_the_engines_appraisal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOMINO_THINK", "inline")
+    monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 0.5)
+    state = State.deal(duel(False), random.Random(9))
+    mover = state.mover
+    assert mover is not None
+    appraisal = thinking.appraise_later(view(state, mover), 5)
+    assert appraisal.done()
+    assert {m.move for m in appraisal.result().moves} == set(state.legal_moves())
+    hand = thinking.worth_later(view(state, 1 - mover), 5).result()
+    assert -1.0 <= hand.expected <= 1.0
+    assert thinking.judge_later(state).result().moves
+
+
+def test_the_review_has_its_own_worker_at_the_lowest_priority(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One process beside the interactive pool, at niceness 19: a review takes what the
+    computer players leave over."""
+    monkeypatch.delenv("DOMINO_THINK", raising=False)
+    thinking.background.clear()  # type: ignore[attr-defined]
+    try:
+        worker = thinking.background()
+        assert worker is not thinking.pool()
+        assert worker._max_workers == 1  # type: ignore[attr-defined]
+        # os.nice(0) in the worker reads its niceness (the initializer raised it by 19).
+        assert thinking.submit_later(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + 19)
+        state = State.deal(duel(False), random.Random(9))
+        mover = state.mover
+        assert mover is not None
+        appraisal = thinking.appraise_later(view(state, mover), 5).result(timeout=60)
+        assert {m.move for m in appraisal.moves} == set(state.legal_moves())
+    finally:
+        thinking.background().shutdown()
+        thinking.background.clear()  # type: ignore[attr-defined]
+        thinking.pool().shutdown()
+        thinking.pool.clear()  # type: ignore[attr-defined]

@@ -75,6 +75,10 @@ def progress_summary() -> None:
     rounds = sum(g.rounds for g in games)
     if rounds:
         st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), rounds=rounds))
+    recent = record.recent
+    if recent.rounds and recent.accuracy is not None:  # the review's figures, all families
+        st.caption(t("nav.progress_accuracy", accuracy=f"{recent.accuracy:.0f}",
+                     count=recent.rounds))
     matches = sum(g.matches for g in games)
     if matches:
         st.caption(t("nav.progress_matches", won=sum(g.matches_won for g in games),

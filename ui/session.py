@@ -255,6 +255,12 @@ def record_figures(round_id: str, figures: progress.RoundFigures) -> None:
     _safely(progress.record_figures, False, round_id, figures)
 
 
+def record_review(round_id: str, figures: progress.RoundFigures,
+                  decisions: Sequence[progress.DecisionRecord]) -> None:
+    """Keep a reviewed round's figures and its judged decisions, once."""
+    _safely(progress.record_review, False, round_id, figures, decisions)
+
+
 def recent_play(family: str | None = None) -> progress.Recent:
     """The accuracy of the learner's last reviewed rounds (in ``family``, or in all)."""
     return _safely(progress.recent, progress.Recent(), family, progress.RECENT)

@@ -13,7 +13,13 @@ future: the AppTests use it (no processes, the same answers).
 The jobs are the engine's own functions of picklable values (a seat's view, a position), so a
 worker never imports the site: :func:`decide` (a bot's move), :func:`advise` (the strong bot's
 hint), :func:`judge` (the solver with every hand open) and :func:`appraise_view` (each move's
-worth from the mover's view).
+worth from the mover's view: the Analysis page).
+
+Play's review is seconds of work a round (an appraisal of each of the learner's decisions,
+what their hand was worth, the solver's verdicts), so it runs in its own pool,
+:func:`background`: one worker at the lowest CPU priority, so that it never takes a core
+from a computer's move or a hint (:func:`appraise_later`, :func:`worth_later`,
+:func:`judge_later`).  Its budgets are :data:`APPRAISE_BUDGET` and :data:`JUDGE_BUDGET`.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
-from engine.appraise import Appraisal, appraise
+from engine.appraise import Appraisal, Worth, appraise, worth
 from engine.bots import Decision, hint, play
 from engine.solve import Solution, solve
 from engine.state import State
@@ -48,8 +54,12 @@ BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
 #: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
-#: The appraisal's budget for one position (``DOMINO_APPRAISE_SECONDS``).
+#: The appraisal's budget for one decision of a review, and for what a hand was worth
+#: (``DOMINO_APPRAISE_SECONDS``): a two-player decision takes well under a second, a Gaple
+#: one early in the round the whole budget (engine/appraise.py stops at its precision first).
 APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 3.0)
+#: The review's worker runs at this niceness (19, the lowest priority; ``DOMINO_REVIEW_NICE``).
+REVIEW_NICE = int(os.environ.get("DOMINO_REVIEW_NICE", "") or 19)
 
 
 #: The worker processes: one per core, at most four.
@@ -104,8 +114,18 @@ def _warmed() -> bool:
     return True
 
 
-def submit(job: Callable[..., T], *args: Any) -> Future[T]:
-    """Run ``job(*args)`` in a worker (or now, inline); never raises: a failure is
+@st.cache_resource(show_spinner=False)
+def background() -> Executor:
+    """The review's worker: one process, started at the lowest CPU priority
+    (:data:`REVIEW_NICE`; ``os.nice`` itself is its initializer, so the worker imports
+    nothing of the site), so that a review fills in with the time the computer players and
+    the hints leave over, and never slows them."""
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=os.nice, initargs=(REVIEW_NICE,))
+
+
+def _run(workers: Callable[[], Executor], job: Callable[..., T], *args: Any) -> Future[T]:
+    """Run ``job(*args)`` in one of ``workers`` (or now, inline); never raises: a failure is
     the future's exception."""
     if inline():
         done: Future[T] = Future()
@@ -116,10 +136,20 @@ def submit(job: Callable[..., T], *args: Any) -> Future[T]:
         return done
     with _neutral_main():  # a submit may start a worker
         try:
-            return pool().submit(job, *args)
+            return workers().submit(job, *args)
         except (BrokenProcessPool, RuntimeError):  # a worker died (or the pool was shut down)
-            pool.clear()
-            return pool().submit(job, *args)
+            workers.clear()  # type: ignore[attr-defined]  # st.cache_resource's
+            return workers().submit(job, *args)
+
+
+def submit(job: Callable[..., T], *args: Any) -> Future[T]:
+    """Run ``job(*args)`` in the interactive pool (:func:`pool`), or now, inline."""
+    return _run(pool, job, *args)
+
+
+def submit_later(job: Callable[..., T], *args: Any) -> Future[T]:
+    """Run ``job(*args)`` in the review's worker (:func:`background`), or now, inline."""
+    return _run(background, job, *args)
 
 
 def take(future: Future[T]) -> tuple[T, bool] | tuple[None, bool]:
@@ -180,3 +210,22 @@ def appraise_view(seat_view: SeatView, seed: int,
     allows) within ``seconds`` (default :data:`APPRAISE_BUDGET`)."""
     budget = APPRAISE_BUDGET if seconds is None else seconds
     return submit(partial(appraise, seconds=budget), seat_view, random.Random(seed))
+
+
+# -- the review's jobs: in the background worker, after everything else --------------------
+
+
+def appraise_later(seat_view: SeatView, seed: int) -> Future[Appraisal]:
+    """Every legal move of the view, appraised from what its seat could see."""
+    return submit_later(partial(appraise, seconds=APPRAISE_BUDGET), seat_view,
+                        random.Random(seed))
+
+
+def worth_later(seat_view: SeatView, seed: int) -> Future[Worth]:
+    """What the view's position is worth to its seat (a hand at a round's start)."""
+    return submit_later(partial(worth, seconds=APPRAISE_BUDGET), seat_view, random.Random(seed))
+
+
+def judge_later(state: State) -> Future[Solution]:
+    """The solver's answer for a position with every hand open, for a review."""
+    return submit_later(partial(solve, seconds=JUDGE_BUDGET), state.copy())

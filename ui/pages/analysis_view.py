@@ -16,7 +16,8 @@ from engine.tiles import TILES, Tile, mask_of
 
 from .. import thinking
 from ..i18n import join_list, move_text, t, table_seat_names
-from ..widgets import appraisal, feedback, round_record, story, verdict
+from ..widgets import appraisal_list as appraisal
+from ..widgets import feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
 from ..widgets.share import position_href, share
@@ -160,15 +161,15 @@ def _appraisal(study: Study, names: Sequence[str]) -> None:
     blocked = analysis.appraisal_blocked(study)
     if blocked is not None:
         if blocked == "forced":
-            st.caption(t("appraisal.forced"))
+            st.caption(t("appraisal_list.forced"))
         return
     answer = analysis.appraisal_answer(study)
     assert answer is not None
     if answer.waiting:
-        st.caption(t("appraisal.working"))
+        st.caption(t("appraisal_list.working"))
         return
     if answer.value is None:
-        st.info(t("appraisal.failed"))
+        st.info(t("appraisal_list.failed"))
         return
     position = study.position()
     mover = position.mover

@@ -15,10 +15,15 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_vi
   a person can follow; with no pause (the tests) it plays on to the learner's turn.
 - Every move, the learner's or the computer's, goes through :func:`_push`, and the move that
   ends a round records it there and then (:func:`finish_round`: the match, the learner's
-  progress, once) and asks for its review: the solver's verdict, every hand open, on each
-  choice the learner had.  So a round is recorded whichever path ended it and whenever the
-  page runs next, and the match's rounds, totals, round number and opener always agree with
-  the rounds played (:func:`next_round` deals only after the record).
+  progress, once) and asks for its review (:mod:`ui.pages.play_review`: each choice the
+  learner had, judged by what they could see and with every hand open, in the background
+  worker).  So a round is recorded whichever path ended it and whenever the page runs next,
+  and the match's rounds, totals, round number and opener always agree with the rounds
+  played (:func:`next_round` deals only after the record).
+- A review fills in while the learner looks or plays on: the table keeps every review not
+  yet summed up (``filing``, the one on show and any a "Next round" left behind) and
+  :func:`advance` takes their answers as they come, keeping each round's figures in the
+  learner's record once its last answer is in (:func:`ui.pages.play_review.poll`).
 """
 
 from __future__ import annotations
@@ -35,7 +40,6 @@ from engine.bots import Decision, make_bot
 from engine.match import Match, match_for
 from engine.moves import Move
 from engine.rules import Ruleset
-from engine.solve import Solution
 from engine.state import State
 from engine.view import view
 
@@ -43,6 +47,8 @@ from .. import session, thinking
 from ..i18n import t
 from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Said, checked, worded
+from . import play_review
+from .play_review import ReviewItem, RoundReview
 
 PAGE = "pages/play.py"
 TABLE = "play.table"
@@ -81,16 +87,6 @@ class Pending:
 
 
 @dataclass
-class ReviewItem:
-    """One choice the learner made, and the solver's verdict on it (every hand open)."""
-
-    number: int  # the move's number in the round (1 = the first move)
-    position: State  # before the move
-    played: Move
-    verdict: thinking.Answer[Solution]  # the solver's, every hand open
-
-
-@dataclass
 class Table:
     """One learner's game against the computer (kept in session state)."""
 
@@ -114,7 +110,9 @@ class Table:
     feedback: Said | None = None
     say_move: bool = False  # the live region says the last move (the computer's) ...
     say_result: bool = False  # ... and the round's end (see play_words.announcement)
-    review: list[ReviewItem] = field(default_factory=list)
+    review: list[ReviewItem] = field(default_factory=list)  # the round on show's choices
+    reviewed: RoundReview | None = None  # ... and their review, with its report once summed up
+    filing: list[RoundReview] = field(default_factory=list)  # reviews not yet summed up
     practice: State | None = None  # the real round's end while a review position is replayed
     practice_from: int = 0
     replays: int = 0  # replays begun from the review (each one's announcements are new)
@@ -139,10 +137,10 @@ class Table:
 
     @property
     def waiting(self) -> bool:
-        """The table is waiting for an answer (the computer's move, a hint, a verdict)."""
+        """The table is waiting for an answer (the computer's move, a hint, a review's)."""
         computer = not self.state.over and self.state.mover != self.learner
         return computer or self.hint_pending is not None or any(
-            item.verdict.waiting for item in self.review)
+            review.waiting for review in self.filing)
 
 
 def new_table(rules: Ruleset, level: str, seed: int, learner: int | None = None) -> Table:
@@ -228,9 +226,7 @@ def _poll_answers(table: Table) -> bool:
             table.hint, table.hint_for = hint, p.ply
             if failed:
                 table.feedback = worded("no", partial(t, "play.hint_failed"))
-    for item in table.review:
-        changed = item.verdict.poll() or changed
-    return changed
+    return play_review.poll(table.filing, table.reviewed) or changed
 
 
 # -- the learner's actions -----------------------------------------------------------------
@@ -296,21 +292,11 @@ def finish_round(table: Table) -> None:
     session.record_round(table.rules.family, won, len(table.hints), table.round_id)
     if table.match.over:
         session.record_match(table.rules.family, table.match.winners == (table.learner,))
-    table.review = review_items(table)
-
-
-def review_items(table: Table) -> list[ReviewItem]:
-    """Each move the learner chose (more than one distinct legal move: a tile on either
-    of two equal ends is one), with the solver asked."""
-    walker = table.start.copy()
-    items = []
-    for number, record in enumerate(table.state.history, start=1):
-        if record.player == table.learner and len(walker.distinct_moves()) > 1:
-            position = walker.copy()
-            items.append(ReviewItem(number, position, record.move,
-                                    thinking.Answer(thinking.judge(position))))
-        walker.push_unchecked(record.move)
-    return items
+    review = play_review.review_round(table.start, table.state, table.learner, table.round_id,
+                                      table.seed, table.round_no)
+    table.review, table.reviewed = review.items, review
+    table.filing.append(review)
+    play_review.poll(table.filing, review)  # answered at once (inline): kept at once
 
 
 def replay_from(table: Table, item: ReviewItem) -> None:
@@ -348,5 +334,5 @@ def next_round(table: Table) -> None:
     table.state = table.match.deal()
     table.start = table.state.copy()
     table.finished = False
-    table.hints, table.review = set(), []
+    table.hints, table.review, table.reviewed = set(), [], None
     table.feedback, table.say_move, table.say_result, table.shown_at = None, False, False, 0.0

@@ -95,6 +95,11 @@ def on_fits() -> None:
 
 
 def _store(table: Table, fold: bool = False) -> None:
+    """Make ``table`` this session's; the reviews the table before it was still working out
+    go with it, so their rounds' figures are kept all the same (once)."""
+    before = stored_table()
+    if before is not None and before is not table:
+        table.filing[:0] = [r for r in before.filing if r not in table.filing]
     st.session_state[TABLE] = table
     _write_params(table.params)
     if fold:

@@ -24,14 +24,14 @@ from engine.rules import FAMILIES, options_of
 
 from .. import session, thinking
 from ..i18n import and_list, join_list, move_text, seat_name, t
-from ..widgets import feedback, match_sheet, round_record, story, verdict
+from ..widgets import appraisal, feedback, match_sheet, round_record, story
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.knowledge import knowledge
 from ..widgets.live import Focus, live
 from ..widgets.share import share_position, share_state
 from ..widgets.svg import esc
-from . import play, play_words
+from . import play, play_review_view, play_words
 from .play import BOARD, Table
 from .play_setup import (
     DRAWN,
@@ -98,10 +98,23 @@ def _setup() -> None:
 
 
 def _header(table: Table) -> None:
+    # The record in one container: a line it gains (a review's figures kept while the learner
+    # looks at the round's end) moves nothing below it, so the button with the focus stays.
+    with st.container(key="play-record", gap=None):
+        _record(table)
+    st.markdown(f"**{esc(rules_label(table.rules))}** "
+                f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
+                "</span>", unsafe_allow_html=True)
+
+
+def _record(table: Table) -> None:
+    """The learner's record in this family: rounds (games) and matches (series) won, and the
+    accuracy of their last reviewed rounds."""
     record = session.games_record().get(table.rules.family)
+    games = play_words.in_games(table)
     if record is not None and record.rounds:  # matches only once one has been finished
         family = family_name(table.rules.family)
-        if play_words.in_games(table):
+        if games:
             st.caption(t("play.record_games", family=family, won=record.rounds_won,
                          games=record.rounds, series_won=record.matches_won,
                          series=record.matches) if record.matches else
@@ -111,9 +124,10 @@ def _header(table: Table) -> None:
             st.caption(t("play.record" if record.matches else "play.record_rounds",
                          family=family, won=record.rounds_won, rounds=record.rounds,
                          matches_won=record.matches_won, matches=record.matches))
-    st.markdown(f"**{esc(rules_label(table.rules))}** "
-                f'<span class="muted">· {esc(t("play.against", level=level_name(table.level)))}'
-                "</span>", unsafe_allow_html=True)
+    recent = session.recent_play(table.rules.family)  # the review's figures, this family
+    if recent.rounds and recent.accuracy is not None:
+        st.caption(t("review.record_accuracy_games" if games else "review.record_accuracy",
+                     accuracy=appraisal.number(recent.accuracy, 0), count=recent.rounds))
 
 
 def _sheet(table: Table) -> None:
@@ -252,31 +266,6 @@ def _log(table: Table) -> None:
         st.caption(t("play.deal_number", seed=table.seed))  # for whoever wants to share it
 
 
-def _review(table: Table) -> None:
-    if table.practice is not None or not table.finished:
-        return
-    if not table.review:
-        st.caption(t("play.review_none_game") if play_words.in_games(table)
-                   else t("play.review_none"))
-        return
-    st.subheader(t("play.review"), anchor=False)
-    games = play_words.in_games(table)
-    st.caption((t("play.review_lead_game") if games else t("play.review_lead")) + " "
-               + t("play.review_forced"))
-    for i, item in enumerate(table.review):
-        title = t("play.review_move", n=item.number, move=move_text(item.played))
-        solution = item.verdict.value
-        if solution is None:
-            st.markdown(f"**{_md(title)}** · " + t("play.review_failed" if item.verdict.failed
-                                                   else "play.review_waiting"))
-            continue
-        v = verdict.verdict(item.position, solution, table.seats, item.played)
-        st.markdown(f"**{_md(title)}**")
-        verdict.show(v, key=f"review-{i}", all_moves=not v.was_best)
-        st.button(t("play.replay_from", n=item.number), key=f"play.replay.{i}",
-                  on_click=on_table, args=(play.replay_from, item))
-
-
 def _table(table: Table) -> None:
     state = table.state
     if table.practice is not None:
@@ -306,7 +295,7 @@ def _table(table: Table) -> None:
     _log(table)
     if state.over:
         _sheet(table)
-        _review(table)
+        play_review_view.draw(table)
     elif table.round_no > 1 or table.match.rounds:
         _sheet(table)
 
@@ -349,7 +338,7 @@ def _idle(live: bool, finished: bool) -> None:
 
 
 def draw() -> None:
-    st.html(f"<style>{VIEW_CSS}</style>")
+    st.html(f"<style>{VIEW_CSS}{appraisal.CSS}</style>")
     thinking.warm()
     table = current_table()
     was_finished = table.finished

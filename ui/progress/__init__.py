@@ -48,10 +48,12 @@ from ._practice import (
     record_drill_run,
     round_history,
 )
+from ._review import DecisionRecord, decisions, record_review, set_figures
 from ._sqlite import DB_NAME
 
 __all__ = [
     "DB_NAME",
+    "DecisionRecord",
     "DrillRecord",
     "DrillRun",
     "GameRecord",
@@ -65,6 +67,7 @@ __all__ = [
     "data_dir",
     "database_url",
     "db_path",
+    "decisions",
     "drill_record",
     "drill_runs",
     "games",
@@ -77,6 +80,7 @@ __all__ = [
     "record_drill_run",
     "record_figures",
     "record_match",
+    "record_review",
     "record_round",
     "record_step",
     "register",
@@ -330,15 +334,8 @@ def record_figures(learner: str, round_id: str, figures: RoundFigures, *,
                    data_dir: str | Path | None = None) -> bool:
     """Keep the review's figures for a recorded round, once (the first figures stay); False
     when the round is not recorded or has its figures already."""
-    f = figures
     with connect(data_dir) as conn:
-        return bool(conn.execute(
-            "UPDATE round_log SET decisions = ?, best = ?, good = ?, inaccuracies = ?, "
-            "mistakes = ?, blunders = ?, mean_loss = ?, accuracy = ?, worth = ?, result = ? "
-            "WHERE learner = ? AND round_id = ? AND decisions IS NULL",
-            (f.decisions, f.best, f.good, f.inaccuracies, f.mistakes, f.blunders,
-             float(f.mean_loss), float(f.accuracy), float(f.worth), float(f.result),
-             learner, round_id)).rowcount)
+        return set_figures(conn, learner, round_id, figures)
 
 
 def _recent(conn: Any, learner: str, family: str | None, last: int) -> Recent:

@@ -87,6 +87,32 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
         )""",
         "CREATE INDEX IF NOT EXISTS drill_runs_recent ON drill_runs (learner, played)",
     )),
+    # Each decision of a reviewed round of Play where the learner had a real choice, once
+    # (kept with the round's figures): the position as they saw it (a seat's-view code) and
+    # whole (every hand), the move played, the best moves (a JSON list), the expected score
+    # of each and of every legal move (JSON: [move, expected, grade]), the loss and the
+    # grade, whether the appraisal was exact, and when.
+    (4, (
+        """CREATE TABLE IF NOT EXISTS decisions (
+            learner TEXT NOT NULL,
+            round_id TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            family TEXT NOT NULL,
+            seen TEXT NOT NULL,
+            position TEXT NOT NULL,
+            played TEXT NOT NULL,
+            best TEXT NOT NULL,
+            played_expected {real} NOT NULL,
+            best_expected {real} NOT NULL,
+            loss {real} NOT NULL,
+            grade TEXT NOT NULL,
+            exact INTEGER NOT NULL,
+            moves TEXT NOT NULL,
+            decided {real} NOT NULL,
+            PRIMARY KEY (learner, round_id, number)
+        )""",
+        "CREATE INDEX IF NOT EXISTS decisions_by_grade ON decisions (learner, grade, decided)",
+    )),
 )
 
 #: The version this code reads and writes.

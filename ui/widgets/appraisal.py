@@ -1,119 +1,170 @@
-"""An appraisal in words: each legal move's expected result from the mover's seat, and its
-class (best, good, inaccuracy, mistake, blunder; forced where there was no choice).
+"""An appraisal in words: each move's worth from what the mover could see, its class and what
+it costs (engine/appraise.py); Play's review, and any page that shows an appraisal.
 
-The numbers and classes are the engine's (:mod:`engine.appraise`: every deal of the tiles
-the mover cannot see, each played on perfectly); this module words them.  A move and its
-mirror image (a tile on either of two equal ends) are one move, named as one click lays it.
-The Analysis page draws with it; Play's review may too."""
+A class is shown as a badge, its colour from the feedback colours (``--ok-bg`` …) and its
+sign (best ✓, inaccuracy ?!, mistake ?, blunder ??) hidden from screen readers, which read
+the class's name and what the move costs instead: "mistake, costs 3.2 points on average".
+Numbers are in each family's scale, in words a learner reads: Block in points (the mover's
+minus the others' average), Gaple in places (1 is first), the two-player game in games
+(a win +1, a draw 0, a loss −1).  An estimate says so, with its margin.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import streamlit as st
 
-from engine.appraise import Appraisal, MoveAppraisal
+from engine.appraise import Appraisal
 from engine.moves import Move, canonical
 
-from ..i18n import ltr_run, move_text, t
-from . import feedback
+from ..i18n import is_rtl, ltr_run, move_text, t
 from .svg import esc
 
-#: Each class's colour, and a mark that does not rely on colour alone.
+#: Each class's sign, beside its name (none for a forced or a good move).
+SIGNS = {"forced": "", "best": "✓", "good": "", "inaccuracy": "?!", "mistake": "?",
+         "blunder": "??"}
+#: How many decimals a family's figures are written with.
+PLACES = {"block": 1, "gaple": 2, "duel": 2}
+
 CSS = """
-.appraisal-list { list-style: none; padding: 0; margin: 0.3rem 0 0.4rem; }
-.appraisal-list li { display: flex; flex-wrap: wrap; gap: 0.2rem 0.6rem; align-items: baseline;
-    padding: 0.3rem 0.2rem; border-bottom: 1px solid #e4e0d4; }
-.appraisal-list .move { flex: 1 1 12rem; }
-.appraisal-list .value { font-variant-numeric: tabular-nums; white-space: nowrap; }
-.appraisal-list .grade { font-size: 0.85rem; padding: 0 0.45rem; border-radius: 6px;
-    white-space: nowrap; border: 1px solid transparent; }
-.appraisal-list .played .move { font-weight: 700; }
-.grade-best, .grade-forced { background: var(--ok-bg); border-color: var(--ok-border); }
-.grade-good { background: #eef3f6; border-color: #c9d7e0; }
+.grade { display: inline-block; border: 1px solid; border-radius: 999px; padding: 0 0.6em;
+    font-weight: 600; font-size: 0.88em; line-height: 1.5; white-space: nowrap;
+    color: #1f2a24; }
+.grade .sign { font-weight: 700; margin-inline-end: 0.3em; }
+.grade-forced { background: #eef0f2; border-color: #d3d8dc; }
+.grade-best { background: var(--ok-bg); border-color: var(--ok-border); }
+.grade-good { background: #f1f7f3; border-color: var(--ok-border); border-style: dashed; }
 .grade-inaccuracy { background: var(--hint-bg); border-color: var(--hint-border); }
-.grade-mistake, .grade-blunder { background: var(--no-bg); border-color: var(--no-border); }
-.grade-blunder { font-weight: 700; }
+.grade-mistake { background: var(--no-bg); border-color: var(--no-border); }
+.grade-blunder { background: var(--no-border); border-color: #c98a72; }
+.appraisal-moves { list-style: none; padding-inline-start: 0; margin: 0.2rem 0 0.4rem; }
+.appraisal-moves li { margin: 0.25rem 0; }
+.grade-counts { list-style: none; padding-inline-start: 0; display: flex; flex-wrap: wrap;
+    gap: 0.3rem 1.1rem; margin: 0.2rem 0 0.5rem; }
+.grade-counts li { margin: 0; }
 """
 
 
-@dataclass(frozen=True)
-class Line:
-    """One move of an appraisal, in words."""
-
-    move: Move
-    text: str  # "Play [2|3] on the right end"
-    value: str  # "+3.27" (± the standard error where the deals were sampled)
-    grade: str  # the class's code
-    grade_text: str
-    played: bool
-
-
-def signed(x: float) -> str:
-    """+3.27, −0.54 (the minus sign, not a hyphen), 0.00."""
-    if abs(x) < 0.005:
-        return "0.00"
-    return ("+" if x > 0 else "\u2212") + f"{abs(x):.2f}"
+def number(value: float, places: int = 1, signed: bool = False) -> str:
+    """``value`` as the page's language writes it: its decimal sign (a comma in Ukrainian
+    and Russian), a real minus, a plus when ``signed``; kept left to right in a right-to-left
+    page."""
+    rounded = round(value, places)
+    text = f"{abs(rounded):.{places}f}".replace(".", t("appraisal.decimal"))
+    if rounded < 0:
+        text = "\u2212" + text
+    elif signed and rounded > 0:
+        text = "+" + text
+    return ltr_run(text) if is_rtl() and text[0] in "+\u2212" else text
 
 
-def lines(appraisal: Appraisal, ends: tuple[int, int] | tuple[()],
-          played: Move | None = None) -> list[Line]:
-    """Each distinct move, best first (a mirror pair once, as one click lays it)."""
-    out: list[Line] = []
+def count(n: int) -> str:
+    """A whole number with the language's thousands separator (2,310; 2 310)."""
+    return f"{n:,d}".replace(",", t("appraisal.thousands"))
+
+
+def amount(family: str, value: float) -> str:
+    """An amount in the family's scale: "3.2 points", "0.40 of a place", "0.25 of a game"."""
+    return t(f"appraisal.amount_{family}", value=number(value, PLACES.get(family, 2)))
+
+
+def cost(family: str, loss: float) -> str:
+    """What a move costs against the best: "costs 3.2 points on average"."""
+    return t("appraisal.costs", amount=amount(family, loss))
+
+
+def score(family: str, expected: float, players: int) -> str:
+    """What a move is worth on average: "+1.9 points on average", "place 1.85 on average",
+    "+0.40 a game on average"."""
+    places = PLACES.get(family, 2)
+    if family == "gaple":
+        return t("appraisal.score_gaple", place=number((players + 1) / 2 - expected, places))
+    return t(f"appraisal.score_{family}", value=number(expected, places, signed=True))
+
+
+def grade_name(grade: str) -> str:
+    return t(f"appraisal.grade_{grade}")
+
+
+def said(grade: str, family: str, loss: float) -> str:
+    """What a screen reader says of a move's class: "mistake, costs 3.2 points on average";
+    a best or a forced move only its class."""
+    if grade in ("best", "forced") or loss <= 0:
+        return grade_name(grade)
+    return t("appraisal.said", grade=grade_name(grade), cost=cost(family, loss))
+
+
+def badge(grade: str) -> str:
+    """The class as a coloured badge (HTML): its sign, hidden from screen readers, and its
+    name."""
+    sign = SIGNS.get(grade, "")
+    mark = f'<span class="sign" aria-hidden="true" dir="ltr">{esc(sign)}</span>' if sign else ""
+    return f'<span class="grade grade-{esc(grade)}">{mark}{esc(grade_name(grade))}</span>'
+
+
+def graded(grade: str, family: str, loss: float) -> str:
+    """The badge and what the move costs, read as one: "mistake, costs 3.2 points on
+    average" (HTML)."""
+    if grade in ("best", "forced") or loss <= 0:
+        return badge(grade)
+    return f"{badge(grade)}{esc(t('appraisal.after_badge', cost=cost(family, loss)))}"
+
+
+def provenance(a: Appraisal) -> str:
+    """How the figures were found: over every deal of the hidden tiles the view allows, or
+    an estimate from some of them, with its margin (two standard errors)."""
+    if a.exact:
+        return t("appraisal.exact", count=a.deals, deals=count(a.deals))
+    margin = 2 * max((m.stderr for m in a.moves), default=0.0)
+    return t("appraisal.estimate", deals=count(a.deals), total=count(a.consistent),
+             error=amount(a.family, margin))
+
+
+Ends = tuple[int, int] | tuple[()]
+
+
+def one_name(move: Move, ends: Ends) -> Move:
+    """A move's one name: where both open ends show one value, a tile on the left and on the
+    right are one move, named as one click lays it (:func:`engine.moves.canonical`)."""
+    return canonical(move, ends) if ends else move
+
+
+def moves_html(a: Appraisal, players: int, ends: Ends, played: Move | None = None) -> str:
+    """Every distinct move of the appraisal, best first, with its class and worth (HTML list);
+    ``played`` is marked as the move made.  ``ends``: the position's open ends (a tile on
+    either of two equal ends is one move, :func:`one_name`)."""
     seen: set[Move] = set()
-    mine = canonical(played, ends) if played is not None else None
-    for item in appraisal.moves:
-        name = canonical(item.move, ends)
+    lines = []
+    mine = one_name(played, ends) if played is not None else None
+    for item in a.moves:
+        name = one_name(item.move, ends)
         if name in seen:
             continue
         seen.add(name)
-        out.append(Line(name, move_text(name), _value(item, appraisal.exact), item.grade,
-                        t(f"appraisal.grade.{item.grade}"), name == mine))
+        words = t("appraisal.move_score", move=move_text(name),
+                  score=score(a.family, item.expected, players))
+        if name == mine:
+            words = t("appraisal.yours", move=words)
+        lines.append(f"<li>{esc(words)} · {graded(item.grade, a.family, item.loss)}</li>")
+    return f'<ul class="appraisal-moves">{"".join(lines)}</ul>'
+
+
+def show_moves(a: Appraisal, players: int, ends: Ends, *, key: str,
+               played: Move | None = None, label: str | None = None,
+               expanded: bool = False) -> None:
+    """Every move of the appraisal with its class, on request (an expander, keyboard
+    operable)."""
+    n = len({one_name(m.move, ends) for m in a.moves})
+    with st.expander(label or t("appraisal.every_move", count=n), expanded=expanded, key=key):
+        st.markdown(moves_html(a, players, ends, played), unsafe_allow_html=True)
+
+
+def best_names(a: Appraisal, ends: Ends) -> Sequence[Move]:
+    """The best moves, each once, as one click lays it."""
+    out: list[Move] = []
+    for m in a.best:
+        name = one_name(m, ends)
+        if name not in out:
+            out.append(name)
     return out
-
-
-def _value(item: MoveAppraisal, exact: bool) -> str:
-    text = signed(item.expected)
-    if not exact and item.stderr >= 0.005:
-        text += f" ± {item.stderr:.2f}"
-    return ltr_run(text)
-
-
-def scale(family: str, players: int) -> str:
-    """What the expected result counts, for the family."""
-    if family == "gaple":
-        return t("appraisal.scale_gaple", best=signed((players - 1) / 2))
-    return t(f"appraisal.scale_{family}")
-
-
-def show(appraisal: Appraisal, ends: tuple[int, int] | tuple[()], seats: Sequence[str],
-         players: int, *, key: str, played: Move | None = None) -> None:
-    """Draw the appraisal: every move with its expected result and class, the move played
-    (if any) marked, then where the numbers come from."""
-    st.html(f"<style>{CSS}</style>")
-    rows = lines(appraisal, ends, played)
-    items = []
-    for row in rows:
-        mark = f' <span class="played-mark">{esc(t("appraisal.played"))}</span>' \
-            if row.played else ""
-        items.append(f'<li class="{"played" if row.played else ""}">'
-                     f'<span class="move">{esc(row.text)}{mark}</span>'
-                     f'<span class="value">{esc(row.value)}</span>'
-                     f'<span class="grade grade-{row.grade}">{esc(row.grade_text)}</span></li>')
-    mine = next((row for row in rows if row.played), None)
-    kind = "ok" if mine is None or mine.grade in ("best", "forced", "good") else "hint"
-    with st.container(key=feedback.key(key, kind)):
-        st.markdown(f"**{_md(t('appraisal.title', name=seats[appraisal.seat]))}**")
-        if mine is not None:
-            st.markdown(_md(t("appraisal.verdict", move=mine.text, grade=mine.grade_text)))
-        st.markdown(f'<ul class="appraisal-list">{"".join(items)}</ul>',
-                    unsafe_allow_html=True)
-        how = t("appraisal.exact", count=appraisal.deals) if appraisal.exact else \
-            t("appraisal.sampled", count=appraisal.deals, total=appraisal.consistent)
-        st.caption(f"{scale(appraisal.family, players)} {how}")
-
-
-def _md(text: str) -> str:
-    """Plain text for markdown: tiles' brackets kept as written."""
-    return text.replace("[", "\\[").replace("]", "\\]")

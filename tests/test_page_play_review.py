@@ -1,0 +1,318 @@
+"""Play's review (AppTest): each decision judged by what the learner could see and, below, with
+every hand shown; the round's report above; the figures kept once; the record line and the
+sidebar; in every family and in every language.
+
+The review's jobs run in the background worker on the site; here they answer at once
+(``DOMINO_THINK=inline``) or are held back by the test (``thinking.submit_later`` replaced by
+test_ui_play_rounds' ``Workers``) to watch the review fill in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import apptest_support
+import pytest
+from apptest_support import click, open_page, texts
+from streamlit.testing.v1 import AppTest
+from test_page_play import FAMILIES
+from test_ui_play_rounds import Workers
+
+from engine.appraise import BANDS
+from ui import progress, session, thinking
+from ui.i18n import t_in
+from ui.pages.play import Table
+
+pytestmark = pytest.mark.usefixtures("data_dir")
+
+GRADE = re.compile(r'<span class="grade grade-(\w+)">')
+
+
+def table(at: AppTest) -> Table:
+    tb = at.session_state["play.table"]
+    assert isinstance(tb, Table)
+    return tb
+
+
+def play_round(at: AppTest) -> None:
+    moves = 0
+    while not table(at).state.over:
+        tb = table(at)
+        assert tb.learner_to_move, "the computer did not move on its turn"
+        click(at, apptest_support.legal_button(tb.state, "play-board"))
+        moves += 1
+        assert moves < 120
+
+
+def container_keys(at: AppTest) -> set[str]:
+    """The keys of the page's containers (a block's id ends with its key)."""
+    found: set[str] = set()
+
+    def walk(node: object) -> None:
+        ident = str(getattr(getattr(node, "proto", None), "id", "") or "")
+        if type(node).__name__ == "Block" and ident.startswith("$$ID-"):
+            found.add(ident.split("-", 2)[-1])
+        for child in (getattr(node, "children", None) or {}).values():
+            walk(child)
+
+    walk(at.main)
+    return found
+
+
+def markdowns(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown]
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[Workers]:
+    """The review's background worker held back by the test (the computer answers at once)."""
+    workers = Workers()
+    monkeypatch.setattr(thinking, "submit_later", workers.submit)
+    yield workers
+
+
+# -- the layers, in every family ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("params", FAMILIES, ids=lambda p: "-".join(p.values()))
+def test_the_review_judges_each_decision_by_what_the_learner_could_see(
+        params: dict[str, str]) -> None:
+    at = open_page("pages/play.py", **params, seed="11", level="counting")
+    play_round(at)
+    tb = table(at)
+    review = tb.reviewed
+    assert review is not None and review.items and review.filed and not review.waiting
+    report = review.report
+    assert report is not None and report.accuracy is not None
+    page = texts(at)
+    family, unit = review.family, {"block": "points", "gaple": "of a place",
+                                   "duel": "of a game"}[review.family]
+    # The report above the review: accuracy, mean loss, counts by class, luck and a verdict.
+    body = markdowns(at)
+    accuracy = f"Accuracy {report.accuracy:.0f}%"
+    assert any(m.startswith(accuracy) and unit in m for m in body), body
+    counts = next(m for m in body if 'class="grade-counts"' in m)
+    assert re.findall(r"grade-(\w+)\">(?:<span[^>]*>[^<]*</span>)?\w+</span> (\d+)", counts) \
+        == [(g, str(n)) for g, n in report.counts if g != "forced"]
+    luck = next(m for m in body if m.startswith("Your hand was worth"))
+    assert luck.endswith(("played well.", "a few slips.", "by mistakes.", "thrown away."))
+    report_at = page.index("Your round in figures" if family != "duel" else "Your game in figures")
+    assert report_at < page.index("Move ")
+    # Each decision: its class (a badge, and what a screen reader reads: "mistake, costs
+    # 3.2 points on average"), the move and the best with their worth, every move on request,
+    # how the figures were found; then the second layer, with every hand shown.
+    for i, item in enumerate(review.items):
+        a, judged = item.appraisal.value, item.judgement()
+        assert a is not None and judged is not None
+        title = next(m for m in body if m.startswith(f"**Move {item.number} — "))
+        assert GRADE.findall(title) == [judged.grade]
+        if judged.grade not in ("best", "forced"):
+            assert f"{judged.grade}</span>, costs " in title and f"{unit} on average" in title
+            assert any(m.startswith("Best: ") for m in body)
+        expander = at.expander(key=f"review-moves-{item.number}")
+        assert expander.label.startswith("Every move, as you could see it")
+        listing = expander.markdown[0].value
+        assert "(your move)" in listing and len(GRADE.findall(listing)) >= 2
+        assert ("Exact: worked out over every way" in page) or ("An estimate from" in page)
+    labels = [m for m in body if m.startswith("**With every hand shown**")]
+    assert len(labels) == len(review.items)
+    assert "Best with every hand open" in page
+    assert len([b for b in at.button if b.key and b.key.startswith("play.replay.")]) \
+        == len(review.items)
+
+
+def test_a_fault_is_marked_punished_or_got_away_with_in_this_deal() -> None:
+    """Block for two against Strong, seed 12: among the learner's first-legal-move choices is
+    an inaccuracy or worse; the all-hands layer says whether this deal punished it."""
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
+    play_round(at)
+    review = table(at).reviewed
+    assert review is not None
+    faults = [item for item in review.items if item.grade() in ("inaccuracy", "mistake",
+                                                                   "blunder")]
+    assert faults, [item.grade() for item in review.items]
+    page = texts(at)
+    marks = page.count("punished in this deal") + page.count("got away with it in this deal")
+    assert marks == len(faults)
+    for item in faults:
+        solution = item.verdict.value
+        assert solution is not None
+        top = max(mv.score for mv in solution.moves)
+        mine = max(mv.score for mv in solution.moves
+                   if item.position.canonical(mv.move) == item.position.canonical(item.played))
+        i = review.items.index(item)
+        kind = "ok" if mine >= top else "no"  # got away with it / punished
+        assert f"review-mark-{i}-fb-{kind}" in container_keys(at), (i, kind)
+
+
+# -- progressive, and kept once -----------------------------------------------------------------
+
+
+def test_the_review_fills_in_as_the_answers_come(held: Workers) -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    play_round(at)
+    review = table(at).reviewed
+    assert review is not None and review.waiting
+    n = len(review.items)
+    assert n >= 2
+    (bar,) = at.get("progress")
+    assert bar.proto.text == f"0 of {n} moves judged"
+    assert texts(at).count("working it out…") == 2 * n  # each decision's two layers
+    assert "Your round in figures" not in texts(at)
+    held.release(first=1)  # the first decision's appraisal
+    at.run()
+    (bar,) = at.get("progress")
+    assert bar.proto.text == f"1 of {n} moves judged"
+    first = review.items[0]
+    assert next(m for m in markdowns(at) if m.startswith(f"**Move {first.number} — "))
+    assert texts(at).count("working it out…") == 2 * n - 1
+    held.release()
+    at.run()
+    assert not at.get("progress") and "working it out…" not in texts(at)
+    assert "Your round in figures" in texts(at)
+    recent = progress.recent(at.session_state["learner"], "block")
+    assert recent.rounds == 1 and review.report is not None
+    assert recent.accuracy == pytest.approx(review.report.accuracy)
+
+
+def test_next_round_before_the_review_is_done_keeps_its_figures_once(
+        held: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
+    kept: list[str] = []
+    keep = session.record_review
+    monkeypatch.setattr(session, "record_review", lambda round_id, figures, decisions: (
+        kept.append(round_id), keep(round_id, figures, decisions)))
+    at = open_page("pages/play.py", rules="duel", seed="8", level="heaviest")
+    play_round(at)
+    first = table(at).reviewed
+    assert first is not None and first.items and first.waiting
+    round_id = first.round_id
+    click(at, "play.next")  # the learner plays on before the review is done
+    assert table(at).reviewed is None and table(at).filing == [first]
+    held.release(first=1)
+    click(at, apptest_support.legal_button(table(at).state, "play-board"))
+    assert not kept
+    held.release()
+    at.run()
+    at.run()
+    assert kept == [round_id] and first.filed
+    learner = at.session_state["learner"]
+    decided = progress.decisions(learner)
+    assert [d.number for d in decided] == [item.number for item in first.items]
+    assert {d.round_id for d in decided} == {round_id}
+    assert progress.recent(learner, "duel").rounds == 1
+    # The sidebar says it at once; the second game's record line waits for its own review.
+    assert "Play: accuracy" in texts(at)
+
+
+def test_a_new_match_keeps_the_figures_of_a_review_still_being_worked_out(
+        held: Workers) -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    play_round(at)
+    old = table(at).reviewed
+    assert old is not None and old.waiting
+    click(at, "play.new")
+    assert table(at).filing == [old]
+    held.release()
+    at.run()
+    kept = progress.decisions(at.session_state["learner"])
+    assert kept and {d.round_id for d in kept} == {old.round_id}
+
+
+def test_a_failed_search_says_so_and_keeps_no_figures(held: Workers) -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    play_round(at)
+    held.release(first=2)
+    held.fail()
+    at.run()
+    page = texts(at)
+    assert "could not be judged: the search failed." in page
+    assert "No figures this time: a search failed" in page
+    assert "Your round in figures" not in page
+    assert progress.recent(at.session_state["learner"]) == progress.Recent()
+
+
+# -- the record line, the sidebar, the languages ------------------------------------------------
+
+
+def test_the_record_line_and_the_sidebar_give_the_accuracy_of_the_last_rounds() -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    assert "Accuracy" not in texts(at)  # nothing reviewed yet
+    play_round(at)
+    learner = at.session_state["learner"]
+    one = progress.recent(learner, "block")
+    assert one.rounds == 1 and one.accuracy is not None
+    captions = [c.value for c in at.caption]
+    assert f"Accuracy {one.accuracy:.0f}% in your last reviewed round." in captions
+    assert f"Play: accuracy {one.accuracy:.0f}% in your last reviewed round" in [
+        c.value for c in at.sidebar.caption]
+    click(at, "play.next")
+    play_round(at)
+    two = progress.recent(learner, "block")
+    assert two.rounds == 2 and two.accuracy is not None
+    assert f"Accuracy {two.accuracy:.0f}% over your last 2 rounds." in [
+        c.value for c in at.caption]
+    assert f"Play: accuracy {two.accuracy:.0f}% over your last 2 rounds" in [
+        c.value for c in at.sidebar.caption]
+    # Another family's record line counts its own rounds only; the two-player game says games.
+    at = open_page("pages/play.py", rules="duel", seed="8", level="heaviest", learner=learner)
+    assert not any(c.value.startswith("Accuracy") for c in at.caption)
+    play_round(at)
+    duel = progress.recent(learner, "duel")
+    assert f"Accuracy {duel.accuracy:.0f}% in your last reviewed game." in [
+        c.value for c in at.caption]
+    assert progress.recent(learner).rounds == 3
+    assert any(c.value.startswith("Play: accuracy") and "over your last 3 rounds" in c.value
+               for c in at.sidebar.caption)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko"])
+def test_the_review_follows_a_change_of_language(lang: str) -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
+    play_round(at)
+    review = table(at).reviewed
+    assert review is not None and review.report is not None
+    at.query_params["lang"] = lang
+    at.run()
+    page = texts(at)
+    assert t_in(lang, "review.report") in page
+    assert t_in(lang, "review.all_hands") in page
+    assert t_in(lang, "review.lead_block") in page
+    for item in review.items:
+        grade = item.grade()
+        assert grade is not None
+        assert t_in(lang, f"appraisal.grade_{grade}") in page
+    for english in ("Your round in figures", "With every hand shown", "costs", "on average",
+                    "Accuracy"):
+        assert english not in page, english
+    if lang in ("uk", "ru"):  # a decimal comma
+        assert re.search(r"\d,\d", page)
+    if lang == "ar":  # a signed figure is kept left to right
+        assert "\u2066\u2212" in page or "\u2066+" in page
+
+
+def test_the_hand_verdict_follows_the_bands() -> None:
+    """The report's short verdict: the hand from its worth against the blunder band, the
+    play from the classes and the mean loss."""
+    from engine.appraise import DecisionReport, summarise
+    from engine.moves import Move
+    from ui.pages.play_review import hand_strength, play_quality
+
+    assert hand_strength("block", -BANDS["block"][2]) == "weak"
+    assert hand_strength("block", 4.4) == "even"
+    assert hand_strength("gaple", 0.5) == "strong"
+    assert hand_strength("duel", -0.29) == "even"
+    move = Move.parse("pass")
+
+    def report(*graded: tuple[str, float]) -> str:
+        decisions = [DecisionReport(k, move, g, loss, 0.0, (move,), 0.0, None)
+                     for k, (g, loss) in enumerate(graded)]
+        return play_quality(summarise(0, "block", decisions, 0.0, 0.0))
+
+    assert report(("best", 0.0), ("good", 1.0)) == "well"
+    assert report(("best", 0.0), ("good", 1.4), ("good", 1.4)) == "well"
+    assert report(("best", 0.0), ("best", 0.0), ("inaccuracy", 2.0)) == "slips"
+    assert report(("good", 1.6), ("good", 1.6)) == "slips"
+    assert report(("best", 0.0), ("mistake", 3.5)) == "slips"
+    assert report(("best", 0.0), ("best", 0.0), ("blunder", 5.0)) == "poorly"
+    assert report(("mistake", 3.2), ("mistake", 3.4)) == "poorly"

@@ -1,0 +1,88 @@
+"""ui/widgets/appraisal.py: an appraisal in words, in each family's scale and each language."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.appraise import appraise
+from engine.code import parse_position
+from engine.moves import Move
+from engine.rules import duel
+from engine.state import State
+from engine.view import view
+from ui import i18n
+from ui.i18n import LRI, PDI
+from ui.widgets import appraisal_list as appraisal
+
+
+@pytest.fixture
+def lang(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> str:
+    code = str(getattr(request, "param", "en"))
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: code)
+    return code
+
+
+@pytest.mark.parametrize(("lang", "signed", "minus", "whole"), [
+    ("en", "+1.9", "\u22124.0", "2,310"),
+    ("uk", "+1,9", "\u22124,0", "2\u00a0310"),
+    ("ru", "+1,9", "\u22124,0", "2\u00a0310"),
+    ("ko", "+1.9", "\u22124.0", "2,310"),
+    ("ar", f"{LRI}+1.9{PDI}", f"{LRI}\u22124.0{PDI}", "2,310"),
+], indirect=["lang"])
+def test_numbers_are_written_as_the_language_writes_them(
+        lang: str, signed: str, minus: str, whole: str) -> None:
+    assert appraisal.number(1.94, 1, signed=True) == signed
+    assert appraisal.number(-4, 1) == minus
+    assert appraisal.number(0.0, 1, signed=True) in ("0.0", "0,0")  # no sign on nothing
+    assert appraisal.count(2310) == whole
+
+
+@pytest.mark.usefixtures("lang")
+def test_each_family_has_its_scale_in_words() -> None:
+    assert appraisal.cost("block", 3.2) == "costs 3.2 points on average"
+    assert appraisal.cost("gaple", 0.4) == "costs 0.40 of a place on average"
+    assert appraisal.cost("duel", 0.25) == "costs 0.25 of a game on average"
+    assert appraisal.score("block", 1.94, 2) == "+1.9 points on average"
+    # Gaple's score is (N + 1) / 2 minus the place: +0.7 with four players is place 1.8.
+    assert appraisal.score("gaple", 0.7, 4) == "place 1.80 on average"
+    assert appraisal.score("duel", -0.4, 2) == "\u22120.40 a game on average"
+
+
+@pytest.mark.usefixtures("lang")
+def test_a_class_is_read_out_with_what_it_costs_and_its_sign_is_not() -> None:
+    assert appraisal.said("mistake", "block", 3.2) == "mistake, costs 3.2 points on average"
+    assert appraisal.said("best", "block", 0.0) == "best"
+    badge = appraisal.badge("blunder")
+    assert '<span class="sign" aria-hidden="true" dir="ltr">??</span>blunder' in badge
+    assert 'class="grade grade-blunder"' in badge
+    assert "sign" not in appraisal.badge("good")  # good has no sign
+    html = appraisal.graded("inaccuracy", "gaple", 0.2)
+    assert html.endswith("inaccuracy</span>, costs 0.20 of a place on average")
+
+
+@pytest.mark.parametrize("lang", ["uk"], indirect=True)
+def test_the_words_follow_the_page_language(lang: str) -> None:
+    assert appraisal.said("mistake", "block", 3.2) == "помилка, у середньому мінус 3,2 бала"
+    assert appraisal.score("gaple", 0.7, 4) == "у середньому місце 1,80"
+
+
+@pytest.mark.usefixtures("lang")
+def test_every_move_once_best_first_and_how_it_was_found() -> None:
+    # The duel, both ends showing 4: [2|4] on the left and on the right are one move.
+    v = parse_position("d2/2444.*2/4*4/*14/0").view(0)
+    a = appraise(v, random.Random(1), seconds=5)
+    assert a.exact and len(a.moves) == 4  # the engine lists both ends of each tile
+    html = appraisal.moves_html(a, 2, v.ends, played=Move.parse("play 2-4 left"))
+    assert html.count("<li>") == 2  # [2|4] (one move on either end) and [4|4]
+    assert "on the left end" not in html and html.count("(your move)") == 1
+    assert appraisal.provenance(a) == (
+        f"Exact: worked out over every way the tiles you could not see might lie "
+        f"({appraisal.count(a.deals)}).")
+    state = State.deal(duel(False), random.Random(3))
+    assert state.mover is not None
+    rough = appraise(view(state, state.mover), random.Random(2), seconds=0.05, limit=0)
+    assert not rough.exact
+    assert appraisal.provenance(rough).startswith(f"An estimate from {rough.deals} of the ")
+    assert appraisal.provenance(rough).endswith(" of a game.")
