@@ -14,7 +14,7 @@ from engine.state import State
 from engine.view import view
 from ui import i18n
 from ui.i18n import LRI, PDI
-from ui.widgets import appraisal_list as appraisal
+from ui.widgets import appraisal
 
 
 @pytest.fixture
