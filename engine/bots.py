@@ -32,13 +32,14 @@ code               params                                English
 only_move          move (str: the move's short form)     It is the only legal move.
 wins_for_certain   samples (int)                         It wins whatever the hidden tiles are
                                                          (checked on {samples} possible deals).
-goes_out           tile (str)                            It plays your last tile, {tile}.
-opponents_lack     seats (tuple of int), value (int)     It leaves a {value} open: players {seats}
-                                                         could not play on a {value} before, so
-                                                         they hold none.
+goes_out           tile (str)                            It plays your last tile, {tile}: you go
+                                                         out.
+opponents_lack     seats (tuple of int), value (int)     It leaves a {value} open, and players
+                                                         {seats} could not play on a {value}
+                                                         before: they hold none.
 keeps_value        value (int)                           It leaves a {value} open, and every
                                                          {value} not yet played is in your hand:
-                                                         that end is yours alone.
+                                                         only you can play on that end.
 keeps_both         left (int), right (int)               After it you still hold a tile for each
                                                          open end, {left} and {right}.
 holds_most         value (int), count (int)              It leaves open the number you hold most
@@ -51,10 +52,12 @@ sheds_heaviest     tile (str), value (int)               It plays your heaviest 
 heaviest_dead      tile (str), value (int)               Throw the heaviest tile you cannot use,
                                                          {tile} (worth {value}).
 spent_dead         tile (str), value (int)               Throw {tile}: no tile left in play can
-                                                         ever match it.
-dead_hardest       tile (str), count (int)               Throw {tile}: it is your hardest tile to
-                                                         play later (only {count} of the tiles you
-                                                         cannot see match it).
+                                                         ever match it, so you could never play
+                                                         it anyway.
+dead_hardest       tile (str), count (int)               Throw {tile}: of your tiles it is the
+                                                         hardest to play later, with the fewest
+                                                         matches among the tiles you cannot see
+                                                         ({count}).
 dead_light         tile (str), value (int)               Throw {tile}, your lightest tile: a dead
                                                          tile counts against you all the same, so
                                                          keep the heavier ones to play out.
@@ -66,19 +69,21 @@ average_even       (none)                                On average it leaves yo
                                                          opponent.
 average_place      place (float), players (int)          On average it finishes you in place
                                                          {place} of {players}.
-average_chance     chance (int: per cent)                It wins {chance}% of the time (a draw
-                                                         counted as half a win).
+average_chance     chance (int: per cent)                Your chance of winning with it: {chance}%
+                                                         (a draw counts as half a win).
 next_points        move (Move), points (float)           The next best, {move}, leaves you
                                                          {points} points a round less.
 next_places        move (Move), places (float)           The next best, {move}, finishes you
                                                          {places} places lower.
-next_chance        move (Move), chance (int: per cent)   The next best, {move}, wins {chance}%.
+next_chance        move (Move), chance (int: per cent)   The next best, {move}: {chance}%.
 equally_good       moves (tuple of Move)                 {moves} are equally good: the deals
                                                          cannot tell them apart.
 deals_sampled      samples (int)                         Worked out on {samples} possible deals
-                                                         of the tiles you cannot see.
+                                                         of the tiles you cannot see, each played
+                                                         out to the end.
 deals_all          samples (int)                         Worked out on every possible deal of the
-                                                         tiles you cannot see ({samples}).
+                                                         tiles you cannot see ({samples}), each
+                                                         played out to the end.
 random_choice      (none)                                Chosen at random.
 =================  ====================================  ==========================================
 
@@ -120,33 +125,36 @@ _TEXTS: Final[dict[str, str]] = {
     "only_move": "It is the only legal move.",
     "wins_for_certain": "It wins whatever the hidden tiles are (checked on {samples} possible "
                         "deals).",
-    "goes_out": "It plays your last tile, {tile}.",
-    "opponents_lack": "It leaves a {value} open: players {seats} could not play on a {value} "
-                      "before, so they hold none.",
-    "keeps_value": "It leaves a {value} open, and every {value} not yet played is in your "
-                   "hand: that end is yours alone.",
+    "goes_out": "It plays your last tile, {tile}: you go out.",
+    "opponents_lack": "It leaves a {value} open, and players {seats} could not play on a {value} "
+                      "before: they hold none.",
+    "keeps_value": "It leaves a {value} open, and every {value} not yet played is in your hand: "
+                   "only you can play on that end.",
     "keeps_both": "After it you still hold a tile for each open end, {left} and {right}.",
     "holds_most": "It leaves open the number you hold most of: {count} tiles with a {value}.",
     "sheds_heavy": "It gets rid of a heavy tile, {tile} (worth {value}).",
-    "sheds_heaviest": "It plays your heaviest tile, {tile}: its {value} pips can no longer "
-                      "count against you.",
+    "sheds_heaviest": "It plays your heaviest tile, {tile}: its {value} pips can no longer count "
+                      "against you.",
     "heaviest_dead": "Throw the heaviest tile you cannot use, {tile} (worth {value}).",
-    "spent_dead": "Throw {tile}: no tile left in play can ever match it.",
-    "dead_hardest": "Throw {tile}: it is your hardest tile to play later (only {count} of the "
-                    "tiles you cannot see match it).",
-    "dead_light": "Throw {tile}, your lightest tile: a dead tile counts against you all the "
-                  "same, so keep the heavier ones to play out.",
+    "spent_dead": "Throw {tile}: no tile left in play can ever match it, so you could never play "
+                  "it anyway.",
+    "dead_hardest": "Throw {tile}: of your tiles it is the hardest to play later, with the fewest"
+                    " matches among the tiles you cannot see ({count}).",
+    "dead_light": "Throw {tile}, your lightest tile: a dead tile counts against you all the same,"
+                  " so keep the heavier ones to play out.",
     "average_ahead": "On average it leaves you {points} points a round ahead of an opponent.",
     "average_behind": "On average it leaves you {points} points a round behind an opponent.",
     "average_even": "On average it leaves you level with an opponent.",
     "average_place": "On average it finishes you in place {place} of {players}.",
-    "average_chance": "It wins {chance}% of the time (a draw counted as half a win).",
+    "average_chance": "Your chance of winning with it: {chance}% (a draw counts as half a win).",
     "next_points": "The next best, {move}, leaves you {points} points a round less.",
     "next_places": "The next best, {move}, finishes you {places} places lower.",
-    "next_chance": "The next best, {move}, wins {chance}%.",
+    "next_chance": "The next best, {move}: {chance}%.",
     "equally_good": "{moves} are equally good: the deals cannot tell them apart.",
-    "deals_sampled": "Worked out on {samples} possible deals of the tiles you cannot see.",
-    "deals_all": "Worked out on every possible deal of the tiles you cannot see ({samples}).",
+    "deals_sampled": "Worked out on {samples} possible deals of the tiles you cannot see, each "
+                     "played out to the end.",
+    "deals_all": "Worked out on every possible deal of the tiles you cannot see ({samples}), each"
+                 " played out to the end.",
     "random_choice": "Chosen at random.",
 }
 #: Every reason code a bot gives (the Play page translates each).

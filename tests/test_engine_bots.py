@@ -205,7 +205,7 @@ def test_the_api_levels_and_reasons() -> None:
     for code in REASON_CODES:
         assert code in doc  # every code is documented for the translators
     assert Reason("opponents_lack", {"seats": (1, 3), "value": 3}).text() == \
-        "It leaves a 3 open: players 1, 3 could not play on a 3 before, so they hold none."
+        "It leaves a 3 open, and players 1, 3 could not play on a 3 before: they hold none."
 
 
 def test_the_strong_bot_keeps_within_its_sample_limit_and_scores_every_move() -> None:
@@ -376,7 +376,8 @@ def test_gaples_numbers_are_places_and_the_duels_a_chance_of_winning() -> None:
     assert Reason("average_chance", {"chance": 70}) in d.reasons
     assert Reason("next_chance", {"move": Move.parse("play 2-5 left"), "chance": 40}) \
         in d.reasons
-    assert "It wins 70% of the time" in Reason("average_chance", {"chance": 70}).text()
+    assert Reason("average_chance", {"chance": 70}).text() == \
+        "Your chance of winning with it: 70% (a draw counts as half a win)."
 
 
 def test_every_deal_allowed_is_said_so() -> None:
@@ -426,8 +427,8 @@ def test_a_dead_tile_is_explained_by_what_makes_it_the_one_to_throw() -> None:
         Reason("dead_hardest", {"tile": "1-1", "count": 5})]
     assert bots.move_reasons(v, Move.discard(t("0-2"))) == []
     assert Reason("dead_hardest", {"tile": "1-1", "count": 5}).text() == (
-        "Throw 1-1: it is your hardest tile to play later (only 5 of the tiles you cannot "
-        "see match it).")
+        "Throw 1-1: of your tiles it is the hardest to play later, with the fewest matches "
+        "among the tiles you cannot see (5).")
 
 
 def test_the_strong_bot_scores_block_for_three_against_the_mean_of_the_others() -> None:
