@@ -92,7 +92,7 @@ def test_the_stop_says_what_the_move_costs_in_the_familys_unit(family: str) -> N
     labels = {b.key: b.label for b in at.button}
     assert (labels["play-tutor-again"], labels["play-tutor-hint"],
             labels["play-tutor-anyway"]) == ("Think again", "Hint", "Play it anyway")
-    assert at.button(key="play.hint").disabled  # one hint at a time: the stop's
+    assert "play.hint" not in keys  # one Hint button: the stop's
     data = board_data(at)
     assert not data["interactive"] and data["text"]["waiting"] == \
         "The tutor has stopped your move: see below."
@@ -132,6 +132,7 @@ def test_the_stops_hint_names_the_best_move_with_its_reasons_and_lights_it() -> 
     assert "Your chance of winning with it: 50% (a draw counts as half a win)." in page
     assert "The next best, " in page and ": 25%." in page
     assert "play-tutor-hint" not in button_keys(at)  # shown: the button goes
+    assert page.count("Worked out on every possible deal") == 1  # said once, in the stop
     assert table(at).hints == {len(tb.state.history)}
     hinted = [h["tile"] for h in board_data(at)["hand"]["tiles"] if h["hint"]]
     assert hinted == [str(best.tile)]

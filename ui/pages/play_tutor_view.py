@@ -49,10 +49,11 @@ def board_note(table: Table) -> str | None:
 
 
 def live_words(table: Table, text: str, said: str, focus: Focus | None
-               ) -> tuple[str, str, Focus | None]:
-    """What the live region says: the stop (once per stop, and again with its hint), with
-    the focus on its first button; "looking at your move" while a move is held; else the
-    table's own announcement."""
+               ) -> tuple[str, str, Focus | None, str | None]:
+    """What the live region says (:func:`ui.widgets.live.live`'s arguments): the stop (once
+    per stop, and again with its hint), with the focus on its first button; "looking at your
+    move" while a move is held; else the table's own announcement ``text``, which stays
+    shown at the top of the table meanwhile (the stop's words are drawn under it)."""
     stop = play_tutor.current_stop(table)
     base = f"{table.uid}.tutor"
     if stop is not None:
@@ -61,10 +62,10 @@ def live_words(table: Table, text: str, said: str, focus: Focus | None
         if stop.hint:
             words = " ".join(_hint_lines(table))
         return words, shown, Focus(shown, FIRST, describe=f".st-key-{WORDS}",
-                                   within=f".st-key-{BOARD}-board")
+                                   within=f".st-key-{BOARD}-board"), text
     if play_tutor.looking(table):
-        return looking_text(), f"{base}.looking.{len(table.state.history)}", None
-    return text, said, focus
+        return looking_text(), f"{base}.looking.{len(table.state.history)}", None, text
+    return text, said, focus, None
 
 
 def _hint_lines(table: Table) -> list[str]:
@@ -73,7 +74,8 @@ def _hint_lines(table: Table) -> list[str]:
     best, reasons = play_hints.tutor_reasons(view(table.state, table.learner), stop.appraisal,
                                              stop.move)
     return [t("tutor.hint_title", move=play_hints.move_named(best)),
-            *(play_hints.reason_text(r, table.seats) for r in reasons)]
+            *(play_hints.reason_text(r, table.seats) for r in reasons
+              if not r.code.startswith("deals_"))]  # the stop says where its numbers come from
 
 
 def draw(table: Table) -> None:

@@ -213,12 +213,11 @@ def _actions(table: Table) -> None:
     state = table.state
     games = play_words.in_games(table)
     with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
-        if not state.over:
+        if not state.over and not play_tutor.holds(table):  # the tutor's stop has its own
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
                       on_click=on_table, args=(play.ask_hint,),
                       help=t("play.hint_help_game") if games else t("play.hint_help"),
-                      disabled=not table.learner_to_move or table.hint_pending is not None
-                      or play_tutor.holds(table))
+                      disabled=not table.learner_to_move or table.hint_pending is not None)
         if table.practice is not None:
             st.button(t("play.back_to_review"), key="play.back",
                       type="primary" if state.over else "secondary",

@@ -87,7 +87,7 @@ export default function (component) {
     shown.className = "live-shown";
     parentElement.appendChild(shown);
   }
-  shown.textContent = data.text || "";
+  shown.textContent = (data.shown == null ? data.text : data.shown) || "";
   if (node.dataset.said !== data.id) {
     node.dataset.said = data.id;
     // A region created just now is filled a moment later, so that it is read.
