@@ -35,7 +35,6 @@ from .words import (
     SETTLEMENT_CODES,
     TABLE_SEATS,
     and_list,
-    decimal,
     describe,
     end_name,
     holding_sum,
@@ -55,7 +54,7 @@ from .words import (
 __all__ = [
     "DEFAULT", "DUEL_SEATS", "FSI", "LANGUAGES", "LRI", "PDI", "REFUSAL_CODES", "RTL",
     "SEAT_KEYS", "SETTLEMENT_CODES", "TABLE_SEATS", "and_list", "bidi", "catalog", "catalogs",
-    "clip", "current_lang", "decimal", "describe", "direction_css", "end_name", "format_template",
+    "clip", "current_lang", "describe", "direction_css", "end_name", "format_template",
     "forward_arrow", "holding_sum", "is_rtl", "isolate_ltr", "join_list", "language",
     "language_notice", "lesson_text", "list_sep", "lookup", "ltr_run", "move_text", "or_list",
     "own_run", "page_dir", "plural_category", "refusal_text", "requested_lang",

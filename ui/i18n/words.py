@@ -51,16 +51,6 @@ def join_list(items: Iterable[object], lang: str | None = None) -> str:
     return list_sep(lang).join(str(x.bracket() if isinstance(x, Tile) else x) for x in items)
 
 
-def decimal(x: float, places: int = 1, lang: str | None = None) -> str:
-    """A number with ``places`` decimals and the language's decimal sign (``number.decimal``:
-    "3.2", in Ukrainian and Russian "3,2")."""
-    lang = lang or language.current_lang()
-    text = f"{x:.{places}f}"
-    if text.startswith("-") and not text.strip("-0.,"):
-        text = text[1:]  # no "-0.0"
-    return text.replace(".", lookup("number.decimal", lang) or ".")
-
-
 def _last_joined(key: str, items: Iterable[object], lang: str | None) -> str:
     lang = lang or language.current_lang()
     words = [str(x.bracket() if isinstance(x, Tile) else x) for x in items]

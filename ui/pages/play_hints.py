@@ -2,7 +2,8 @@
 
 A hint's reasons are the engine's (:mod:`engine.bots`: a code and its values); here they become
 words: seats by their names, moves as a learner names them ("[2|5] on the left end"), numbers
-with the language's decimal sign.  The tutor's stop says what the learner's move costs on
+as Play's review writes them (:func:`ui.widgets.appraisal.number`: the language's decimal
+sign).  The tutor's stop says what the learner's move costs on
 average in the family's unit (Block: points a round; Gaple: places; the two-player game: the
 chance of winning, a draw counted as half), and its hint is the appraisal's best move with the
 same reasons as the strong bot's hint (:func:`engine.bots.move_reasons`,
@@ -19,7 +20,8 @@ from engine.moves import Move, canonical
 from engine.tiles import Tile
 from engine.view import SeatView
 
-from ..i18n import and_list, decimal, end_name, join_list, move_text, seat_name, t
+from ..i18n import and_list, end_name, join_list, move_text, seat_name, t
+from ..widgets.appraisal import number
 
 #: Reason values that are numbers with decimals (the others are whole numbers).
 DECIMALS = frozenset({"points", "place", "places"})
@@ -45,7 +47,7 @@ def _value(key: str, value: object, seats: Sequence[str]) -> object:
     if key == "tile" and isinstance(value, str):
         return Tile.parse(value)  # "6-6" as the page writes a tile: [6|6]
     if key in DECIMALS and isinstance(value, float | int):
-        return decimal(float(value))
+        return number(float(value))
     return join_list(value) if isinstance(value, tuple) else value
 
 
@@ -71,8 +73,8 @@ def cost(family: str, loss: float) -> str:
     if family == "duel":  # (1 + mean) / 2 is the chance of winning: a loss halves into it
         return t("tutor.cost_duel", loss=max(1, round(50 * loss)))
     if family == "gaple":
-        return t("tutor.cost_gaple", loss=decimal(loss))
-    return t("tutor.cost_block", loss=decimal(loss))
+        return t("tutor.cost_gaple", loss=number(loss))
+    return t("tutor.cost_block", loss=number(loss))
 
 
 def deals_text(found: Appraisal) -> str:
