@@ -32,24 +32,72 @@ code               params                                English
 only_move          move (str: the move's short form)     It is the only legal move.
 wins_for_certain   samples (int)                         It wins whatever the hidden tiles are
                                                          (checked on {samples} possible deals).
-goes_out           tile (str)                            It plays your last tile, {tile}.
-opponents_lack     seats (tuple of int), value (int)     The others have shown they lack {value}s
-                                                         (players {seats}).
-keeps_value        value (int)                           It keeps a {value} for the end only you
-                                                         can play.
+goes_out           tile (str)                            It plays your last tile, {tile}: you go
+                                                         out.
+opponents_lack     seats (tuple of int), value (int)     It leaves a {value} open, and players
+                                                         {seats} could not play on a {value}
+                                                         before: they hold none.
+keeps_value        value (int)                           It leaves a {value} open, and every
+                                                         {value} not yet played is in your hand:
+                                                         only you can play on that end.
+keeps_both         left (int), right (int)               After it you still hold a tile for each
+                                                         open end, {left} and {right}.
 holds_most         value (int), count (int)              It leaves open the number you hold most
                                                          of: {count} tiles with a {value}.
 sheds_heavy        tile (str), value (int)               It gets rid of a heavy tile, {tile}
                                                          (worth {value}).
+sheds_heaviest     tile (str), value (int)               It plays your heaviest tile, {tile}: its
+                                                         {value} pips can no longer count against
+                                                         you.
 heaviest_dead      tile (str), value (int)               Throw the heaviest tile you cannot use,
                                                          {tile} (worth {value}).
 spent_dead         tile (str), value (int)               Throw {tile}: no tile left in play can
-                                                         ever match it.
-best_on_average    samples (int), score (float),         It did best on average over {samples}
-                   margin (float)                        possible deals ({score} a round, {margin}
-                                                         ahead of the next move).
+                                                         ever match it, so you could never play
+                                                         it anyway.
+dead_hardest       tile (str), count (int)               Throw {tile}: of your tiles it is the
+                                                         hardest to play later, with the fewest
+                                                         matches among the tiles you cannot see
+                                                         ({count}).
+dead_light         tile (str), value (int)               Throw {tile}, your lightest tile: a dead
+                                                         tile counts against you all the same, so
+                                                         keep the heavier ones to play out.
+average_ahead      points (float)                        On average it leaves you {points} points
+                                                         a round ahead of an opponent.
+average_behind     points (float)                        On average it leaves you {points} points
+                                                         a round behind an opponent.
+average_even       (none)                                On average it leaves you level with an
+                                                         opponent.
+average_place      place (float), players (int)          On average it finishes you in place
+                                                         {place} of {players}.
+average_chance     chance (int: per cent)                Your chance of winning with it: {chance}%
+                                                         (a draw counts as half a win).
+next_points        move (Move), points (float)           The next best, {move}, leaves you
+                                                         {points} points a round less.
+next_places        move (Move), places (float)           The next best, {move}, finishes you
+                                                         {places} places lower.
+next_chance        move (Move), chance (int: per cent)   The next best, {move}: {chance}%.
+equally_good       moves (tuple of Move)                 {moves} are equally good: the deals
+                                                         cannot tell them apart.
+deals_sampled      samples (int)                         Worked out on {samples} possible deals
+                                                         of the tiles you cannot see, each played
+                                                         out to the end.
+deals_all          samples (int)                         Worked out on every possible deal of the
+                                                         tiles you cannot see ({samples}), each
+                                                         played out to the end.
 random_choice      (none)                                Chosen at random.
 =================  ====================================  ==========================================
+
+The strong bot's reasons come in this order (:func:`move_reasons`, then
+:func:`average_reasons`): ``wins_for_certain`` when it applies; then what the
+move does in the game's terms (goes out, leaves open a number a seat has shown
+it lacks, keeps a number only the mover holds, keeps a tile for each end, sheds
+the heaviest tile; for a dead tile, why that one); then the numbers: the
+move's average result in the family's unit (Block: points a round against an
+opponent, that is the mover's points minus the mean of the others'; Gaple: the
+place; the duel: the chance of winning, a draw counted as half, which is
+(1 + its mean) / 2), the next best move's and by how much, or which moves are
+equally good (a difference within twice its standard error over the deals),
+and how many deals the numbers come from.
 
 Scores are the mover's own result (higher is better): in Block its points
 minus the mean of the others', in Gaple (N + 1) / 2 minus its place, in the
@@ -77,15 +125,36 @@ _TEXTS: Final[dict[str, str]] = {
     "only_move": "It is the only legal move.",
     "wins_for_certain": "It wins whatever the hidden tiles are (checked on {samples} possible "
                         "deals).",
-    "goes_out": "It plays your last tile, {tile}.",
-    "opponents_lack": "The others have shown they lack {value}s (players {seats}).",
-    "keeps_value": "It keeps a {value} for the end only you can play.",
+    "goes_out": "It plays your last tile, {tile}: you go out.",
+    "opponents_lack": "It leaves a {value} open, and players {seats} could not play on a {value} "
+                      "before: they hold none.",
+    "keeps_value": "It leaves a {value} open, and every {value} not yet played is in your hand: "
+                   "only you can play on that end.",
+    "keeps_both": "After it you still hold a tile for each open end, {left} and {right}.",
     "holds_most": "It leaves open the number you hold most of: {count} tiles with a {value}.",
     "sheds_heavy": "It gets rid of a heavy tile, {tile} (worth {value}).",
+    "sheds_heaviest": "It plays your heaviest tile, {tile}: its {value} pips can no longer count "
+                      "against you.",
     "heaviest_dead": "Throw the heaviest tile you cannot use, {tile} (worth {value}).",
-    "spent_dead": "Throw {tile}: no tile left in play can ever match it.",
-    "best_on_average": "It did best on average over {samples} possible deals ({score} a round, "
-                       "{margin} ahead of the next move).",
+    "spent_dead": "Throw {tile}: no tile left in play can ever match it, so you could never play "
+                  "it anyway.",
+    "dead_hardest": "Throw {tile}: of your tiles it is the hardest to play later, with the fewest"
+                    " matches among the tiles you cannot see ({count}).",
+    "dead_light": "Throw {tile}, your lightest tile: a dead tile counts against you all the same,"
+                  " so keep the heavier ones to play out.",
+    "average_ahead": "On average it leaves you {points} points a round ahead of an opponent.",
+    "average_behind": "On average it leaves you {points} points a round behind an opponent.",
+    "average_even": "On average it leaves you level with an opponent.",
+    "average_place": "On average it finishes you in place {place} of {players}.",
+    "average_chance": "Your chance of winning with it: {chance}% (a draw counts as half a win).",
+    "next_points": "The next best, {move}, leaves you {points} points a round less.",
+    "next_places": "The next best, {move}, finishes you {places} places lower.",
+    "next_chance": "The next best, {move}: {chance}%.",
+    "equally_good": "{moves} are equally good: the deals cannot tell them apart.",
+    "deals_sampled": "Worked out on {samples} possible deals of the tiles you cannot see, each "
+                     "played out to the end.",
+    "deals_all": "Worked out on every possible deal of the tiles you cannot see ({samples}), each"
+                 " played out to the end.",
     "random_choice": "Chosen at random.",
 }
 #: Every reason code a bot gives (the Play page translates each).
@@ -100,8 +169,8 @@ class Reason:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def text(self) -> str:
-        """The reason in English."""
-        values = {k: (", ".join(map(str, v)) if isinstance(v, tuple) else v)
+        """The reason in English (a move in its short form, ``play 2-5 right``)."""
+        values = {k: (", ".join(map(str, v)) if isinstance(v, tuple) else str(v))
                   for k, v in self.params.items()}
         return _TEXTS[self.code].format(**values)
 
@@ -205,6 +274,130 @@ def _discard_reason(view: SeatView, tile: Tile) -> Reason:
     if all(_spent(view, v) for v in {tile.low, tile.high}):
         return Reason("spent_dead", {"tile": str(tile), "value": tile.value})
     return Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})
+
+
+def _unseen_matches(view: SeatView, tile: Tile) -> int:
+    """How many tiles the seat cannot see show a half of ``tile``."""
+    return (unseen_mask(view) & (FITS[tile.low] | FITS[tile.high])).bit_count()
+
+
+def _dead_reasons(view: SeatView, tile: Tile) -> list[Reason]:
+    """Why throw ``tile`` dead (Gaple), as far as the game's terms tell: no tile can ever
+    match it; else it has the fewest matches among the unseen tiles; else it is the
+    heaviest or the lightest tile held (a dead tile counts all the same)."""
+    if all(_spent(view, v) for v in {tile.low, tile.high}):
+        return [Reason("spent_dead", {"tile": str(tile), "value": tile.value})]
+    others = [t for t in view.hand if t != tile]
+    if not others:
+        return []
+    count = _unseen_matches(view, tile)
+    if all(count < _unseen_matches(view, t) for t in others):
+        return [Reason("dead_hardest", {"tile": str(tile), "count": count})]
+    if all(tile.value > t.value for t in others):
+        return [Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})]
+    if all(tile.value < t.value for t in others):
+        return [Reason("dead_light", {"tile": str(tile), "value": tile.value})]
+    return []
+
+
+def _keeps_both(view: SeatView, move: Move) -> bool:
+    """After the play the seat still holds a tile for each open end."""
+    tile = move.tile
+    assert tile is not None
+    rest = [t for t in view.hand if t != tile]
+    return bool(rest) and all(_count(rest, v) for v in _opened(view, move))
+
+
+def _heaviest_tile(view: SeatView, move: Move) -> bool:
+    """The play sheds a heavy tile (6 pips or more) that no other tile held outweighs."""
+    tile = move.tile
+    return tile is not None and tile.value >= 6 and all(tile.value >= t.value
+                                                        for t in view.hand)
+
+
+def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[Reason]:
+    """What ``move`` does in the game's terms, as a learner can see it: goes out, leaves
+    open a number a seat has shown it lacks, keeps a number only the mover holds; then,
+    where ``rival`` (the move it is weighed against) does not do the same, keeps a tile
+    for each end, sheds the heaviest tile.  For a dead tile, why that one.  (A reason
+    every move shares tells the learner nothing, hence the rival.)"""
+    tile = move.tile
+    if tile is None:
+        return []
+    if move.kind == "discard":
+        return _dead_reasons(view, tile)
+    reasons = _play_reasons(view, move)
+    if len(view.hand) == 1:
+        return reasons
+    rival_play = rival is not None and rival.kind == "play"
+    if view.ends and _keeps_both(view, move) and not (rival_play and rival is not None
+                                                      and _keeps_both(view, rival)):
+        left, right = _opened(view, move)
+        reasons.append(Reason("keeps_both", {"left": left, "right": right}))
+    if _heaviest_tile(view, move) and not (rival_play and rival is not None
+                                           and _heaviest_tile(view, rival)):
+        reasons.append(Reason("sheds_heaviest", {"tile": str(tile), "value": tile.value}))
+    return reasons
+
+
+def average_reasons(view: SeatView, move: Move, mean: float, samples: int, *,
+                    exact: bool = False, rival: Move | None = None,
+                    rival_mean: float | None = None,
+                    equal: tuple[Move, ...] = ()) -> list[Reason]:
+    """The numbers behind ``move``, in the family's unit (see the module): its average
+    result ``mean`` (on :func:`seat_score`'s scale) over ``samples`` deals (``exact``:
+    every deal the view allows); the moves ``equal`` to it within the deals' noise
+    (``equally_good``), else the next best ``rival`` with its mean."""
+    rules = view.rules
+    family = rules.family if rules is not None else "block"
+    players = len(view.hand_counts)
+    reasons: list[Reason] = []
+    if family == "gaple":
+        reasons.append(Reason("average_place", {"place": round((players + 1) / 2 - mean, 2),
+                                                "players": players}))
+    elif family == "duel":
+        reasons.append(Reason("average_chance", {"chance": _chance(mean)}))
+    elif round(mean, 1) > 0:
+        reasons.append(Reason("average_ahead", {"points": round(mean, 2)}))
+    elif round(mean, 1) < 0:
+        reasons.append(Reason("average_behind", {"points": round(-mean, 2)}))
+    else:
+        reasons.append(Reason("average_even", {}))
+    if equal:
+        reasons.append(Reason("equally_good", {"moves": (move, *equal)}))
+    elif rival is not None and rival_mean is not None:
+        gap = round(max(mean - rival_mean, 0.0), 2)
+        if family == "gaple":
+            reasons.append(Reason("next_places", {"move": rival, "places": gap}))
+        elif family == "duel":
+            reasons.append(Reason("next_chance", {"move": rival, "chance": _chance(rival_mean)}))
+        else:
+            reasons.append(Reason("next_points", {"move": rival, "points": gap}))
+    reasons.append(Reason("deals_all" if exact else "deals_sampled", {"samples": samples}))
+    return reasons
+
+
+def _chance(mean: float) -> int:
+    """The duel's chance of winning in per cent, a draw counted as half a win, from the
+    mean of +1 / 0 / −1: (1 + mean) / 2."""
+    return round(50 * (1 + mean))
+
+
+#: How many standard errors a difference between two moves must clear before the hint
+#: calls one better (as the appraisal's grades do).
+NOISE_Z: Final = 2.0
+
+
+def _paired_gap(rows: list[dict[Move, float]], a: Move, b: Move) -> tuple[float, float]:
+    """The mean of move ``a``'s score minus move ``b``'s over the deals, and its standard
+    error (0 with a single deal)."""
+    diffs = [row[a] - row[b] for row in rows]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
 
 
 def _timed(start: float, move: Move, reasons: list[Reason]) -> Decision:
@@ -325,8 +518,20 @@ def solver_scores(state: State, seconds: float, max_nodes: int | None = None
     from .solve import solve
 
     solution = solve(state, seconds=seconds, max_nodes=max_nodes)
-    shift = (state.players + 1) / 2 if state.rules.family == "gaple" else 0.0
+    n, mover = state.players, state.to_move
+    family = state.rules.family
+    if family == "block" and n > 2:  # the solver gives each player's points
+        return {mv.move: _against_others(mv.value, mover) for mv in solution.moves}, \
+            solution.exact
+    shift = (n + 1) / 2 if family == "gaple" else 0.0
     return {mv.move: mv.score + shift for mv in solution.moves}, solution.exact
+
+
+def _against_others(points: int | tuple[int, ...], seat: int) -> float:
+    """Block with three or four players: the seat's points minus the mean of the others'."""
+    assert isinstance(points, tuple)
+    own = points[seat]
+    return own - (sum(points) - own) / (len(points) - 1)
 
 
 def _greedy(state: State) -> Move:
@@ -378,6 +583,7 @@ class StrongBot(_Level):
             return (choices[0], [Reason("only_move", {"move": choices[0].text()})])
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
+        rows: list[dict[Move, float]] = []  # each deal's scores, for the paired differences
         top = _top_score(view)
         samples, exact = 0, True
         while samples < self.max_samples:
@@ -390,26 +596,32 @@ class StrongBot(_Level):
             exact = exact and was_exact
             samples += 1
             worst = min(scores.values()) if scores else 0.0
-            for move in legal:
-                score = scores.get(move, worst)
+            row = {move: scores.get(move, worst) for move in legal}
+            rows.append(row)
+            for move, score in row.items():
                 totals[move] += score
                 if score >= top:
                     wins[move] += 1
         ranked = sorted(legal, key=lambda m: (-totals[m], -_weight(m)[0]))
         move = canonical(ranked[0], view.ends)  # named as a one-click play lays it
-        rival = next(m for m in ranked if canonical(m, view.ends) != move)
+        others: list[Move] = []  # every other move, by its one name, best first
+        for m in ranked:
+            name = canonical(m, view.ends)
+            if name != move and name not in others:
+                others.append(name)
+        # A move is as good as the best when its paired shortfall is within the deals' noise
+        # (measured on the move's own name: its mirror image may differ by the solver's ties).
+        equal = tuple(m for m in others
+                      if (gap := _paired_gap(rows, ranked[0], m))[0] <= NOISE_Z * gap[1])
+        rival = next((m for m in others if m not in equal), None)
         reasons: list[Reason] = []
         if exact and wins[move] == samples:
             reasons.append(Reason("wins_for_certain", {"samples": samples}))
-        if move.kind == "play":
-            reasons.extend(_play_reasons(view, move))
-        elif move.kind == "discard":
-            assert move.tile is not None
-            reasons.append(_discard_reason(view, move.tile))
+        reasons.extend(move_reasons(view, move, rival if rival is not None else others[0]))
         mean = totals[ranked[0]] / samples
-        margin = mean - totals[rival] / samples  # ahead of the next other move, not its mirror
-        reasons.append(Reason("best_on_average", {"samples": samples, "score": round(mean, 2),
-                                                  "margin": round(margin, 2)}))
+        reasons.extend(average_reasons(
+            view, move, mean, samples, rival=rival,
+            rival_mean=totals[rival] / samples if rival is not None else None, equal=equal))
         return (move, reasons)
 
 

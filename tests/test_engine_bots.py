@@ -27,7 +27,7 @@ from engine.bots import (
     seat_score,
 )
 from engine.moves import PASS, Move
-from engine.rules import Ruleset, duel, gaple
+from engine.rules import Ruleset, block, duel, gaple
 from engine.sampler import forbidden_mask, sample, unseen_mask, world
 from engine.scenario import load
 from engine.settlement import settle
@@ -186,9 +186,12 @@ def test_on_equal_ends_the_strong_bot_measures_its_lead_over_another_move_not_a_
     state = State.setup(duel(), [["0-3", "3-6"], ["0-1"]], ends=(3, 3), stock=14)
     d = StrongBot(5.0, max_samples=16).decide(view(state, 0), random.Random(3))
     assert d.move.end == "right" and d.move == state.canonical(d.move)
-    (average,) = [r for r in d.reasons if r.code == "best_on_average"]
-    margin = average.params["margin"]
-    assert isinstance(margin, float) and margin > 0  # not 0 "ahead of" its own mirror image
+    (compared,) = [r for r in d.reasons if r.code in ("next_chance", "equally_good")]
+    named = compared.params.get("moves", (compared.params.get("move"),))
+    assert isinstance(named, tuple)
+    others = [m for m in named if m != d.move]
+    # measured against the other tile, never against its own mirror image
+    assert others and all(isinstance(m, Move) and m.tile != d.move.tile for m in others)
 
 
 def test_the_api_levels_and_reasons() -> None:
@@ -202,7 +205,7 @@ def test_the_api_levels_and_reasons() -> None:
     for code in REASON_CODES:
         assert code in doc  # every code is documented for the translators
     assert Reason("opponents_lack", {"seats": (1, 3), "value": 3}).text() == \
-        "The others have shown they lack 3s (players 1, 3)."
+        "It leaves a 3 open, and players 1, 3 could not play on a 3 before: they hold none."
 
 
 def test_the_strong_bot_keeps_within_its_sample_limit_and_scores_every_move() -> None:
@@ -272,3 +275,167 @@ def test_samples_are_uniform_over_what_the_view_allows() -> None:
     chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
     assert len(allowed) == 14
     assert chi2 < 45  # 13 degrees of freedom: the 0.1% point is 34.5
+
+
+# -- the hint's reasons: the game's terms first, then the numbers in the family's unit ---------
+
+GAME_TERMS = {"goes_out", "opponents_lack", "keeps_value", "keeps_both", "sheds_heaviest",
+              "spent_dead", "dead_hardest", "heaviest_dead", "dead_light"}
+NUMBERS = {"average_ahead", "average_behind", "average_even", "average_place",
+           "average_chance", "next_points", "next_places", "next_chance", "equally_good"}
+
+
+def fixed(scores: dict[str, float]) -> bots.Evaluator:
+    """An evaluator that gives each move (named as ``Move.parse`` reads it) a fixed score on
+    every deal: the strong bot's numbers then do not depend on the deals."""
+    by_move = {Move.parse(k): v for k, v in scores.items()}
+
+    def evaluate(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        return {m: by_move[m] for m in state.legal_moves()}, True
+
+    return evaluate
+
+
+def codes(d: Decision) -> list[str]:
+    return [r.code for r in d.reasons]
+
+
+def test_the_hints_reasons_come_in_the_games_terms_then_the_numbers_then_the_deals() -> None:
+    for name in ("block-2", "gaple-4x6", "duel"):
+        for seed in range(4):
+            state = midgame(RULESETS[name], seed, 4)
+            if state.over or len(state.distinct_moves()) < 2:
+                continue
+            d = quick_strong().decide(view(state, state.to_move), random.Random(seed))
+            order = [0 if c in GAME_TERMS else 1 if c in NUMBERS else 2 for c in codes(d)
+                     if c != "wins_for_certain"]
+            assert order == sorted(order) and order[-1] == 2, codes(d)
+            assert codes(d)[-1] == "deals_sampled"
+
+
+def test_a_tie_says_equally_good_and_names_both_moves() -> None:
+    # Block for two, ends 5 and 1: [5|5] and [2|5] score the same on every deal, [1|3] less.
+    state = State.setup(block(2), [["5-5", "2-5", "1-3", "6-6"], ["0-0"]], ends=(5, 1),
+                        stock=14)
+    bot = StrongBot(60.0, max_samples=8, evaluate=fixed(
+        {"play 5-5 left": 3.0, "play 2-5 left": 3.0, "play 1-3 right": 1.0}))
+    d = bot.decide(view(state, 0), random.Random(1))
+    assert d.move == Move.parse("play 5-5 left")
+    (tie,) = [r for r in d.reasons if r.code == "equally_good"]
+    assert tie.params["moves"] == (Move.parse("play 5-5 left"), Move.parse("play 2-5 left"))
+    assert "next_points" not in codes(d)  # a tie is not called "ahead by 0.0"
+    assert Reason("average_ahead", {"points": 3.0}) in d.reasons
+    assert d.reasons[-1] == Reason("deals_sampled", {"samples": 8})
+
+
+def test_the_next_best_move_is_named_with_its_margin_in_points() -> None:
+    state = State.setup(block(2), [["5-5", "2-5", "1-3", "6-6"], ["0-0"]], ends=(5, 1),
+                        stock=14)
+    bot = StrongBot(60.0, max_samples=8, evaluate=fixed(
+        {"play 5-5 left": -1.0, "play 2-5 left": -3.5, "play 1-3 right": -4.0}))
+    d = bot.decide(view(state, 0), random.Random(1))
+    assert Reason("average_behind", {"points": 1.0}) in d.reasons
+    assert Reason("next_points", {"move": Move.parse("play 2-5 left"), "points": 2.5}) \
+        in d.reasons
+    assert "equally_good" not in codes(d)
+    assert [r.text() for r in d.reasons if r.code == "next_points"] == [
+        "The next best, play 2-5 left, leaves you 2.5 points a round less."]
+
+
+def test_a_difference_within_the_deals_noise_is_equally_good() -> None:
+    """The scores differ from deal to deal: a mean lead smaller than twice its standard
+    error is no lead."""
+    state = State.setup(duel(), [["5-5", "2-5", "1-3"], ["0-0"]], ends=(5, 1), stock=14)
+    flips = iter([1.0, -1.0] * 20)
+
+    def noisy(s: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        a = next(flips)
+        return {m: (a if m.tile == t("5-5") else -a if m.tile == t("2-5") else -1.0)
+                for m in s.legal_moves()}, True
+
+    d = StrongBot(60.0, max_samples=9, evaluate=noisy).decide(view(state, 0), random.Random(1))
+    (tie,) = [r for r in d.reasons if r.code == "equally_good"]
+    assert {m.tile for m in tie.params["moves"]} == {t("5-5"), t("2-5")}  # type: ignore[union-attr]
+
+
+def test_gaples_numbers_are_places_and_the_duels_a_chance_of_winning() -> None:
+    g = State.setup(gaple(), [["1-1", "2-4", "0-2"], ["5-0"], ["1-4"], ["3-4"]], ends=(1, 2),
+                    stock=["0-0", "0-1", "6-6", "3-3"])
+    d = StrongBot(60.0, max_samples=4, evaluate=fixed(
+        {"play 1-1 left": 0.5, "play 2-4 right": -0.25, "play 0-2 right": -1.0})
+    ).decide(view(g, 0), random.Random(1))
+    # (N + 1) / 2 minus the score: place 2 of 4; the next best three quarters of a place lower
+    assert Reason("average_place", {"place": 2.0, "players": 4}) in d.reasons
+    assert Reason("next_places", {"move": Move.parse("play 2-4 right"), "places": 0.75}) \
+        in d.reasons
+    s = State.setup(duel(), [["5-5", "2-5", "1-3"], ["0-0"]], ends=(5, 1), stock=14)
+    d = StrongBot(60.0, max_samples=4, evaluate=fixed(
+        {"play 5-5 left": 0.4, "play 2-5 left": -0.2, "play 1-3 right": -1.0})
+    ).decide(view(s, 0), random.Random(1))
+    # a draw counts half: the chance of winning is (1 + mean) / 2
+    assert Reason("average_chance", {"chance": 70}) in d.reasons
+    assert Reason("next_chance", {"move": Move.parse("play 2-5 left"), "chance": 40}) \
+        in d.reasons
+    assert Reason("average_chance", {"chance": 70}).text() == \
+        "Your chance of winning with it: 70% (a draw counts as half a win)."
+
+
+def test_every_deal_allowed_is_said_so() -> None:
+    v = view(State.setup(duel(), [["5-5", "2-5"], ["0-0"]], ends=(5, 1), stock=14), 0)
+    reasons = bots.average_reasons(v, Move.parse("play 5-5 left"), 0.0, 680, exact=True)
+    assert reasons == [Reason("average_chance", {"chance": 50}),
+                       Reason("deals_all", {"samples": 680})]
+
+
+def test_shedding_the_heaviest_tile_is_said_only_against_a_move_that_does_not() -> None:
+    state = State.setup(block(2), [["6-6", "1-6", "2-3"], ["0-0"]], ends=(6, 3), stock=14)
+    v = view(state, 0)
+    heavy = Move.parse("play 6-6 left")
+    assert Reason("sheds_heaviest", {"tile": "6-6", "value": 12}) in bots.move_reasons(
+        v, heavy, Move.parse("play 2-3 right"))
+    assert "sheds_heaviest" not in [r.code for r in bots.move_reasons(
+        v, Move.parse("play 2-3 right"), heavy)]
+
+
+def test_keeping_a_tile_for_each_end_is_said_only_where_the_rival_does_not() -> None:
+    # ends 6 and 3: [2|3] on the 3 leaves 6 and 2, and [6|6], [1|6] and [2|2] answer both;
+    # [1|6] on the 6 leaves 1 and 3: nothing of the rest shows a 1 or a 3
+    state = State.setup(block(2), [["6-6", "1-6", "2-3", "2-2"], ["0-0"]], ends=(6, 3),
+                        stock=14)
+    v = view(state, 0)
+    keep, lose = Move.parse("play 2-3 right"), Move.parse("play 1-6 left")
+    assert Reason("keeps_both", {"left": 6, "right": 2}) in bots.move_reasons(v, keep, lose)
+    assert "keeps_both" not in [r.code for r in bots.move_reasons(v, lose, keep)]
+
+
+def test_a_dead_tile_is_explained_by_what_makes_it_the_one_to_throw() -> None:
+    # Gaple, ends 5 and 6, nothing of ours fits.  Our own dead tiles hold every other 3, so
+    # no tile in play can ever match [3|3].
+    dead = [["0-3", "1-3", "2-3", "3-4", "3-5", "3-6"], [], [], []]
+    g = State.setup(gaple(), [["3-3", "0-2", "1-1"], ["0-5"], ["1-4"], ["4-6"]], ends=(5, 6),
+                    dead=dead, stock=["0-0", "0-1", "6-6", "4-4"])
+    v = view(g, 0)
+    assert bots.move_reasons(v, Move.discard(t("3-3"))) == [
+        Reason("spent_dead", {"tile": "3-3", "value": 6})]
+    assert bots.move_reasons(v, Move.discard(t("1-1"))) == []  # [3|3] is harder still
+    # Without [3|3]: five unseen tiles show a 1, so [1|1] is the hardest to play later (ten
+    # show a 0 or a 2); [0|2] is neither that, nor the heaviest, nor the lightest.
+    g = State.setup(gaple(), [["0-2", "1-1"], ["0-5"], ["1-4"], ["4-6"]], ends=(5, 6),
+                    dead=dead, stock=["0-0", "0-1", "6-6", "3-3"])
+    v = view(g, 0)
+    assert bots.move_reasons(v, Move.discard(t("1-1"))) == [
+        Reason("dead_hardest", {"tile": "1-1", "count": 5})]
+    assert bots.move_reasons(v, Move.discard(t("0-2"))) == []
+    assert Reason("dead_hardest", {"tile": "1-1", "count": 5}).text() == (
+        "Throw 1-1: of your tiles it is the hardest to play later, with the fewest matches "
+        "among the tiles you cannot see (5).")
+
+
+def test_the_strong_bot_scores_block_for_three_against_the_mean_of_the_others() -> None:
+    """Block with three players: the mover's points minus the mean of the others' (the
+    module's scale, and the appraisal's), not its own points alone.  Seat 0 plays [0|6] and
+    the round blocks: totals 8, 3 and 8, so seat 1 scores 8 + 8 − 3 = 13 and seat 0's
+    result is 0 − 13 / 2."""
+    state = State.setup(block(3), [["0-6", "4-4"], ["1-2"], ["3-5"]], ends=(6, 6), stock=22)
+    scores, exact = bots.solver_scores(state, 5.0)
+    assert exact and set(scores.values()) == {-6.5}

@@ -12,8 +12,9 @@ future: the AppTests use it (no processes, the same answers).
 
 The jobs are the engine's own functions of picklable values (a seat's view, a position), so a
 worker never imports the site: :func:`decide` (a bot's move), :func:`advise` (the strong bot's
-hint), :func:`judge` (the solver with every hand open) and :func:`appraise_view` (each move's
-worth from the mover's view: the Analysis page).
+hint), :func:`judge` (the solver with every hand open), :func:`appraise_view` (each move's
+worth from the mover's view: the Analysis page) and :func:`tutor` (the same for the learner's
+position, within :data:`TUTOR_BUDGET`: Play's tutor mode).
 
 Play's review is seconds of work a round (an appraisal of each of the learner's decisions,
 what their hand was worth, the solver's verdicts), so it runs in its own pool,
@@ -52,6 +53,8 @@ T = TypeVar("T")
 #: Seconds a computer player thinks at most a move; the hint's budget.
 BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
+#: The tutor's budget for the appraisal of one of the learner's positions (seconds).
+TUTOR_BUDGET = 0.5
 #: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: The appraisal's budget for one decision of a review, and for what a hand was worth
@@ -210,6 +213,12 @@ def appraise_view(seat_view: SeatView, seed: int,
     allows) within ``seconds`` (default :data:`APPRAISE_BUDGET`)."""
     budget = APPRAISE_BUDGET if seconds is None else seconds
     return submit(partial(appraise, seconds=budget), seat_view, random.Random(seed))
+
+
+def tutor(seat_view: SeatView, seed: int) -> Future[Appraisal]:
+    """The appraisal of the learner's position, every legal move (Play's tutor mode: is the
+    move about to be made a mistake?), within :data:`TUTOR_BUDGET`."""
+    return appraise_view(seat_view, seed, TUTOR_BUDGET)
 
 
 # -- the review's jobs: in the background worker, after everything else --------------------

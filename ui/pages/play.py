@@ -35,6 +35,7 @@ import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from engine.bots import Decision, make_bot
 from engine.match import Match, match_for
@@ -49,6 +50,9 @@ from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Said, checked, worded
 from . import play_review
 from .play_review import ReviewItem, RoundReview
+
+if TYPE_CHECKING:
+    from .play_tutor import Tutor
 
 PAGE = "pages/play.py"
 TABLE = "play.table"
@@ -117,6 +121,7 @@ class Table:
     practice_from: int = 0
     replays: int = 0  # replays begun from the review (each one's announcements are new)
     log: list[str] = field(default_factory=list)  # what happened, for tests
+    tutor: Tutor | None = None  # tutor mode (ui.pages.play_tutor); None when it is off
     uid: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # this table, anywhere
 
     @property

@@ -4,7 +4,8 @@ Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``p
 (the table the page's last full run drew), the setup widgets' keys (:data:`WIDGETS`) and
 ``play.fits_choice`` (the learner's own choice for "Show which tiles fit": None until they
 flip the toggle, then it stands for every level; until then the level decides,
-:func:`fits_by_default`).  The setting is the session's, not the address's:
+:func:`fits_by_default`), and ``play.tutor_choice`` likewise for "Tutor mode"
+(:func:`tutor_by_default`: off at every level).  The setting is the session's, not the address's:
 a shared link plays the same game, and the one who opens it sees what they chose."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from ..widgets.deal_setup import (
     rules_from_form,
 )
 from ..widgets.deal_setup import seat_names as deal_seat_names
-from . import play
+from . import play, play_tutor
 from .play import PARAM_KEYS, TABLE, Table
 
 DRAWN = "play.drawn"
@@ -42,7 +43,10 @@ W_LEVEL = "play.level"
 W_SETUP = "play.setup_open"
 W_FITS = "play.fits"
 FITS_CHOICE = "play.fits_choice"
-WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_LEVEL, W_SETUP, W_FITS)
+W_TUTOR = "play.tutor"
+TUTOR_CHOICE = "play.tutor_choice"
+WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_LEVEL, W_SETUP, W_FITS,
+           W_TUTOR)
 
 
 def _url_params() -> tuple[dict[str, str], list[str]]:
@@ -69,6 +73,7 @@ def widget_defaults() -> None:
                        | {W_LEVEL: play.DEFAULT_LEVEL}).items():
         ss.setdefault(key, value)
     ss[W_FITS] = shows_fits(stored_table())  # kept apart from the toggle, which a page leaves
+    ss[W_TUTOR] = uses_tutor(stored_table())
 
 
 #: The levels against which "Show which tiles fit" is on until the learner says otherwise:
@@ -94,12 +99,35 @@ def on_fits() -> None:
     st.session_state[FITS_CHOICE] = bool(st.session_state.get(W_FITS))
 
 
+def tutor_by_default(level: str) -> bool:
+    """Tutor mode starts off at every level: a learner asks for it."""
+    return False
+
+
+def uses_tutor(table: Table | None) -> bool:
+    """Whether the tutor stops a mistake: the learner's choice, else the level's default."""
+    choice = st.session_state.get(TUTOR_CHOICE)
+    if isinstance(choice, bool):
+        return choice
+    return tutor_by_default(table.level if table is not None else play.DEFAULT_LEVEL)
+
+
+def on_tutor() -> None:
+    """The learner flipped "Tutor mode": their choice stands, on this table at once."""
+    on = bool(st.session_state.get(W_TUTOR))
+    st.session_state[TUTOR_CHOICE] = on
+    table = stored_table()
+    if table is not None:
+        play_tutor.switch(table, on)
+
+
 def _store(table: Table, fold: bool = False) -> None:
     """Make ``table`` this session's; the reviews the table before it was still working out
     go with it, so their rounds' figures are kept all the same (once)."""
     before = stored_table()
     if before is not None and before is not table:
         table.filing[:0] = [r for r in before.filing if r not in table.filing]
+    play_tutor.switch(table, uses_tutor(table))
     st.session_state[TABLE] = table
     _write_params(table.params)
     if fold:

@@ -12,7 +12,6 @@ ends."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from functools import partial
 
 import streamlit as st
@@ -23,7 +22,7 @@ from engine.match import BlockMatch, GapleMatch
 from engine.rules import FAMILIES, options_of
 
 from .. import session, thinking
-from ..i18n import and_list, join_list, move_text, seat_name, t
+from ..i18n import move_text, t
 from ..widgets import appraisal, feedback, match_sheet, round_record, story
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
@@ -31,7 +30,7 @@ from ..widgets.knowledge import knowledge
 from ..widgets.live import Focus, live
 from ..widgets.share import share_position, share_state
 from ..widgets.svg import esc
-from . import play, play_review_view, play_words
+from . import play, play_hints, play_review_view, play_tutor, play_tutor_view, play_words
 from .play import BOARD, Table
 from .play_setup import (
     DRAWN,
@@ -44,6 +43,7 @@ from .play_setup import (
     W_LEVEL,
     W_PLAYERS,
     W_SETUP,
+    W_TUTOR,
     current_table,
     gaple_deal_label,
     level_name,
@@ -51,6 +51,7 @@ from .play_setup import (
     on_new_match,
     on_same_again,
     on_table,
+    on_tutor,
     shows_fits,
     stored_table,
     widget_defaults,
@@ -94,6 +95,7 @@ def _setup() -> None:
         st.radio(t("play.level"), list(LEVELS), key=W_LEVEL, horizontal=True,
                  format_func=level_name, help=t("play.level_help"))
         st.toggle(t("play.fits"), key=W_FITS, help=t("play.fits_help"), on_change=on_fits)
+        st.toggle(t("play.tutor"), key=W_TUTOR, help=t("play.tutor_help"), on_change=on_tutor)
         st.button(t("play.new_match"), key="play.new", type="primary", on_click=on_new_match)
 
 
@@ -164,6 +166,7 @@ def _sheet(table: Table) -> None:
 def _below(table: Table) -> None:
     """Under the table: a refused move, the hint, what the learner may know, the result."""
     state = table.state
+    play_tutor_view.draw(table)
     fb = feedback.now(table.feedback)
     if fb is not None:
         with st.container(key=feedback.key("play", fb.kind)):
@@ -177,8 +180,7 @@ def _below(table: Table) -> None:
         with st.container(key=feedback.key("play-hint", "hint")):
             st.markdown(f"**{t('play.hint_title')}** {_md(move_text(table.hint.move))}")
             for reason in table.hint.reasons:
-                params = _reason_params(reason.params, table.seats)
-                st.markdown(f"- {_md(t(f'reason.{reason.code}', **params))}")
+                st.markdown(f"- {_md(play_hints.reason_text(reason, table.seats))}")
     start = story.turned_up(state)
     if start is not None and not state.history and state.mover is not None \
             and table.round_no == 1:  # later rounds: the previous winner starts, not the lot
@@ -199,18 +201,6 @@ def _below(table: Table) -> None:
         _actions(table)
 
 
-def _reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[str, object]:
-    """A reason's values for its words: seat numbers as names, lists joined."""
-    out: dict[str, object] = {}
-    for k, v in params.items():
-        if k == "seats" and isinstance(v, tuple):
-            names = [seat_name(int(s), seats) for s in v]
-            out[k] = and_list(names)
-        else:
-            out[k] = join_list(v) if isinstance(v, tuple) else v
-    return out
-
-
 #: The round's end moves the keyboard's focus here (the one button under the result) ...
 END_ACTION = ".st-key-play-actions button"
 #: ... described by the result (see :func:`_table`).
@@ -223,7 +213,7 @@ def _actions(table: Table) -> None:
     state = table.state
     games = play_words.in_games(table)
     with st.container(horizontal=True, gap="small", key="play-actions"):  # under the hand
-        if not state.over:
+        if not state.over and not play_tutor.holds(table):  # the tutor's stop has its own
             st.button(t("play.hint"), key="play.hint", icon=":material/lightbulb:",
                       on_click=on_table, args=(play.ask_hint,),
                       help=t("play.hint_help_game") if games else t("play.hint_help"),
@@ -274,21 +264,23 @@ def _table(table: Table) -> None:
     said = play_words.announcement_id(table)
     # The computer's moves said as they come, in one live region for the page's life; at
     # the round's end the focus goes to the way on, which the result describes.
-    live("play", play_words.announcement(table), said,
-         Focus(f"{said}.end", END_ACTION, describe=RESULT, within=f".st-key-{BOARD}-board")
-         if state.over and table.finished else None)
+    live("play", *play_tutor_view.live_words(
+        table, play_words.announcement(table), said,
+        Focus(f"{said}.end", END_ACTION, describe=RESULT, within=f".st-key-{BOARD}-board")
+        if state.over and table.finished else None))
     mover = state.mover
-    yours = table.learner_to_move
+    yours = table.learner_to_move and not play_tutor.holds(table)  # a held move: wait
     over = t("play.game_over") if play_words.in_games(table) else t("board.round_over")
-    note = over if state.over else None if yours else \
-        t("play.thinking", name=table.seats[mover]) if mover is not None else None
+    note = over if state.over else play_tutor_view.board_note(table) if table.learner_to_move \
+        else t("play.thinking", name=table.seats[mover]) if mover is not None else None
     # The board always has its real callback (a move sent while the computer's turn was
     # still being drawn is answered "wait for your turn"), so a click made as the table
     # becomes the learner's is never handed to a drawing's empty callback and lost.
     board(state, key=BOARD, seat=table.learner, seats=table.seats,
-          reveal="all" if state.over else "mover", on_move=partial(on_table, play.play_move),
+          reveal="all" if state.over else "mover", on_move=partial(on_table, play_tutor.learner_move),
           disabled=not yours, controls=yours, note=note,
-          highlight=table.hint.move if table.hint is not None and yours else None,
+          highlight=table.hint.move if table.hint is not None and yours
+          else play_tutor.best_move(table),
           hand_label=t("play.your_hand"), below=partial(_below, table),
           offer="legal", fits=shows_fits(table))
     _share(table)
@@ -302,7 +294,7 @@ def _table(table: Table) -> None:
 
 def _wants_live(table: Table) -> bool:
     """Rerun on a timer while an answer is awaited (never when answers come at once)."""
-    return table.waiting and not thinking.inline()
+    return (table.waiting or play_tutor.looking(table)) and not thinking.inline()
 
 
 @st.fragment(run_every=play.TICK)
@@ -313,7 +305,7 @@ def _poll() -> None:
     if table is None or table is not st.session_state.get(DRAWN):
         st.rerun()
     assert table is not None
-    if play.advance(table) or not _wants_live(table):
+    if play_tutor.advance(table) or not _wants_live(table):
         st.rerun()
 
 
@@ -326,7 +318,7 @@ def _idle(live: bool, finished: bool) -> None:
     if table is None or table is not st.session_state.get(DRAWN):
         st.rerun()
     assert table is not None
-    play.advance(table)
+    play_tutor.advance(table)
     if table.finished != finished:
         # A round recorded since the page ran (by the learner's move, in its callback, or
         # by the computer's just now), or a new one dealt: the header, the sheet and the
@@ -342,7 +334,7 @@ def draw() -> None:
     thinking.warm()
     table = current_table()
     was_finished = table.finished
-    play.advance(table)
+    play_tutor.advance(table)
     if table.finished and not was_finished:
         st.rerun()  # the sidebar, drawn already, shows the recorded round in the next run
     st.session_state[DRAWN] = table

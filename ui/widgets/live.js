@@ -50,27 +50,55 @@ function lost(within) {
   return !!(within && ae.closest && ae.closest(within));
 }
 
+// The first element matching ``selector`` that is drawn (Streamlit draws a button with a help
+// tooltip twice, one copy only measured and never shown; and a rerun may draw it anew).
+function shown(selector) {
+  return Array.from(document.querySelectorAll(selector)).find(
+    (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden") || null;
+}
+
+function gone(placed) {
+  const ae = document.activeElement;
+  return !placed.isConnected || !ae || ae === document.body || ae === document.documentElement;
+}
+
 function focusOnce(want, key) {
   const done = (window.__liveFocused = window.__liveFocused || {});
   if (!want || !want.id || done[key] === want.id) return null;
   let frames = 0;
   let handle = 0;
+  const describe = (target) => {
+    if (!want.describe) return;
+    const about = document.querySelector(want.describe);
+    if (about) {
+      if (!about.id) about.id = key + "-described";
+      target.setAttribute("aria-describedby", about.id);
+    }
+  };
+  // Once placed, the focus is kept there a moment (its own frames, whatever the component
+  // does meanwhile), in case the page draws the element anew just after and the focus falls
+  // to the page's body; as soon as the learner moves it elsewhere, it is left alone.
+  const keep = (placed, left) => {
+    if (gone(placed)) {
+      const again = shown(want.selector);
+      if (again) { describe(again); again.focus(); placed = again; }
+    } else if (document.activeElement !== placed && !placed.contains(document.activeElement)) {
+      return;
+    }
+    if (left > 0) requestAnimationFrame(() => keep(placed, left - 1));
+  };
   const look = () => {
     handle = 0;
-    const target = document.querySelector(want.selector);
+    const target = shown(want.selector);
     if (!target) {
       if (++frames < FOCUS_FRAMES) handle = requestAnimationFrame(look);
       return;
     }
     done[key] = want.id;
-    if (want.describe) {
-      const about = document.querySelector(want.describe);
-      if (about) {
-        if (!about.id) about.id = key + "-described";
-        target.setAttribute("aria-describedby", about.id);
-      }
-    }
-    if (lost(want.within)) target.focus();
+    describe(target);
+    if (!lost(want.within)) return;
+    target.focus();
+    requestAnimationFrame(() => keep(target, FOCUS_FRAMES));
   };
   look();
   return () => { if (handle) cancelAnimationFrame(handle); };
@@ -87,7 +115,7 @@ export default function (component) {
     shown.className = "live-shown";
     parentElement.appendChild(shown);
   }
-  shown.textContent = data.text || "";
+  shown.textContent = (data.shown == null ? data.text : data.shown) || "";
   if (node.dataset.said !== data.id) {
     node.dataset.said = data.id;
     // A region created just now is filled a moment later, so that it is read.

@@ -44,9 +44,11 @@ def region_id(key: str) -> str:
     return f"live-{key}"
 
 
-def live(key: str, text: str, said: str, focus: Focus | None = None) -> None:
+def live(key: str, text: str, said: str, focus: Focus | None = None,
+         shown: str | None = None) -> None:
     """Say ``text`` (once per ``said``) in the page's live region ``key`` (a CSS-safe name,
-    one per page), show it here, and move the focus as ``focus`` asks."""
-    data = {"key": key, "text": text, "id": said,
+    one per page), show it here (or ``shown``, where the page shows ``text`` elsewhere), and
+    move the focus as ``focus`` asks."""
+    data = {"key": key, "text": text, "id": said, "shown": shown,
             "focus": None if focus is None else asdict(focus)}
     _COMPONENT(key=f"{key}-live", data=data, height="content")

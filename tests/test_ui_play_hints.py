@@ -1,0 +1,143 @@
+"""The hint's words (ui/pages/play_hints.py): the engine's reasons in the page's language, seats by
+name, moves as a sentence names them, numbers in the family's unit with the language's decimal
+sign; the tutor's cost and its hint from an appraisal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from apptest_support import open_page, texts
+from test_ui_play_tutor import made_appraisal
+
+from engine.appraise import Appraisal, MoveAppraisal
+from engine.bots import REASON_CODES, Reason, hint
+from engine.moves import PASS, Move
+from engine.rules import block, gaple
+from engine.scenario import load
+from engine.state import State
+from engine.view import view
+from ui import i18n
+from ui.i18n import lookup
+from ui.pages import play_hints
+
+SEATS = ("North", "East", "South", "West")
+
+
+@pytest.fixture
+def lang(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Pretend the page is in another language: ``lang[0] = "uk"``."""
+    chosen = ["en"]
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: chosen[0])
+    return chosen
+
+
+def said(code: str, names: tuple[str, ...] = SEATS, **params: object) -> str:
+    return play_hints.reason_text(Reason(code, params), names)
+
+
+def test_every_reason_code_has_its_words() -> None:
+    for code in REASON_CODES:
+        assert lookup(f"reason.{code}", "en") or lookup(f"reason.{code}.other", "en"), code
+
+
+def test_a_blocking_move_names_the_seat_and_the_number(lang: list[str]) -> None:
+    assert said("opponents_lack", seats=(0,), value=5) == \
+        "It leaves a 5 open, and North could not play on a 5 before: they hold none."
+    assert said("opponents_lack", seats=(0, 1), value=3).startswith(
+        "It leaves a 3 open, and North and East could not play on a 3 before")
+    lang[0] = "uk"  # one opponent, or several: the words agree
+    names = ("Північ", "Схід", "Південь")
+    one = said("opponents_lack", names, seats=(0,), value=5)
+    two = said("opponents_lack", names, seats=(0, 1), value=5)
+    assert "в суперника (Північ)" in one and "в суперників (Північ і Схід)" in two
+
+
+def test_the_strong_bots_blocking_hint_in_words() -> None:
+    """E3 after White's pass (White has shown no 1 and no 0): the hint for Black plays
+    [0|0] on the 0, and says White could not play on a 0."""
+    state = load("scenarios/e3-empty-hand-wins.toml").initial()
+    state.push(PASS)
+    d = hint(view(state, 1), random.Random(7))
+    words = [play_hints.reason_text(r, ("White", "Black")) for r in d.reasons]
+    assert "It leaves a 0 open, and White could not play on a 0 before: they hold none." \
+        in words
+    assert words[0].startswith("It wins whatever the hidden tiles are")
+    assert words[-1].startswith("Worked out on ") and "possible deals" in words[-1]
+
+
+def test_a_tie_says_equally_good_naming_both_moves(lang: list[str]) -> None:
+    moves = (Move.parse("play 5-5 left"), Move.parse("play 2-5 left"))
+    assert said("equally_good", moves=moves) == (
+        "[5|5] on the left end and [2|5] on the left end are equally good: the deals "
+        "cannot tell them apart.")
+    lang[0] = "ru"
+    assert said("equally_good", moves=moves).startswith(
+        "[5|5] на левый конец и [2|5] на левый конец — одинаково хорошие ходы")
+
+
+def test_the_numbers_are_in_the_familys_unit_with_the_languages_decimal_sign(
+        lang: list[str]) -> None:
+    assert said("average_ahead", points=3.25) == \
+        "On average it leaves you 3.2 points a round ahead of an opponent."
+    assert said("average_place", place=1.8, players=4) == \
+        "On average it finishes you in place 1.8 of 4."
+    assert said("next_places", move=Move.parse("play 2-5 right"), places=0.45) == \
+        "The next best, [2|5] on the right end, finishes you 0.5 places lower."
+    assert said("average_chance", chance=70) == \
+        "Your chance of winning with it: 70% (a draw counts as half a win)."
+    assert said("goes_out", tile="6-6") == "It plays your last tile, [6|6]: you go out."
+    lang[0] = "uk"
+    assert "місце 1,8 з 4" in said("average_place", place=1.8, players=4)
+    assert "3,2 бала" in said("average_ahead", points=3.25)
+
+
+def test_gaples_hint_speaks_of_places() -> None:
+    g = State.setup(gaple(), [["1-1", "2-4", "0-2"], ["5-0"], ["1-4"], ["3-4"]], ends=(1, 2),
+                    stock=["0-0", "0-1", "6-6", "3-3"])
+    d = hint(view(g, 0), random.Random(1))
+    words = " ".join(play_hints.reason_text(r, SEATS) for r in d.reasons)
+    assert "On average it finishes you in place " in words and " of 4." in words
+    assert "points" not in words and "a round ahead" not in words
+
+
+def test_the_tutors_cost_is_in_the_familys_unit() -> None:
+    assert play_hints.cost("block", 3.21) == \
+        "On average it costs you about 3.2 points a round against the best move."
+    assert play_hints.cost("gaple", 0.62) == \
+        "On average it finishes you about 0.6 places lower than the best move."
+    # the duel: the chance of winning is (1 + mean) / 2, so a loss of 0.4 is 20 in 100
+    assert play_hints.cost("duel", 0.4) == \
+        "It lowers your chance of winning by about 20 in 100 against the best move."
+
+
+def test_the_tutors_hint_names_equally_good_moves_within_the_noise() -> None:
+    state = State.setup(block(2), [["5-5", "2-5", "1-3", "6-6"], ["0-0"]], ends=(5, 1),
+                        stock=14)
+    v = view(state, 0)
+    losses = {"5-5": 0.0, "2-5": 0.3, "1-3": 6.0, "6-6": 0.0}
+    exact = made_appraisal(v, lambda m: losses[str(m.tile)])
+    # [2|5]'s loss is within twice its standard error: as good as the best, as far as the
+    # deals tell; [1|3] is the next best after them
+    noisy = Appraisal(exact.seat, exact.family, False, 150, 10_000, 0.5, tuple(
+        MoveAppraisal(i.move, i.expected, 0.2, i.loss, 0.2, i.grade) for i in exact.moves),
+        exact.best)
+    best, reasons = play_hints.tutor_reasons(v, noisy, Move.parse("play 1-3 right"))
+    assert best == Move.parse("play 5-5 left")
+    codes = [r.code for r in reasons]
+    assert codes[-3:] == ["average_even", "equally_good", "deals_sampled"]
+    assert reasons[-2].params["moves"] == (best, Move.parse("play 2-5 left"))
+    best, reasons = play_hints.tutor_reasons(v, exact, Move.parse("play 1-3 right"))
+    assert [r.code for r in reasons][-2:] == ["next_points", "deals_all"]
+    assert reasons[-2].params == {"move": Move.parse("play 2-5 left"), "points": 0.3}
+
+
+@pytest.mark.usefixtures("data_dir")
+def test_the_hint_on_the_page_reads_in_words() -> None:
+    """The strong bot's hint on Play: no code, no "6-6", the numbers with their unit."""
+    at = open_page("pages/play.py", rules="block", players="2", seed="21", level="heaviest")
+    at.button(key="play.hint").click().run()
+    lines = [line for line in texts(at).splitlines() if line.startswith("- ")]
+    assert lines and lines[-1].startswith("- Worked out on ")
+    assert any("points a round" in line or "level with an opponent" in line for line in lines)
+    assert not any("reason." in line or "-" in line[2:].split(" ")[0] for line in lines)

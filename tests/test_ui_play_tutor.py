@@ -1,0 +1,331 @@
+"""Play's tutor mode (ui/pages/play_tutor.py, without Streamlit): the table stops before a move
+the appraisal grades a mistake or worse, with the worker pool held back as the page meets it.
+
+The appraisal is a hand-made one in most tests (each move's loss chosen by the test, so the
+grades do not depend on the machine's speed); one test runs the engine's own appraisal on a
+position where the move is a blunder by a wide margin.  The computer's moves and hints go
+through the held-back pool of tests/test_ui_play_rounds.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from test_ui_play_rounds import FAMILIES, Workers
+
+from engine.appraise import Appraisal, MoveAppraisal, grade
+from engine.moves import Move
+from engine.rules import Ruleset, block, duel
+from engine.state import State
+from engine.view import SeatView
+from ui import thinking
+from ui.pages import play, play_tutor
+from ui.pages.play import Table
+
+pytestmark = pytest.mark.usefixtures("no_progress")
+
+
+@pytest.fixture
+def no_progress(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool, int, str]]:
+    """The rounds the table records (the learner's progress is not written)."""
+    rounds: list[tuple[str, bool, int, str]] = []
+    monkeypatch.setattr(play.session, "record_round",
+                        lambda family, won, hints, round_id: rounds.append(
+                            (family, won, hints, round_id)))
+    monkeypatch.setattr(play.session, "record_match", lambda family, won: None)
+    monkeypatch.setattr(play, "PAUSE", 0.0)
+    monkeypatch.setattr(play, "seat_labels", lambda rules, learner: tuple(
+        f"seat {i}" for i in range(rules.players)))
+    return rounds
+
+
+def made_appraisal(v: SeatView, losses: Callable[[Move], float]) -> Appraisal:
+    """An exact appraisal of every legal move of ``v`` with the loss ``losses(move)``."""
+    assert v.rules is not None
+    family = v.rules.family
+    forced = len({m if m.tile is None else (m.tile, m.end) for m in v.legal}) == 1
+    items = sorted((MoveAppraisal(m, -losses(m), 0.0, losses(m), 0.0,
+                                  grade(family, losses(m), 0.0, forced)) for m in v.legal),
+                   key=lambda i: i.loss)
+    best = tuple(i.move for i in items if i.loss == items[0].loss)
+    return Appraisal(v.seat, family, True, 100, 100, 0.01, tuple(items), best)
+
+
+@dataclass
+class Tutoring:
+    """The held-back pool, and the tutor's appraisal made by hand: ``bad`` are the moves
+    (by tile) it grades a mistake (``loss`` in the family's unit, a blunder's by default)."""
+
+    workers: Workers
+    bad: set[str]
+    loss: float = 100.0
+    asked: int = 0
+
+    def appraise(self, v: SeatView, seed: int) -> Future[Appraisal]:
+        self.asked += 1
+        return self.workers.submit(made_appraisal, v, lambda m: self.loss if m.tile is not None
+                                   and str(m.tile) in self.bad else 0.0)
+
+
+@pytest.fixture
+def tutoring(monkeypatch: pytest.MonkeyPatch) -> Tutoring:
+    held = Workers()
+    monkeypatch.setattr(thinking, "submit", held.submit)
+    monkeypatch.setattr(thinking, "BOT_BUDGET", 0.005)
+    monkeypatch.setattr(thinking, "HINT_BUDGET", 0.005)
+    tutor = Tutoring(held, set())
+    monkeypatch.setattr(thinking, "tutor", tutor.appraise)
+    return tutor
+
+
+def learners_turn(rules: Ruleset, seed: int, workers: Workers, choice: bool = True) -> Table:
+    """A table at the learner's first turn (with more than one distinct move, if ``choice``)."""
+    for s in range(seed, seed + 200):
+        tb = play.new_table(rules, "heaviest", s)
+        while not tb.learner_to_move and not tb.state.over:
+            workers.release()
+            play.advance(tb)
+        if tb.learner_to_move and (len(tb.state.distinct_moves()) > 1) == choice:
+            return tb
+    raise AssertionError("no such table")
+
+
+def two_moves(tb: Table) -> tuple[Move, Move]:
+    first, second = tb.state.distinct_moves()[:2]
+    return first, second
+
+
+def snapshot(tb: Table) -> tuple[Any, ...]:
+    return (tuple(r.move for r in tb.state.history), tb.state.mover, frozenset(tb.hints),
+            len(tb.match.rounds))
+
+
+def test_a_move_is_held_until_the_appraisal_comes_then_played(tutoring: Tutoring) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    assert tutoring.asked == 1  # asked as the turn began (the tutor was switched on here)
+    good, _ = two_moves(tb)
+    before = snapshot(tb)
+    assert not play_tutor.learner_move(tb, good)  # not played yet: the appraisal is out
+    assert play_tutor.looking(tb) and play_tutor.holds(tb) and snapshot(tb) == before
+    play_tutor.advance(tb)  # nothing back yet: still held, never dropped
+    assert play_tutor.looking(tb) and snapshot(tb) == before
+    tutoring.workers.release()
+    play_tutor.advance(tb)
+    assert tb.state.history[len(before[0])].move == good  # played as soon as it was judged
+    assert not play_tutor.holds(tb)
+
+
+def test_a_mistake_is_stopped_and_think_again_changes_nothing(tutoring: Tutoring) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    good, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
+    play_tutor.ask(tb)
+    tutoring.workers.release()
+    before = snapshot(tb)
+    assert not play_tutor.learner_move(tb, bad)
+    stop = play_tutor.current_stop(tb)
+    assert stop is not None and stop.move == bad and stop.item.grade == "blunder"
+    assert snapshot(tb) == before and play_tutor.holds(tb) and tb.learner_to_move
+    play_tutor.advance(tb)  # the clock does not play a stopped move
+    assert snapshot(tb) == before and play_tutor.current_stop(tb) is stop
+    play_tutor.think_again(tb)
+    assert snapshot(tb) == before and not play_tutor.holds(tb)
+    assert play_tutor.learner_move(tb, good)  # a good move goes at once
+    assert tb.state.history[len(before[0])].move == good
+
+
+def test_play_it_anyway_plays_the_move_and_the_round_records_it_as_the_learners(
+        tutoring: Tutoring, no_progress: list[tuple[str, bool, int, str]]) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    _, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    ply = len(tb.state.history)
+    assert not play_tutor.learner_move(tb, bad)
+    play_tutor.play_anyway(tb)
+    assert tb.state.history[ply].move == bad and tb.state.history[ply].player == tb.learner
+    assert tb.tutor is not None and tb.tutor.overruled == [ply]
+    assert not tb.hints  # a stop is not a hint
+    rng = random.Random(1)
+    while not tb.state.over:  # the rest of the round, the tutor on (a stop played anyway)
+        tutoring.workers.release()
+        play_tutor.advance(tb)
+        if play_tutor.current_stop(tb) is not None:
+            play_tutor.play_anyway(tb)
+        elif tb.learner_to_move and not play_tutor.looking(tb):
+            play_tutor.learner_move(tb, rng.choice(tb.state.legal_moves()))
+    assert len(no_progress) == 1 and tb.finished
+    (item,) = [i for i in tb.review if i.number == ply + 1]
+    assert item.played == bad  # reviewed as the learner's own choice
+
+
+def test_the_stops_hint_shows_the_best_move_and_counts_as_a_hint(tutoring: Tutoring) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    _, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    play_tutor.learner_move(tb, bad)
+    assert play_tutor.best_move(tb) is None  # kept hidden until asked
+    play_tutor.show_hint(tb)
+    best = play_tutor.best_move(tb)
+    assert best is not None and best != bad and tb.state.why_illegal(best) is None
+    assert tb.hints == {len(tb.state.history)}
+    play_tutor.show_hint(tb)
+    assert tb.hints == {len(tb.state.history)}  # once
+
+
+def test_a_forced_move_is_never_stopped_nor_appraised(tutoring: Tutoring) -> None:
+    tb = learners_turn(block(3), 9, tutoring.workers, choice=False)
+    (move,) = tb.state.distinct_moves()
+    tutoring.bad = {str(m.tile) for m in tb.state.legal_moves() if m.tile is not None}
+    play_tutor.switch(tb, True)
+    ply = len(tb.state.history)
+    assert play_tutor.learner_move(tb, move) or tb.state.over
+    assert tb.state.history[ply].move == tb.state.canonical(move) or \
+        tb.state.history[ply].move == move
+    assert tutoring.asked == 0
+
+
+def test_the_tutor_off_never_stops(tutoring: Tutoring) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    _, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    ply = len(tb.state.history)
+    assert tb.tutor is None
+    assert play_tutor.learner_move(tb, bad)
+    assert tb.state.history[ply].move == bad and tutoring.asked == 0
+
+
+def test_a_refused_move_is_refused_as_without_the_tutor(tutoring: Tutoring) -> None:
+    for seed in range(1, 50):
+        tb = learners_turn(block(2), seed, tutoring.workers)
+        wrong = [Move.play(t) for t in tb.state.hand(tb.learner)
+                 if tb.state.why_illegal(tb.state.resolve(Move.play(t))) is not None]
+        if wrong and not tb.state.line.empty:
+            break
+    play_tutor.switch(tb, True)
+    before = snapshot(tb)
+    assert not play_tutor.learner_move(tb, wrong[0])
+    assert snapshot(tb) == before and not play_tutor.holds(tb) and tb.feedback is not None
+
+
+def test_a_failed_appraisal_plays_the_held_move(tutoring: Tutoring,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+
+    def broken(v: SeatView, seed: int) -> Future[Appraisal]:
+        return tutoring.workers.submit(lambda: (_ for _ in ()).throw(RuntimeError("died")))
+
+    monkeypatch.setattr(thinking, "tutor", broken)
+    play_tutor.switch(tb, True)
+    move, _ = two_moves(tb)
+    ply = len(tb.state.history)
+    assert not play_tutor.learner_move(tb, move)
+    tutoring.workers.release()
+    play_tutor.advance(tb)
+    assert tb.state.history[ply].move == move  # never a stalled table
+
+
+def test_turning_the_tutor_off_plays_a_held_move_and_a_later_click_replaces_it(
+        tutoring: Tutoring) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    first, second = two_moves(tb)
+    ply = len(tb.state.history)
+    play_tutor.learner_move(tb, first)
+    play_tutor.learner_move(tb, second)  # the learner changed their mind meanwhile
+    assert tb.tutor is not None and tb.tutor.held is not None and tb.tutor.held[1] == second
+    play_tutor.switch(tb, False)
+    assert tb.tutor is None and tb.state.history[ply].move == second
+
+
+def test_a_stop_is_left_behind_by_a_new_round(tutoring: Tutoring) -> None:
+    """A stop (or a held move) belongs to its position: once the round is over and the next
+    dealt, nothing of it shows."""
+    tb = learners_turn(duel(False), 5, tutoring.workers)
+    _, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    play_tutor.learner_move(tb, bad)
+    assert play_tutor.current_stop(tb) is not None
+    while not tb.state.over:  # the round ended elsewhere (moves pushed on the state itself)
+        tb.state.push(tb.state.legal_moves()[0])
+    play.next_round(tb)
+    assert play_tutor.current_stop(tb) is None and not play_tutor.holds(tb)
+
+
+def tutor_actions(tb: Table, rng: random.Random, tutoring: Tutoring) -> Iterator[str]:
+    """Random things a learner and the pool do to a table with the tutor on."""
+    while True:
+        action = rng.random()
+        if action < 0.3:
+            tutoring.workers.release(rng)
+            yield "release"
+        elif action < 0.5:
+            play_tutor.advance(tb)
+            yield "advance"
+        elif action < 0.75 and tb.learner_to_move:
+            play_tutor.learner_move(tb, rng.choice(tb.state.legal_moves()))
+            yield "move"
+        elif action < 0.85 and play_tutor.current_stop(tb) is not None:
+            rng.choice([play_tutor.play_anyway, play_tutor.think_again,
+                        play_tutor.show_hint])(tb)
+            yield "answer"
+        elif tb.state.over:
+            play.next_round(tb)
+            yield "next"
+        else:
+            yield "wait"
+
+
+@pytest.mark.parametrize("family", ["block-2", "block-4", "gaple-4x6", "duel", "duel-draw"])
+def test_with_the_tutor_every_round_ends_and_is_recorded_once(
+        family: str, tutoring: Tutoring, no_progress: list[tuple[str, bool, int, str]]) -> None:
+    rules = FAMILIES[family]
+    tb = play.new_table(rules, "random", 7)
+    play_tutor.switch(tb, True)
+    rng = random.Random(family)
+    tutoring.bad = {"0-0", "1-2", "3-4", "5-6", "2-5", "1-6", "0-4", "3-3"}
+    played: list[State] = []
+    steps = 0
+    for _ in tutor_actions(tb, rng, tutoring):
+        steps += 1
+        if tb.state.over and (not played or played[-1] is not tb.state):
+            played.append(tb.state)
+            assert tb.finished  # over on the table means recorded
+        assert len(no_progress) == len(tb.match.rounds) == len(played)
+        if len(played) >= 3 or tb.match.over or steps > 4000:
+            break
+    assert len(played) >= 2, f"{len(played)} rounds in {steps} steps"
+
+
+def test_the_engines_appraisal_stops_a_blunder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real appraisal (in-process): Block for two, seed 44, the learner opens; [1|6]
+    loses about 17 points a round against [5|5] over the deals its view allows (a blunder
+    by a wide margin whatever the number of deals the budget allows), [5|5] is the best."""
+    monkeypatch.setenv("DOMINO_THINK", "inline")
+    monkeypatch.setattr(thinking, "TUTOR_BUDGET", 1.0)
+    tb = play.new_table(block(2), "heaviest", 44)
+    play.advance(tb)
+    assert tb.learner_to_move and not tb.state.history
+    play_tutor.switch(tb, True)
+    blunder = tb.state.resolve(Move.parse("play 1-6"))
+    assert not play_tutor.learner_move(tb, blunder)
+    stop = play_tutor.current_stop(tb)
+    assert stop is not None and stop.item.grade == "blunder" and stop.item.loss > 8
+    play_tutor.show_hint(tb)
+    assert play_tutor.best_move(tb) == tb.state.resolve(Move.parse("play 5-5"))
+    play_tutor.think_again(tb)
+    assert play_tutor.learner_move(tb, tb.state.resolve(Move.parse("play 5-5")))

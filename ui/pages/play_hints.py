@@ -1,0 +1,122 @@
+"""What Play's hints and its tutor say, worded when drawn (in the page's language).
+
+A hint's reasons are the engine's (:mod:`engine.bots`: a code and its values); here they become
+words: seats by their names, moves as a learner names them ("[2|5] on the left end"), numbers
+as Play's review writes them (:func:`ui.widgets.appraisal.number`: the language's decimal
+sign).  The tutor's stop says what the learner's move costs on
+average in the family's unit (Block: points a round; Gaple: places; the two-player game: the
+chance of winning, a draw counted as half), and its hint is the appraisal's best move with the
+same reasons as the strong bot's hint (:func:`engine.bots.move_reasons`,
+:func:`engine.bots.average_reasons`) from the appraisal's numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.appraise import NOISE_Z, Appraisal, MoveAppraisal
+from engine.bots import Reason, average_reasons, move_reasons
+from engine.moves import Move, canonical
+from engine.tiles import Tile
+from engine.view import SeatView
+
+from ..i18n import and_list, end_name, join_list, move_text, seat_name, t
+from ..widgets.appraisal import number
+
+#: Reason values that are numbers with decimals (the others are whole numbers).
+DECIMALS = frozenset({"points", "place", "places"})
+
+
+def move_named(move: Move) -> str:
+    """A move as a sentence names it: "[2|5] on the left end", "[3|3]" (a dead tile's or a
+    one-click play's tile)."""
+    if move.tile is None:
+        return move_text(move)
+    if move.kind == "play" and move.end:
+        return t("hint.move_end", tile=move.tile, end=end_name(move.end))
+    return move.tile.bracket()
+
+
+def _value(key: str, value: object, seats: Sequence[str]) -> object:
+    if isinstance(value, Move):
+        return move_named(value)
+    if isinstance(value, tuple) and value and all(isinstance(m, Move) for m in value):
+        return and_list(move_named(m) for m in value if isinstance(m, Move))
+    if key == "seats" and isinstance(value, tuple):
+        return and_list(seat_name(int(s), seats) for s in value)
+    if key == "tile" and isinstance(value, str):
+        return Tile.parse(value)  # "6-6" as the page writes a tile: [6|6]
+    if key in DECIMALS and isinstance(value, float | int):
+        return number(float(value))
+    return join_list(value) if isinstance(value, tuple) else value
+
+
+def reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[str, object]:
+    """A reason's values for its words (see the module); where it names seats, ``count`` is
+    how many (the words' plural form: "your opponent", "your opponents")."""
+    out = {k: _value(k, v, seats) for k, v in params.items()}
+    named = params.get("seats")
+    if isinstance(named, tuple):
+        out["count"] = len(named)
+    return out
+
+
+def reason_text(reason: Reason, seats: Sequence[str]) -> str:
+    return t(f"reason.{reason.code}", **reason_params(reason.params, seats))
+
+
+# -- the tutor ----------------------------------------------------------------------------------
+
+
+def cost(family: str, loss: float) -> str:
+    """What a move costs on average against the best move, in the family's unit."""
+    if family == "duel":  # (1 + mean) / 2 is the chance of winning: a loss halves into it
+        return t("tutor.cost_duel", loss=max(1, round(50 * loss)))
+    if family == "gaple":
+        return t("tutor.cost_gaple", loss=number(loss))
+    return t("tutor.cost_block", loss=number(loss))
+
+
+def deals_text(found: Appraisal) -> str:
+    key = "reason.deals_all" if found.exact else "reason.deals_sampled"
+    return t(key, samples=found.deals)
+
+
+def stop_lines(item: MoveAppraisal, found: Appraisal) -> list[str]:
+    """The stop's words: what the move is, what it costs, and what the numbers come from."""
+    head = t("tutor.stop_blunder" if item.grade == "blunder" else "tutor.stop_mistake",
+             move=move_named(item.move))
+    return [head, cost(found.family, item.loss), deals_text(found)]
+
+
+def stop_text(item: MoveAppraisal, found: Appraisal) -> str:
+    """The stop in one text, for the live region: its words and the question."""
+    return " ".join([*stop_lines(item, found), t("tutor.ask")])
+
+
+def _by_name(v: SeatView, found: Appraisal) -> list[MoveAppraisal]:
+    """Each appraised move once, by its one name (mirror images share their value), best
+    first."""
+    seen: dict[Move, MoveAppraisal] = {}
+    for item in found.moves:
+        name = canonical(item.move, v.ends)
+        if name not in seen:
+            seen[name] = MoveAppraisal(name, item.expected, item.stderr, item.loss,
+                                       item.loss_stderr, item.grade)
+    return list(seen.values())
+
+
+def tutor_reasons(v: SeatView, found: Appraisal, played: Move) -> tuple[Move, list[Reason]]:
+    """The appraisal's best move and its reasons: in the game's terms against the move the
+    learner was about to play, then the numbers (the moves equally good within twice the
+    loss's standard error, else the next best)."""
+    items = _by_name(v, found)
+    best, rest = items[0], items[1:]
+    equal = tuple(i.move for i in rest if i.loss <= NOISE_Z * i.loss_stderr)
+    rival = next((i for i in rest if i.move not in equal), None)
+    reasons = move_reasons(v, best.move, canonical(played, v.ends))
+    reasons += average_reasons(v, best.move, best.expected, found.deals, exact=found.exact,
+                               rival=rival.move if rival is not None else None,
+                               rival_mean=rival.expected if rival is not None else None,
+                               equal=equal)
+    return best.move, reasons

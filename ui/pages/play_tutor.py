@@ -1,0 +1,234 @@
+"""Play's tutor mode: before a move the appraisal classes a mistake or worse is made, the table
+stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_view`, worded by
+:mod:`ui.pages.play_hints`).
+
+- When the tutor is on (the table's :class:`Tutor`; None when off) and the learner's turn begins
+  with more than one distinct legal move, :func:`ask` starts the appraisal of the learner's view
+  (:func:`ui.thinking.tutor`, :mod:`engine.appraise`: every legal move's expected result over
+  the deals of the hidden tiles the view allows, and its grade).
+- The learner's move (the board's callback, :func:`learner_move`): refused moves, forced
+  moves and a tutor that is off go straight to :func:`ui.pages.play.play_move`.  Otherwise, if
+  the appraisal is back and grades the move ``mistake`` or ``blunder``, the move is not played:
+  the table stops (:class:`Stop`) with "Think again" (:func:`think_again`: nothing changed),
+  "Hint" (:func:`show_hint`: the appraisal's best move and why, counted as a hint taken) and
+  "Play it anyway" (:func:`play_anyway`: played, the learner's own choice).  If the appraisal
+  is not back yet, the move is held (:attr:`Tutor.held`) and judged as soon as it is
+  (:func:`advance`, the table's clock with the tutor's look added): a click is never dropped.
+  If the appraisal fails, the held move is played.
+- Everything the tutor holds is for one position (:func:`position`): a new round, a replay or
+  a move leaves it behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.appraise import Appraisal, MoveAppraisal
+from engine.moves import Move
+from engine.view import view
+
+from .. import thinking
+from ..widgets.feedback import checked
+from . import play
+from .play import Table
+
+#: The grades before which the table stops.
+STOPS = frozenset({"mistake", "blunder"})
+
+Position = tuple[int, int, int]  # (round number, replays, moves played): one position
+
+
+@dataclass
+class Stop:
+    """The table stopped before the learner's ``move`` (its appraisal ``item``)."""
+
+    position: Position
+    move: Move
+    item: MoveAppraisal
+    appraisal: Appraisal
+    number: int  # the tutor's stops so far, this one included (each its own announcement)
+    hint: bool = False  # "Hint" pressed: the appraisal's best move is shown
+
+
+@dataclass
+class Tutor:
+    """What the tutor holds for the table (one position at a time)."""
+
+    asked: tuple[Position, thinking.Answer[Appraisal]] | None = None
+    held: tuple[Position, Move] | None = None  # a move waiting for the appraisal
+    stop: Stop | None = None
+    stops: int = 0
+    overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop
+
+
+def position(table: Table) -> Position:
+    return (table.round_no, table.replays, len(table.state.history))
+
+
+def _chooses(table: Table) -> bool:
+    """The learner is to move and has a choice (more than one distinct legal move)."""
+    return table.learner_to_move and len(table.state.distinct_moves()) > 1
+
+
+def _seed(table: Table) -> int:
+    return (table.seed * 7_919 + table.round_no * 104_729 + table.replays * 613
+            + len(table.state.history)) & 0x7FFF_FFFF
+
+
+def ask(table: Table) -> None:
+    """Start the appraisal of the learner's position, once per position."""
+    tutor = table.tutor
+    if tutor is None or not _chooses(table):
+        return
+    here = position(table)
+    if tutor.asked is None or tutor.asked[0] != here:
+        tutor.asked = (here, thinking.Answer(thinking.tutor(view(table.state, table.learner),
+                                                            _seed(table))))
+
+
+def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
+    """The appraisal of the position on the table, if it is back; and whether it is still
+    being worked out."""
+    tutor = table.tutor
+    if tutor is None or tutor.asked is None or tutor.asked[0] != position(table):
+        return None, False
+    answer = tutor.asked[1]
+    answer.poll()
+    return answer.value, answer.waiting
+
+
+def holds(table: Table) -> bool:
+    """The tutor holds the learner's move: waiting for the appraisal, or stopped."""
+    tutor = table.tutor
+    if tutor is None:
+        return False
+    here = position(table)
+    return (tutor.held is not None and tutor.held[0] == here) or (
+        tutor.stop is not None and tutor.stop.position == here)
+
+
+def looking(table: Table) -> bool:
+    """A move is held until the appraisal comes (the page looks for it meanwhile)."""
+    tutor = table.tutor
+    return tutor is not None and tutor.held is not None and tutor.held[0] == position(table)
+
+
+def current_stop(table: Table) -> Stop | None:
+    tutor = table.tutor
+    if tutor is None or tutor.stop is None or tutor.stop.position != position(table):
+        return None
+    return tutor.stop
+
+
+# -- the learner's move and the stop's three answers ----------------------------------------
+
+
+def learner_move(table: Table, move: Move) -> bool:
+    """The board's callback: the learner's move, through the tutor when it is on."""
+    tutor = table.tutor
+    if tutor is None or not _chooses(table):
+        return play.play_move(table, move)
+    resolved, refused = checked(table.state, move)
+    if refused is not None:
+        return play.play_move(table, move)  # refused there, with its reason
+    tutor.stop = None
+    ask(table)
+    found, waiting = appraisal(table)
+    if found is None and waiting:
+        tutor.held = (position(table), resolved)
+        table.feedback = None
+        table.log.append(f"tutor looks at {resolved.text()}")
+        return False
+    return _judge(table, resolved, found)
+
+
+def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
+    """Play ``move``, or stop before it when the appraisal grades it a mistake or worse."""
+    tutor = table.tutor
+    assert tutor is not None
+    tutor.held = None
+    item = None
+    if found is not None:
+        try:
+            item = found.of(move)
+        except KeyError:  # not one of the appraised moves: never stop what is not judged
+            item = None
+    if item is None or item.grade not in STOPS:
+        return play.play_move(table, move)
+    assert found is not None
+    tutor.stops += 1
+    tutor.stop = Stop(position(table), move, item, found, tutor.stops)
+    table.feedback, table.hint = None, None
+    table.log.append(f"tutor stops {move.text()} ({item.grade})")
+    return False
+
+
+def play_anyway(table: Table) -> None:
+    """Play the stopped move as it is: the learner's own choice."""
+    tutor = table.tutor
+    stop = current_stop(table)
+    if tutor is None or stop is None:
+        return
+    tutor.stop = None
+    ply = len(table.state.history)
+    if play.play_move(table, stop.move):
+        tutor.overruled.append(ply)
+        table.log.append(f"tutor overruled at move {ply + 1}")
+
+
+def think_again(table: Table) -> None:
+    """Back to the hand: nothing played, nothing changed."""
+    tutor = table.tutor
+    if tutor is not None and current_stop(table) is not None:
+        tutor.stop = None
+        table.log.append("tutor: think again")
+
+
+def show_hint(table: Table) -> None:
+    """The appraisal's best move and why; counted with the round's hints."""
+    stop = current_stop(table)
+    if stop is not None and not stop.hint:
+        stop.hint = True
+        table.hints.add(len(table.state.history))
+
+
+def best_move(table: Table) -> Move | None:
+    """The move the stop's hint shows (named as one click lays it), once "Hint" is pressed."""
+    stop = current_stop(table)
+    if stop is None or not stop.hint:
+        return None
+    return table.state.canonical(stop.appraisal.best[0])
+
+
+# -- the clock and the setting ------------------------------------------------------------
+
+
+def advance(table: Table, now: float | None = None) -> bool:
+    """The table's clock (:func:`ui.pages.play.advance`), then the tutor's: ask for the
+    appraisal when the learner's turn begins, and judge a held move once it has come."""
+    changed = play.advance(table, now)
+    tutor = table.tutor
+    if tutor is None:
+        return changed
+    if tutor.held is not None and tutor.held[0] != position(table):
+        tutor.held = None  # another position (a new round, a replay): the click is moot
+    ask(table)
+    if tutor.held is not None:
+        found, waiting = appraisal(table)
+        if not waiting:
+            _judge(table, tutor.held[1], found)  # failed (None): played, never stalled
+            play.advance(table, now)
+            changed = True
+    return changed
+
+
+def switch(table: Table, on: bool) -> None:
+    """Turn the tutor on or off for the table; a move held when it goes off is played."""
+    if on and table.tutor is None:
+        table.tutor = Tutor()
+        ask(table)
+    elif not on and table.tutor is not None:
+        held = table.tutor.held if looking(table) else None
+        table.tutor = None
+        if held is not None:
+            play.play_move(table, held[1])

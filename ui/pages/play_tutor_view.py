@@ -1,0 +1,108 @@
+"""Play's tutor stop, drawn (logic in :mod:`ui.pages.play_tutor`, words in
+:mod:`ui.pages.play_hints`).
+
+Under the table: "The tutor is looking at your move…" while a move waits for the appraisal;
+the stop (what the move is, what it costs on average, what the numbers come from) with its
+three buttons, "Think again" first (Escape presses it too), "Hint", "Play it anyway"; after
+"Hint", the tutor's choice and why.  The board is disabled while the tutor holds a move, so
+that "Think again" hands the focus back to the hand (the board's own keeping of the focus).
+The stop is said in the page's live region and the focus goes to its first button
+(:func:`live_words`)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.view import view
+
+from ..i18n import t
+from ..widgets import feedback
+from ..widgets.keys import press_keys
+from ..widgets.live import Focus
+from . import play_hints, play_tutor
+from .play import BOARD, Table
+from .play_setup import on_table
+
+#: The stop's container (its colours: a hint's) and its buttons.
+STOP = feedback.key("play-tutor", "hint")
+FIRST = f".st-key-{STOP} button"
+AGAIN = ".st-key-play-tutor-again button"
+#: What the stop says (the focused button is described by it).
+WORDS = "play-tutor-words"
+
+
+def _md(text: str) -> str:
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def looking_text() -> str:
+    return t("tutor.looking")
+
+
+def board_note(table: Table) -> str | None:
+    """The status line under the table while the tutor holds a move (else None)."""
+    if play_tutor.looking(table):
+        return looking_text()
+    if play_tutor.current_stop(table) is not None:
+        return t("tutor.stopped")
+    return None
+
+
+def live_words(table: Table, text: str, said: str, focus: Focus | None
+               ) -> tuple[str, str, Focus | None, str | None]:
+    """What the live region says (:func:`ui.widgets.live.live`'s arguments): the stop (once
+    per stop, and again with its hint), with the focus on its first button; "looking at your
+    move" while a move is held; else the table's own announcement ``text``, which stays
+    shown at the top of the table meanwhile (the stop's words are drawn under it)."""
+    stop = play_tutor.current_stop(table)
+    base = f"{table.uid}.tutor"
+    if stop is not None:
+        words = play_hints.stop_text(stop.item, stop.appraisal)
+        shown = f"{base}.{stop.number}" + (".hint" if stop.hint else "")
+        if stop.hint:
+            words = " ".join(_hint_lines(table))
+        return words, shown, Focus(shown, FIRST, describe=f".st-key-{WORDS}",
+                                   within=f".st-key-{BOARD}-board"), text
+    if play_tutor.looking(table):
+        return looking_text(), f"{base}.looking.{len(table.state.history)}", None, text
+    return text, said, focus, None
+
+
+def _hint_lines(table: Table) -> list[str]:
+    stop = play_tutor.current_stop(table)
+    assert stop is not None
+    best, reasons = play_hints.tutor_reasons(view(table.state, table.learner), stop.appraisal,
+                                             stop.move)
+    return [t("tutor.hint_title", move=play_hints.move_named(best)),
+            *(play_hints.reason_text(r, table.seats) for r in reasons
+              if not r.code.startswith("deals_"))]  # the stop says where its numbers come from
+
+
+def draw(table: Table) -> None:
+    """Under the table: the tutor's look or its stop (nothing when neither)."""
+    if play_tutor.looking(table):
+        st.caption(looking_text())
+        return
+    stop = play_tutor.current_stop(table)
+    if stop is None:
+        return
+    with st.container(key=STOP):
+        head, *rest = play_hints.stop_lines(stop.item, stop.appraisal)
+        with st.container(key=WORDS):
+            st.markdown(f"**{_md(head)}** " + _md(" ".join(rest)))
+            if stop.hint:
+                title, *reasons = _hint_lines(table)
+                st.markdown(f"**{_md(title)}**\n\n" + "\n".join(f"- {_md(r)}" for r in reasons))
+            else:
+                st.markdown(_md(t("tutor.ask")))
+        with st.container(horizontal=True, gap="small"):
+            st.button(t("tutor.again"), key="play-tutor-again", type="primary",
+                      help=t("tutor.again_help"), on_click=on_table,
+                      args=(play_tutor.think_again,))
+            if not stop.hint:
+                st.button(t("tutor.hint"), key="play-tutor-hint", icon=":material/lightbulb:",
+                          help=t("tutor.hint_help"), on_click=on_table,
+                          args=(play_tutor.show_hint,))
+            st.button(t("tutor.anyway"), key="play-tutor-anyway", help=t("tutor.anyway_help"),
+                      on_click=on_table, args=(play_tutor.play_anyway,))
+        press_keys("play-tutor", {"Escape": AGAIN})
