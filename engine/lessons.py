@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from .moves import Move, MoveError
+from .puzzle import verify as verify_puzzle
 from .referee import check as check_expectations
 from .scenario import Scenario, ScenarioError, find, load
 from .settlement import Settlement, settle
@@ -346,6 +347,8 @@ def check_paths(paths: list[str]) -> tuple[list[str], int]:
             continue
         scenarios[s.id] = s
         problems.extend(f"{s.file}: {p}" for p in check_expectations(s))
+        if s.puzzle is not None:  # its answer, worked out again (engine/puzzle.py)
+            problems.extend(f"{s.file}: {p}" for p in verify_puzzle(s.replay(), s.puzzle))
     if lesson_files and not scenario_paths:
         # Lessons checked on their own: their scenarios are in the folder above.
         # A broken scenario is left out here; checking that folder reports it.
