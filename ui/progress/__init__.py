@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _postgres, _sqlite
+from . import _postgres, _puzzles, _sqlite
 from ._practice import (
     DrillRecord,
     DrillRun,
@@ -48,6 +48,7 @@ from ._practice import (
     record_drill_run,
     round_history,
 )
+from ._puzzles import *  # the puzzles' part of the store (its __all__)
 from ._sqlite import DB_NAME
 
 __all__ = [
@@ -86,6 +87,7 @@ __all__ = [
     "summary",
     "valid_learner_id",
 ]
+__all__ += _puzzles.__all__
 
 #: A learner id as :func:`new_learner_id` makes it (``secrets.token_urlsafe``),
 #: with some room: 8 to 64 URL-safe characters.
