@@ -277,14 +277,15 @@ def _check_task(step: Step, file: str, where: str) -> None:
         raise _err(file, where, "an ends task needs tiles on the line")
 
 
-def load_tree(root: str | Path = "scenarios"
+def load_tree(root: str | Path = "scenarios", skip: tuple[str, ...] = ()
               ) -> tuple[dict[str, Scenario], list[Lesson], list[ScenarioError]]:
-    """Every scenario under ``root`` and every lesson under ``root/lessons`` that
-    loads, lessons in path order, and the error of each file that does not."""
+    """Every scenario under ``root`` (but in folders named in ``skip``) and every lesson
+    under ``root/lessons`` that loads, lessons in path order, and the error of each file
+    that does not."""
     base = Path(root)
     scenarios: dict[str, Scenario] = {}
     problems: list[ScenarioError] = []
-    for path in find([base]) if base.is_dir() else []:
+    for path in find([base], skip) if base.is_dir() else []:
         try:
             s = load(path)
         except ScenarioError as e:

@@ -320,14 +320,15 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
                        passes=passes, opening=opening)
 
 
-def find(paths: list[str | Path]) -> list[Path]:
+def find(paths: list[str | Path], skip: tuple[str, ...] = ()) -> list[Path]:
     """Every ``*.toml`` scenario under the given files and folders (lessons
-    live in a ``lessons`` folder and are not scenarios)."""
+    live in a ``lessons`` folder and are not scenarios), but in folders named in ``skip``."""
     found: list[Path] = []
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found.extend(f for f in sorted(p.rglob("*.toml")) if "lessons" not in f.parts)
+            found.extend(f for f in sorted(p.rglob("*.toml")) if "lessons" not in f.parts
+                         and not any(name in f.relative_to(p).parts[:-1] for name in skip))
         else:
             found.append(p)
     return found
