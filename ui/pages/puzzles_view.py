@@ -176,7 +176,8 @@ def _problem(cur: Current) -> None:
     said = f"{cur.attempt}:{cur.answer.text() if cur.answer else '-'}:{bool(cur.said)}"
     fb = feedback.now(cur.said)
     live("puzzles", _md(f"{fb.title} {fb.text}") if fb else "", said,
-         Focus(said, f".st-key-{ACTIONS} button") if cur.answered else None)
+         Focus(said, f".st-key-{ACTIONS} button", within=f".st-key-{BOARD}-board")
+         if cur.answered else None)
     board(p.state, key=BOARD, seat=p.seat, seats=names, reveal="mover",
           on_move=None if cur.answered else on_move, disabled=cur.answered,
           controls=not cur.answered, note=t("puzzles.answered") if cur.answered else None,

@@ -97,7 +97,7 @@ def fact_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str
 def why(view: SeatView, best: Move, chosen: Move, seats: Sequence[str]) -> str:
     """Why ``best`` beats ``chosen``, in words (empty when the engine names no reason)."""
     facts = contrast(view, best, chosen)
-    return "; ".join(fact_text(code, params, seats) for code, params in facts)
+    return and_list(fact_text(code, params, seats) for code, params in facts)
 
 
 def comparison(rules: Ruleset, view: SeatView, best: tuple[Move, float],

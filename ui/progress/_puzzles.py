@@ -255,7 +255,7 @@ def _decisions(conn: Any, learner: str, grades: Iterable[str]) -> list[Reviewed]
     wanted = tuple(grades)
     rows = conn.execute(
         f"SELECT {_DECISION_COLUMNS} FROM decisions WHERE learner = ? AND grade IN "
-        f"({', '.join('?' for _ in wanted)}) ORDER BY decided DESC, round_id, number",
+        f"({','.join('?' for _ in wanted)}) ORDER BY decided DESC, round_id, number",
         (learner, *wanted)).fetchall()
     return [_reviewed(r) for r in rows]
 
@@ -298,7 +298,7 @@ def _cards(conn: Any, learner: str, due_by: float | None) -> list[OwnCard]:
     where = "c.learner = ?" + (" AND c.due <= ?" if due_by is not None else "")
     params: tuple[object, ...] = (learner, due_by) if due_by is not None else (learner,)
     rows = conn.execute(
-        f"SELECT {', '.join('d.' + c.strip() for c in _DECISION_COLUMNS.split(','))}, "
+        f"SELECT {','.join('d.' + c.strip() for c in _DECISION_COLUMNS.split(','))}, "
         "c.mistake, c.due, c.reviews FROM own_puzzles c JOIN decisions d "
         "ON d.learner = c.learner AND c.card = d.round_id || ':' || CAST(d.number AS TEXT) "
         f"WHERE {where} ORDER BY c.due, c.card", params).fetchall()
