@@ -320,6 +320,16 @@ def own_cards() -> list[progress.OwnCard]:
     return _safely(progress.own_cards, [])
 
 
+def rating_history() -> list[tuple[float, float]]:
+    """This learner's puzzle rating after each rated puzzle, oldest first."""
+    return _safely(progress.rating_history, [])
+
+
+def theme_misses() -> list[tuple[str, int, float]]:
+    """This learner's missed puzzles by theme, the costliest first."""
+    return _safely(progress.theme_misses, [])
+
+
 # -- a page's own address parameters ----------------------------------------------------------
 
 
