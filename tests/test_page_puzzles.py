@@ -295,3 +295,9 @@ def test_the_page_speaks_every_language(lang: str, title: str, find: str) -> Non
     from ui.i18n import t_in
     assert t_in(lang, "puzzles.wrong") in body
     assert "on average" not in body
+
+
+def test_a_link_to_no_such_puzzle_says_so_and_shows_another() -> None:
+    at = open_page(PAGE, puzzle="puzzle-none-0")
+    assert "There is no puzzle “puzzle-none-0” here" in texts(at)
+    assert param(at, "puzzle") in BANK

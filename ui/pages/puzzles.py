@@ -40,7 +40,7 @@ from engine.view import SeatView, view
 
 from .. import clock, session
 from ..content import Puzzles
-from ..i18n import t, table_seat_names
+from ..i18n import clip, t, table_seat_names
 from ..progress import Attempt, Outcome, OwnCard
 from ..widgets.feedback import Said, checked, worded
 from . import puzzles_words as words
@@ -237,6 +237,8 @@ def arrive(data: Puzzles) -> Current | None:
         if params.get("theme") in THEME_CHOICES:
             st.session_state[THEME_KEY] = params["theme"]
     wanted = params.get("puzzle")
+    if wanted and wanted != written.get("puzzle") and wanted not in data.puzzles:
+        session.notice(t("puzzles.unknown", id=clip(wanted, 40)))
     if wanted and wanted != written.get("puzzle") and wanted in data.puzzles and \
             (cur is None or cur.problem.key != wanted):
         found = data.puzzles[wanted]
@@ -328,6 +330,11 @@ def _seats(p: Problem) -> tuple[str, ...]:
 def seats(p: Problem) -> tuple[str, ...]:
     """The table's seat names in the page's language, the learner's marked "(you)"."""
     return _seats(p)
+
+
+def own_seat(p: Problem) -> str:
+    """The learner's seat's name alone (over their hand)."""
+    return table_seat_names(p.rules)[p.seat]
 
 
 def on_retry() -> None:

@@ -43,6 +43,7 @@ from .puzzles import (
     on_retry,
     on_show,
     own_due,
+    own_seat,
     seats,
 )
 
@@ -56,6 +57,8 @@ CSS = """
 .puzzles-change-up { color: #1f6f5c; font-weight: 600; }
 .puzzles-change-down { color: #9a3b1e; font-weight: 600; }
 [class*="st-key-puzzles-fb-"] { padding: 0.6rem 1rem 0.2rem; margin-top: 0.4rem; }
+.st-key-puzzles-said { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
 """
 
 
@@ -175,14 +178,15 @@ def _problem(cur: Current) -> None:
     _heading(p, names)
     said = f"{cur.attempt}:{cur.answer.text() if cur.answer else '-'}:{bool(cur.said)}"
     fb = feedback.now(cur.said)
-    live("puzzles", _md(f"{fb.title} {fb.text}") if fb else "", said,
-         Focus(said, f".st-key-{ACTIONS} button", within=f".st-key-{BOARD}-board")
-         if cur.answered else None)
+    with st.container(key="puzzles-said"):  # for screen readers: the verdict shows below
+        live("puzzles", f"{fb.title} {fb.text}" if fb else "", said,
+             Focus(said, f".st-key-{ACTIONS} button", within=f".st-key-{BOARD}-board")
+             if cur.answered else None)
     board(p.state, key=BOARD, seat=p.seat, seats=names, reveal="mover",
           on_move=None if cur.answered else on_move, disabled=cur.answered,
           controls=not cur.answered, note=t("puzzles.answered") if cur.answered else None,
           highlight=p.best[0] if cur.shown or cur.right else None,
-          hand_label=t("puzzles.your_hand", name=names[p.seat]),
+          hand_label=t("puzzles.your_hand", name=own_seat(p)),
           below=partial(_verdict, cur), offer="legal")
     _actions(cur)
     _after(cur)
