@@ -10,5 +10,6 @@ from ui.pages import home
 setup("app.py", "nav.home")
 data = content()
 home.hero(data)
+home.due()
 home.families()
 home.more()

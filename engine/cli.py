@@ -11,6 +11,9 @@
 - ``code FILE [--final] [--seat N] [--toml]``: the game as a code (engine/code.py).
 - ``appraise FILE [--seat N] [--seconds S] [--seed N]``: every legal move of the
   mover after the file's moves, appraised from the mover's view (engine/appraise.py).
+- ``puzzles --rules TABLE|all --count N --seed S --out DIR [--theme T]``: the puzzle
+  bank, decisions from computer rounds with a clear answer, as scenario files
+  (engine/puzzles.py).
 
 Where a command takes ``FILE`` (replay, solve, code, appraise), it also takes ``-`` (a
 scenario or a code on standard input), ``--position CODE`` or ``--round CODE`` instead
@@ -109,6 +112,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the appraisal's budget in seconds (default 3)")
     pp.add_argument("--seed", type=int, default=1,
                     help="the seed of the deals drawn at random (default 1)")
+    zp = sub.add_parser("puzzles", help="write puzzles from computer rounds as scenario files "
+                        "(engine/puzzles.py)")
+    zp.add_argument("--rules", required=True,
+                    help="a table (b2 b3 b4 g4x6 g4x7 g5x5 d2 d2d) or all (each of them)")
+    zp.add_argument("--count", type=_positive, required=True, help="puzzles per table")
+    zp.add_argument("--seed", type=int, default=1)
+    zp.add_argument("--out", default="scenarios/puzzles", help="the folder to write into")
+    zp.add_argument("--theme", default=None, help="only puzzles of this theme")
+    zp.add_argument("--quiet", action="store_true", help="print only the files written")
     return parser
 
 
@@ -127,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _code(source.read(args), args)
         if args.command == "appraise":
             return _appraise(source.read(args), args.seat, args.seconds, args.seed)
+        if args.command == "puzzles":
+            return _puzzles(args)
         if args.command == "arena":
             from . import arena
             print(json.dumps(arena.main(args.rules, args.players, args.draw, args.hand_size,
@@ -136,6 +150,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(str(e), file=sys.stderr)
         return 2
     return 2
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .puzzles import write
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr, flush=True)
+
+    for path in write(Path(args.out), args.rules, args.count, args.seed, args.theme, say):
+        print(path)
+    return 0
 
 
 def _replay(src: source.Source, lang: str) -> int:

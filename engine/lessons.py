@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from .moves import Move, MoveError
+from .puzzle import verify as verify_puzzle
 from .referee import check as check_expectations
 from .scenario import Scenario, ScenarioError, find, load
 from .settlement import Settlement, settle
@@ -276,14 +277,15 @@ def _check_task(step: Step, file: str, where: str) -> None:
         raise _err(file, where, "an ends task needs tiles on the line")
 
 
-def load_tree(root: str | Path = "scenarios"
+def load_tree(root: str | Path = "scenarios", skip: tuple[str, ...] = ()
               ) -> tuple[dict[str, Scenario], list[Lesson], list[ScenarioError]]:
-    """Every scenario under ``root`` and every lesson under ``root/lessons`` that
-    loads, lessons in path order, and the error of each file that does not."""
+    """Every scenario under ``root`` (but in folders named in ``skip``) and every lesson
+    under ``root/lessons`` that loads, lessons in path order, and the error of each file
+    that does not."""
     base = Path(root)
     scenarios: dict[str, Scenario] = {}
     problems: list[ScenarioError] = []
-    for path in find([base]) if base.is_dir() else []:
+    for path in find([base], skip) if base.is_dir() else []:
         try:
             s = load(path)
         except ScenarioError as e:
@@ -346,6 +348,8 @@ def check_paths(paths: list[str]) -> tuple[list[str], int]:
             continue
         scenarios[s.id] = s
         problems.extend(f"{s.file}: {p}" for p in check_expectations(s))
+        if s.puzzle is not None:  # its answer, worked out again (engine/puzzle.py)
+            problems.extend(f"{s.file}: {p}" for p in verify_puzzle(s.replay(), s.puzzle))
     if lesson_files and not scenario_paths:
         # Lessons checked on their own: their scenarios are in the folder above.
         # A broken scenario is left out here; checking that folder reports it.

@@ -11,7 +11,9 @@ Beyond the contract's fields, a file may carry:
 - ``note`` on a move (what the worked example says at that step);
 - ``[start] open_with = "double"`` (Gaple: the opener must be a double);
 - ``[expect]``: any keys of the referee's report, checked by ``engine check``;
-  ``[expect.descriptions]`` maps a language to its expected description.
+  ``[expect.descriptions]`` maps a language to its expected description;
+- ``[puzzle]``: the file is a puzzle, a decision of the seat to move after its moves
+  (:mod:`engine.puzzle`: the answer and the appraisal's figures, checked by ``engine check``).
 
 :func:`dumps` writes a start position and its moves back as a scenario (the round codes of
 :mod:`engine.code` become files this way: ``python -m engine code --round … --toml``).
@@ -29,6 +31,8 @@ from typing import Any
 
 from .line import Line, LineError
 from .moves import Move, MoveError
+from .puzzle import Puzzle, PuzzleError
+from .puzzle import parse as parse_puzzle
 from .rules import RulesError, Ruleset, preset
 from .state import IllegalMoveError, Opening, State
 from .tiles import Tile, TileError, parse_halves
@@ -43,7 +47,7 @@ class ScenarioError(ValueError):
 
 
 TOP_KEYS = {"id", "rules", "source", "title", "notes", "seats", "options", "start", "moves",
-            "expect"}
+            "expect", "puzzle"}
 START_KEYS = {"hands", "ends", "line", "stock", "to_move", "dead", "passes", "must_open",
               "open_with"}
 MOVE_KEYS = {"play", "end", "pass", "draw", "discard", "note"}
@@ -64,6 +68,7 @@ class Scenario:
     move_notes: tuple[str, ...]
     expect: Mapping[str, Any]
     _start: Mapping[str, Any] = field(repr=False)
+    puzzle: Puzzle | None = None  # a puzzle's answer and figures (engine.puzzle)
 
     def initial(self) -> State:
         """A fresh state at the scenario's start."""
@@ -186,9 +191,18 @@ def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenar
     expect = data.get("expect", {})
     _need(isinstance(expect, dict), file, "expect", "must be a table")
     _unknown(expect, EXPECT_KEYS, file, "expect")
+    puzzle = None
+    if "puzzle" in data:
+        try:
+            puzzle = parse_puzzle(data["puzzle"], rules)
+        except PuzzleError as e:
+            raise ScenarioError(file, e.where, e.message) from None
+        mover = "nobody" if state.mover is None else f"player {state.mover}"
+        _need(state.mover == puzzle.seat, file, "puzzle.seat",
+              f"{mover} is to move after the moves, not player {puzzle.seat}")
     return Scenario(sid, file, rules, data.get("source"), data.get("title", sid),
                     data.get("notes", ""), tuple(seats), tuple(moves), tuple(notes),
-                    expect, start)
+                    expect, start, puzzle)
 
 
 def _tile(file: str, where: str, text: object) -> Tile:
@@ -306,14 +320,15 @@ def _build_start(file: str, rules: Ruleset, start: Mapping[str, Any]) -> State:
                        passes=passes, opening=opening)
 
 
-def find(paths: list[str | Path]) -> list[Path]:
+def find(paths: list[str | Path], skip: tuple[str, ...] = ()) -> list[Path]:
     """Every ``*.toml`` scenario under the given files and folders (lessons
-    live in a ``lessons`` folder and are not scenarios)."""
+    live in a ``lessons`` folder and are not scenarios), but in folders named in ``skip``."""
     found: list[Path] = []
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found.extend(f for f in sorted(p.rglob("*.toml")) if "lessons" not in f.parts)
+            found.extend(f for f in sorted(p.rglob("*.toml")) if "lessons" not in f.parts
+                         and not any(name in f.relative_to(p).parts[:-1] for name in skip))
         else:
             found.append(p)
     return found

@@ -117,6 +117,7 @@ PAGES = [  # sidebar link, the page's heading, its path
     ("Worked examples", "Worked examples", "/examples"),
     ("Try it", "Try it", "/try_it"),
     ("Play", "Play", "/play"),
+    ("Puzzles", "Puzzles", "/puzzles"),
     ("Analysis", "Analysis", "/analysis"),
     ("Score keeper", "Score keeper", "/scores"),
     ("Quiz", "Quiz", "/quiz"),

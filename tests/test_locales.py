@@ -79,6 +79,8 @@ def scenario_sources() -> dict[str, str]:
         if LESSONS in path.parents:
             continue
         s = scenario_files.load(path)
+        if s.puzzle is not None:  # a puzzle has no words of its own: the page words it
+            continue
         texts = {"title": s.title, "notes": s.notes.strip()}
         texts.update({f"note_{n}": note for n, note in enumerate(s.move_notes, start=1)})
         out.update({f"scenario.{s.id}.{field}": text for field, text in texts.items() if text})

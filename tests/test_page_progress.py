@@ -1,6 +1,6 @@
 """The Progress page (AppTest): the learner's figures as Altair charts with their words, or,
-with nothing recorded yet, what to do to get some.  The charts for the puzzles (hooks) are
-checked on their own, with made-up rows."""
+with nothing recorded yet, what to do to get some: Play's rounds, the puzzles' rating and
+misses by theme, the counting drill."""
 
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ def test_with_nothing_recorded_the_page_says_what_to_do() -> None:
     assert "Nothing to chart yet" in body
     assert "once its review has judged your moves" in body
     assert "Run the counting drill" in body
-    assert page_links(at) == ["Play a round", "Start a counting drill"]
+    assert page_links(at) == ["Play a round", "Solve puzzles", "Solve puzzles",
+                              "Start a counting drill"]
     assert not charts(at)
 
 
@@ -104,16 +105,27 @@ def test_the_charts_speak_the_pages_language(data_dir: Path) -> None:
     assert "Тренування підрахунку" in texts(at)
 
 
-def test_the_puzzle_hooks_have_their_charts_ready_but_are_not_drawn_yet() -> None:
-    assert page.PUZZLE_RATING not in page.sections() and page.THEMES not in page.sections()
-    assert page.puzzle_ratings() == [] and page.theme_losses() == []
-    points = [page.RatingPoint(1.0, 1500.0), page.RatingPoint(2.0, 1532.4),
-              page.RatingPoint(3.0, 1510.0)]
-    spec = page.rating_chart(points).to_dict()
-    assert [v["rating"] for v in spec["data"]["values"]] == [1500, 1532, 1510]
-    assert page.rating_summary(points) == (
-        "Puzzles: 3 · rating 1500 at first, 1510 now, 1532 at best.")
-    themes = [page.ThemeLoss("Blocking", 3, 4.5), page.ThemeLoss("Counting", 5, 9.0)]
-    spec = page.themes_chart(themes).to_dict()
-    assert [v["theme"] for v in spec["data"]["values"]] == ["Counting", "Blocking"]
-    assert page.themes_summary(themes) == "Where you lose most: Counting, Blocking."
+def test_the_puzzles_rating_and_misses_by_theme_are_charted(data_dir: Path) -> None:
+    assert page.PUZZLE_RATING in page.sections() and page.THEMES in page.sections()
+    at = open_page("pages/progress.py")
+    lid = str(at.query_params["learner"])
+    for n, (solved, themes, loss) in enumerate([(True, ("block",), 0.0),
+                                                (False, ("block", "count"), 6.0),
+                                                (False, ("count",), 3.0)]):
+        progress.record_attempt(lid, progress.Attempt(f"a{n}", f"p{n}", "bank", "block",
+                                                      themes, solved, "pass", loss),
+                                1000.0 + n, data_dir=data_dir)
+    history = progress.rating_history(lid, data_dir=data_dir)
+    at.run()
+    assert not at.exception
+    drawn = charts(at)
+    assert len(drawn) == 2
+    ratings, misses = (rows_of(c) for c in drawn)
+    assert [r["rating"] for r in ratings] == [round(r) for _, r in history]
+    assert [(r["theme"], r["mistakes"], r["cost"]) for r in misses] == [
+        ("Counting the tiles out of play", 2, 3.0), ("Blocking a number a player lacks", 1, 2.0)]
+    body = texts(at)
+    assert f"Puzzles: 3 · rating {round(history[0][1])} at first" in body
+    assert "Where you lose most: Counting the tiles out of play" in body
+
+

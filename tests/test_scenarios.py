@@ -13,13 +13,18 @@ import pytest
 
 from engine.moves import Move
 from engine.notation import describe
+from engine.puzzle import verify
 from engine.referee import check, report
 from engine.scenario import Scenario, find, load
 from engine.settlement import settle
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
-FILES = find([SCENARIOS])
+ALL_FILES = find([SCENARIOS])
+PUZZLES = SCENARIOS / "puzzles"
+#: The worked examples and the lessons' positions (the puzzles are the engine's, below).
+FILES = [p for p in ALL_FILES if PUZZLES not in p.parents]
+PUZZLE_FILES = [p for p in ALL_FILES if PUZZLES in p.parents]
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 
@@ -29,14 +34,18 @@ def scenario(sid: str) -> Scenario:
 
 def test_there_are_scenarios() -> None:
     assert len(FILES) >= 30
+    assert len(PUZZLE_FILES) >= 300
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@pytest.mark.parametrize("path", ALL_FILES, ids=[p.stem for p in ALL_FILES])
 def test_scenario_replays_as_expected(path: Path) -> None:
     s = load(path)
     assert s.id == path.stem
     assert s.expect, "every scenario states its expected outcome"
     assert check(s) == []
+    assert (s.puzzle is not None) == (PUZZLES in path.parents), "puzzles live in puzzles/"
+    if s.puzzle is not None:  # its answer holds: the appraisal worked out again, exactly
+        assert verify(s.replay(), s.puzzle) == []
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -50,7 +59,7 @@ def test_scenario_is_documented(path: Path) -> None:
     assert all(note.strip() for note in s.move_notes), "a note on every move"
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+@pytest.mark.parametrize("path", ALL_FILES, ids=[p.stem for p in ALL_FILES])
 def test_the_28_tiles_add_up(path: Path) -> None:
     state = load(path).initial()
     held = sum(len(state.hand(i)) + len(state.dead_tiles(i)) for i in range(state.players))

@@ -41,3 +41,19 @@ def test_an_edit_is_seen_after_the_recheck_interval_not_on_every_run(
     assert content() is first  # the folder is not walked again yet
     clock[0] += content_module.RECHECK_SECONDS
     assert set(content().scenarios) == {"e1-one-tile-loss", "copy"}
+
+
+def test_the_puzzles_are_loaded_apart_from_the_scenarios(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bank = folder / "puzzles"
+    bank.mkdir()
+    puzzle = ROOT / "scenarios" / "puzzles" / "puzzle-d2-1-0000.toml"
+    shutil.copy(puzzle, bank / puzzle.name)
+    shutil.copy(E1, bank / "e1-one-tile-loss-again.toml")
+    (bank / "e1-one-tile-loss-again.toml").write_text(
+        E1.read_text(encoding="utf-8").replace('"e1-one-tile-loss"', '"e1-one-tile-loss-again"'),
+        encoding="utf-8")
+    assert list(content().scenarios) == ["e1-one-tile-loss"]  # no puzzle among the examples
+    found = content_module.puzzles()
+    assert list(found.puzzles) == ["puzzle-d2-1-0000"]
+    assert found.problems == ("e1-one-tile-loss-again.toml: not a puzzle (no [puzzle] table)",)

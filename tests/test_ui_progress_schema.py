@@ -149,3 +149,104 @@ def test_a_rounds_figures_are_kept_once_and_summed_over_the_last_rounds(
     assert last_two.rounds == 2 and last_two.accuracy == pytest.approx(80.0)
     assert progress.recent(lid, "gaple", data_dir=where) == progress.Recent()
     assert progress.summary(lid, data_dir=where).recent == everything
+
+
+# -- the puzzles' version: a database at the version before keeps every row ---------------------
+
+PUZZLE_TABLES = ("puzzle_learners", "puzzle_ratings", "puzzle_attempts", "own_puzzles")
+
+
+def _before_puzzles() -> int:
+    """The version just before the puzzles' migration."""
+    numbers = [n for n, statements in _schema.MIGRATIONS
+               if any("puzzle_learners" in s for s in statements)]
+    assert len(numbers) == 1
+    return max(n for n, _ in _schema.MIGRATIONS if n < numbers[0])
+
+
+def _sample(kind: str, n: int) -> object:
+    kind = kind.upper()
+    if "INT" in kind:
+        return n
+    if "REAL" in kind or "DOUBLE" in kind:
+        return n + 0.5
+    return f"value-{n}"
+
+
+def _fill(conn: object, columns: dict[str, list[tuple[str, str]]], mark: str) -> None:
+    """A row in every table, each column's value made from its type."""
+    for table, cols in columns.items():
+        values = [_sample(kind, i) if name != "learner" else mark
+                  for i, (name, kind) in enumerate(cols)]
+        holes = ", ".join("?" for _ in cols)
+        conn.execute(f"INSERT INTO {table} ({', '.join(n for n, _ in cols)}) VALUES ({holes})",
+                     values)  # type: ignore[attr-defined]
+
+
+def test_a_sqlite_database_from_before_the_puzzles_keeps_every_row(tmp_path: Path) -> None:
+    import sqlite3
+    before = _before_puzzles()
+    path = tmp_path / progress.DB_NAME
+    with sqlite3.connect(path) as conn:  # made by the statements of every version before
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for number, statements in _schema.MIGRATIONS:
+            if number <= before:
+                for statement in statements:
+                    conn.execute(statement.format(real="REAL"))
+        conn.execute("INSERT INTO schema_version VALUES (?)", (before,))
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'schema_version'")]
+        columns = {t: [(r[1], r[2]) for r in conn.execute(f"PRAGMA table_info({t})")]
+                   for t in tables}
+        _fill(conn, columns, V1_LEARNER)
+        rows = {t: conn.execute(f"SELECT * FROM {t}").fetchall() for t in tables}
+    assert all(rows.values()) and "round_log" in rows
+    lid = progress.new_learner_id()
+    progress.record_attempt(lid, progress.Attempt("a", "p", "bank", "block", (), True,
+                                                  "pass", 0.0), data_dir=tmp_path)
+    with progress.connect(tmp_path) as conn:
+        assert _schema.version(conn) == _schema.VERSION
+        for table, kept in rows.items():  # every row as it was
+            assert conn.execute(f"SELECT * FROM {table}").fetchall() == kept, table
+        for table in PUZZLE_TABLES:
+            conn.execute(f"SELECT count(*) FROM {table}").fetchone()
+    assert progress.puzzle_rating(lid, data_dir=tmp_path).attempts == 1
+    assert progress.summary(V1_LEARNER, data_dir=tmp_path).steps  # the old rows read back
+
+
+def test_a_postgresql_database_from_before_the_puzzles_keeps_every_row(postgres_url: str) -> None:
+    import psycopg
+    before = _before_puzzles()
+    url = postgres_url.replace("/postgres?", "/before_puzzles?")
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS before_puzzles")
+        conn.execute("CREATE DATABASE before_puzzles")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for number, statements in _schema.MIGRATIONS:
+            if number <= before:
+                for statement in statements:
+                    conn.execute(statement.format(real="DOUBLE PRECISION"))
+        conn.execute("INSERT INTO schema_version VALUES (%s)", (before,))
+        tables = [r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
+            "AND table_name != 'schema_version'")]
+        columns = {t: [(r[0], r[1]) for r in conn.execute(
+            "SELECT column_name, data_type FROM information_schema.columns "
+            "WHERE table_name = %s ORDER BY ordinal_position", (t,))] for t in tables}
+
+        class Adapted:
+            def execute(self, sql: str, params: object) -> None:
+                conn.execute(sql.replace("?", "%s"), params)  # type: ignore[arg-type]
+
+        _fill(Adapted(), columns, V1_LEARNER)
+        rows = {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in tables}
+    try:
+        assert all(rows.values())
+        assert progress.puzzle_rating(V1_LEARNER, data_dir=url) == progress.PuzzleRating()
+        with progress.connect(url) as conn:
+            assert _schema.version(conn) == _schema.VERSION
+            for table, kept in rows.items():
+                assert sorted(conn.execute(f"SELECT * FROM {table}").fetchall()) == kept, table
+    finally:
+        _postgres.close_all()

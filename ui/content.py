@@ -5,6 +5,9 @@ times are the cache key) and shared read-only between sessions; a file that
 does not load is left out and named in :attr:`Content.problems`, so one bad
 file never takes a page down.  ``$DOMINO_SCENARIOS_DIR`` points elsewhere
 (tests use ``tests/data/scenarios``).
+
+The puzzles (``scenarios/puzzles/``, hundreds of files) are not among the scenarios the
+other pages list: :func:`puzzles` loads them apart, for the Puzzles page alone.
 """
 
 from __future__ import annotations
@@ -60,10 +63,35 @@ def _signature(root: Path) -> str:
     return digest.hexdigest()
 
 
+#: The folder under the scenarios that holds the puzzles.
+PUZZLES = "puzzles"
+
+
 def load_content(root: Path) -> Content:
-    """Every scenario and lesson under ``root`` that loads; problems listed."""
-    scenarios, lessons, problems = load_tree(root)
+    """Every scenario and lesson under ``root`` that loads, but the puzzles; problems listed."""
+    scenarios, lessons, problems = load_tree(root, skip=(PUZZLES,))
     return Content(MappingProxyType(scenarios), tuple(lessons), tuple(map(str, problems)))
+
+
+@dataclass(frozen=True)
+class Puzzles:
+    """The puzzle bank: every puzzle file that loads (by id), and the problems of the rest."""
+
+    puzzles: Mapping[str, Scenario]
+    problems: tuple[str, ...] = field(default=())
+
+
+def load_puzzles(root: Path) -> Puzzles:
+    found, _, problems = load_tree(root / PUZZLES)
+    kept = {sid: s for sid, s in found.items() if s.puzzle is not None}
+    notes = [str(e) for e in problems] + [f"{s.file}: not a puzzle (no [puzzle] table)"
+                                          for s in found.values() if s.puzzle is None]
+    return Puzzles(MappingProxyType(kept), tuple(notes))
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _cached_puzzles(root: str, signature: str) -> Puzzles:
+    return load_puzzles(Path(root))
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
@@ -81,8 +109,18 @@ def content() -> Content:
     """The current content (read-only: never change what this returns); an edited file is
     picked up within :data:`RECHECK_SECONDS`."""
     root = scenarios_dir()
+    return _cached(str(root), _version(root))
+
+
+def _version(root: Path) -> str:
     now = time.monotonic()
     checked = _checked.get(root)
     if checked is None or now - checked[0] >= RECHECK_SECONDS:
         checked = _checked[root] = (now, _signature(root))
-    return _cached(str(root), checked[1])
+    return checked[1]
+
+
+def puzzles() -> Puzzles:
+    """The puzzle bank (read-only), picked up again after an edit as :func:`content` is."""
+    root = scenarios_dir()
+    return _cached_puzzles(str(root), _version(root))

@@ -22,6 +22,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/examples.py", "nav.examples"),
     ("pages/try_it.py", "nav.try_it"),
     ("pages/play.py", "nav.play"),
+    ("pages/puzzles.py", "nav.puzzles"),
     ("pages/analysis.py", "nav.analysis"),
     ("pages/scores.py", "nav.scores"),
     ("pages/quiz.py", "nav.quiz"),

@@ -292,6 +292,50 @@ def drill_runs() -> list[progress.DrillRun]:
     return _safely(progress.drill_runs, [])
 
 
+def puzzle_rating() -> progress.PuzzleRating:
+    """This learner's puzzle rating (a newcomer's if progress is unavailable)."""
+    return _safely(progress.puzzle_rating, progress.PuzzleRating())
+
+
+def record_attempt(attempt: progress.Attempt, now: float | None = None) -> progress.Outcome:
+    """Keep a puzzle attempt once and rate it (or review its card) the first time."""
+    return _safely(progress.record_attempt, progress.Outcome(False), attempt, now)
+
+
+def puzzles_tried() -> dict[str, bool]:
+    """The bank puzzles this learner has tried, and whether each was ever solved."""
+    return _safely(progress.attempted, {})
+
+
+def puzzle_ratings() -> dict[str, float]:
+    """The bank puzzles' ratings where attempts have moved them."""
+    try:
+        return progress.puzzle_ratings()
+    except progress.ProgressError as e:
+        _progress_failed(e)
+        return {}
+
+
+def own_due(now: float | None = None) -> list[progress.OwnCard]:
+    """This learner's own puzzles due now (the cards of new mistakes made first)."""
+    return _safely(progress.own_due, [], now)
+
+
+def own_cards() -> list[progress.OwnCard]:
+    """Every card of this learner's own puzzles."""
+    return _safely(progress.own_cards, [])
+
+
+def rating_history() -> list[tuple[float, float]]:
+    """This learner's puzzle rating after each rated puzzle, oldest first."""
+    return _safely(progress.rating_history, [])
+
+
+def theme_misses() -> list[tuple[str, int, float]]:
+    """This learner's missed puzzles by theme, the costliest first."""
+    return _safely(progress.theme_misses, [])
+
+
 # -- a page's own address parameters ----------------------------------------------------------
 
 

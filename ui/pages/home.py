@@ -8,7 +8,7 @@ import streamlit as st
 from engine.line import Line
 from engine.tiles import Tile
 
-from .. import session
+from .. import clock, session
 from ..content import Content
 from ..i18n import describe, forward_arrow, t
 from ..nav import page_link
@@ -22,6 +22,7 @@ FAMILIES = (("block", "home.block_name", "home.block_one_line"),
 MORE = (("pages/examples.py", "nav.examples", "home.examples_blurb"),
         ("pages/try_it.py", "nav.try_it", "home.try_blurb"),
         ("pages/play.py", "nav.play", "home.play_blurb"),
+        ("pages/puzzles.py", "nav.puzzles", "home.puzzles_blurb"),
         ("pages/quiz.py", "nav.quiz", "home.quiz_blurb"),
         ("pages/rules.py", "nav.rules", "home.rules_blurb"))
 
@@ -82,6 +83,18 @@ def resume(data: Content) -> None:
             st.progress(total_done / total if total else 0.0,
                         text=t("home.resume_progress", done=total_done, total=total,
                                stars=sum(done.values())))
+
+
+def due() -> None:
+    """"Your mistakes, due today": a line when some of the learner's own puzzles are due."""
+    count = len(session.own_due(clock.now()))
+    if not count:
+        return
+    with st.container(border=True, key="card-due"), \
+            st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        st.markdown(f"**{t('home.due_title')}** · {t('home.due', count=count)}")
+        with st.container(key="cta-due", width="content"):
+            page_link("pages/puzzles.py", f"{t('home.due_go')} {forward_arrow()}", own="1")
 
 
 def families() -> None:

@@ -7,11 +7,10 @@ the rows, tested on their own) and says in a sentence what they show.  A section
 says what to do to get some.
 
 Sections: Play's accuracy and mean loss per reviewed round, by family (``round_history``);
-the counting drill's scores with the best marked (``drill_runs``).  **Hooks for the puzzles**:
-:data:`PUZZLE_RATING` (the puzzle rating over time) and :data:`THEMES` (mistakes by theme,
-the themes where the learner loses most) have their charts and words ready
-(:func:`rating_chart`, :func:`themes_chart`); they are drawn once their loaders
-(:func:`puzzle_ratings`, :func:`theme_losses`) read a progress query and ``ready`` is set.
+the counting drill's scores with the best marked (``drill_runs``); the puzzles:
+:data:`PUZZLE_RATING` (the puzzle rating after each rated puzzle, ``rating_history``) and
+:data:`THEMES` (missed puzzles by theme, the themes where the learner loses most,
+``theme_misses``).
 """
 
 from __future__ import annotations
@@ -68,15 +67,15 @@ class ThemeLoss:
 
 
 def puzzle_ratings() -> list[RatingPoint]:
-    """HOOK (puzzles): the learner's puzzle rating over time, oldest first, from a progress
-    query through ``ui.session``; none until the puzzles keep one."""
-    return []
+    """The learner's puzzle rating after each rated puzzle, oldest first."""
+    return [RatingPoint(played, rating) for played, rating in session.rating_history()]
 
 
 def theme_losses() -> list[ThemeLoss]:
-    """HOOK (puzzles): the learner's mistakes by theme, from a progress query through
-    ``ui.session``; none until the puzzles keep them."""
-    return []
+    """The learner's missed puzzles by theme (worded), with what they cost in all, in the
+    families' mistake bands (a miss as costly as a mistake counts 1)."""
+    return [ThemeLoss(t(f"puzzles.theme.{theme}"), count, loss)
+            for theme, count, loss in session.theme_misses()]
 
 
 # -- rows for the charts ----------------------------------------------------------------------
@@ -292,13 +291,11 @@ DRILL = Section(
 PUZZLE_RATING = Section(
     "puzzles", "charts.rating_title", puzzle_ratings,
     lambda p: [Drawn(rating_chart(p), t("charts.rating_alt"))],
-    rating_summary, rating_rows, "charts.rating_empty", (PUZZLES_PAGE, "charts.go_puzzles"),
-    ready=False)  # HOOK (puzzles): True once puzzle_ratings reads the learner's ratings
+    rating_summary, rating_rows, "charts.rating_empty", (PUZZLES_PAGE, "charts.go_puzzles"))
 THEMES = Section(
     "themes", "charts.themes_title", theme_losses,
     lambda r: [Drawn(themes_chart(r), t("charts.themes_alt"))],
-    themes_summary, theme_rows, "charts.themes_empty", (PUZZLES_PAGE, "charts.go_puzzles"),
-    ready=False)  # HOOK (puzzles): True once theme_losses reads the learner's mistakes
+    themes_summary, theme_rows, "charts.themes_empty", (PUZZLES_PAGE, "charts.go_puzzles"))
 SECTIONS: tuple[Section, ...] = (PLAY, PUZZLE_RATING, THEMES, DRILL)
 
 

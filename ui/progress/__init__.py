@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _postgres, _sqlite
+from . import _postgres, _puzzles, _sqlite
 from ._practice import (
     DrillRecord,
     DrillRun,
@@ -49,6 +49,7 @@ from ._practice import (
     round_history,
 )
 from ._review import DecisionRecord, decisions, record_review, set_figures
+from ._puzzles import *  # the puzzles' part of the store (its __all__)
 from ._sqlite import DB_NAME
 
 __all__ = [
@@ -90,6 +91,7 @@ __all__ = [
     "summary",
     "valid_learner_id",
 ]
+__all__ += _puzzles.__all__
 
 #: A learner id as :func:`new_learner_id` makes it (``secrets.token_urlsafe``),
 #: with some room: 8 to 64 URL-safe characters.

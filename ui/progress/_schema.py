@@ -113,6 +113,56 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
         )""",
         "CREATE INDEX IF NOT EXISTS decisions_by_grade ON decisions (learner, grade, decided)",
     )),
+    # Puzzles: each learner's puzzle rating and each bank puzzle's (Glicko-2), every attempt
+    # once (its id is the key) with the rating it moved, and the cards of the learner's own
+    # puzzles (FSRS, as the fsrs package writes a card), one per decision of a reviewed round.
+    # The decisions themselves are version 4's table.
+    (5, (
+        """CREATE TABLE IF NOT EXISTS puzzle_learners (
+            learner TEXT PRIMARY KEY,
+            rating {real} NOT NULL,
+            deviation {real} NOT NULL,
+            volatility {real} NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0,
+            updated {real} NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS puzzle_ratings (
+            puzzle TEXT PRIMARY KEY,
+            rating {real} NOT NULL,
+            deviation {real} NOT NULL,
+            volatility {real} NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE IF NOT EXISTS puzzle_attempts (
+            learner TEXT NOT NULL,
+            attempt TEXT NOT NULL,
+            puzzle TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            family TEXT NOT NULL,
+            themes TEXT NOT NULL,
+            played {real} NOT NULL,
+            solved INTEGER NOT NULL,
+            answer TEXT NOT NULL,
+            loss {real} NOT NULL,
+            rating_before {real},
+            rating_after {real},
+            PRIMARY KEY (learner, attempt)
+        )""",
+        "CREATE INDEX IF NOT EXISTS puzzle_attempts_recent ON puzzle_attempts (learner, played)",
+        """CREATE TABLE IF NOT EXISTS own_puzzles (
+            learner TEXT NOT NULL,
+            card TEXT NOT NULL,
+            mistake INTEGER NOT NULL,
+            card_state TEXT NOT NULL,
+            due {real} NOT NULL,
+            reviews INTEGER NOT NULL DEFAULT 0,
+            added {real} NOT NULL,
+            PRIMARY KEY (learner, card)
+        )""",
+        "CREATE INDEX IF NOT EXISTS own_puzzles_due ON own_puzzles (learner, due)",
+    )),
 )
 
 #: The version this code reads and writes.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.state import State
-from engine.view import view
+from engine.view import SeatView, view
 
 from ..i18n import join_list, seat_name, t
 
@@ -26,9 +26,16 @@ def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
     they are known not to hold (from their passes, draws and discards), the undealt tiles:
     the stock where players draw from it (the duel's draw mode; also when it is empty),
     Gaple's middle, else out of play (Block, and the duel without drawing, alike)."""
-    v = view(state, seat)
+    return knowledge_of(view(state, seat), seats)
+
+
+def knowledge_of(v: SeatView, seats: Sequence[str] | None) -> str:
+    """:func:`knowledge` from a seat's view itself (a position given as that seat sees it,
+    with what each seat is known to lack)."""
+    assert v.rules is not None
+    seat = v.seat
     parts = []
-    for other in range(state.players):
+    for other in range(len(v.hand_counts)):
         if other == seat:
             continue
         name = seat_name(other, seats)
@@ -38,10 +45,10 @@ def knowledge(state: State, seat: int, seats: Sequence[str] | None) -> str:
         if v.dead_counts[other]:
             text += " " + t("try.knows_dead", count=v.dead_counts[other])
         parts.append(text)
-    if state.rules.draw_mode:  # a stock players draw from: said also once drawn empty
+    if v.rules.draw_mode:  # a stock players draw from: said also once drawn empty
         parts.append(t("try.knows_stock", count=v.stock_count) if v.stock_count
                      else t("try.knows_stock_empty"))  # (a stuck player then passes)
     elif v.stock_count:  # the undealt tiles: Gaple's middle, else out of play
-        parts.append(t("try.knows_middle" if state.rules.middle_up else "try.knows_out",
+        parts.append(t("try.knows_middle" if v.rules.middle_up else "try.knows_out",
                        count=v.stock_count))
     return t("try.knows", name=seat_name(seat, seats), facts=" · ".join(parts))
