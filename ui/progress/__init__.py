@@ -48,8 +48,8 @@ from ._practice import (
     record_drill_run,
     round_history,
 )
-from ._review import DecisionRecord, decisions, record_review, set_figures
 from ._puzzles import *  # the puzzles' part of the store (its __all__)
+from ._review import DecisionRecord, decisions, record_review, set_figures
 from ._sqlite import DB_NAME
 
 __all__ = [
