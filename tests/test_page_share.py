@@ -14,7 +14,7 @@ from apptest_support import click, legal_button, open_page
 from streamlit.testing.v1 import AppTest
 
 from engine.code import Position, Round, parse
-from ui.content import content
+from ui.content import content, puzzles
 from ui.pages.play import Table
 from ui.widgets import round_record
 
@@ -100,3 +100,14 @@ def test_the_analysis_page_opens_a_round_record_written_by_play(tmp_path: Path) 
     record = round_record.read(written.encode())
     assert record is not None and parse(record.code) == Round.from_state(tb.state)
     assert record.seat == tb.learner
+
+
+def test_a_puzzle_links_to_what_its_seat_sees() -> None:
+    at = open_page("pages/puzzles.py")
+    (pid,) = at.query_params["puzzle"]
+    scenario = puzzles().puzzles[pid]
+    assert scenario.puzzle is not None
+    state = scenario.replay()
+    shared = only_position(at)
+    assert shared == Position.from_state(state, scenario.puzzle.seat)
+    assert shared != Position.from_state(state)  # the others' tiles stay hidden

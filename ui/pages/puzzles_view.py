@@ -19,6 +19,7 @@ from ..widgets.board import board
 from ..widgets.deal_setup import family_name, rules_label
 from ..widgets.knowledge import knowledge_of
 from ..widgets.live import Focus, live
+from ..widgets.share import share_state
 from ..widgets.svg import esc
 from . import puzzles_words as words
 from .puzzles import (
@@ -188,6 +189,7 @@ def _problem(cur: Current) -> None:
           highlight=p.best[0] if cur.shown or cur.right else None,
           hand_label=t("puzzles.your_hand", name=own_seat(p)),
           below=partial(_verdict, cur), offer="legal")
+    share_state("puzzles", p.state, p.seat)  # what the seat sees: the answer stays hidden
     _actions(cur)
     _after(cur)
 
