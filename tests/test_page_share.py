@@ -104,8 +104,7 @@ def test_the_analysis_page_opens_a_round_record_written_by_play(tmp_path: Path) 
 
 def test_a_puzzle_links_to_what_its_seat_sees() -> None:
     at = open_page("pages/puzzles.py")
-    (pid,) = at.query_params["puzzle"]
-    scenario = puzzles().puzzles[pid]
+    scenario = puzzles().puzzles[str(at.query_params["puzzle"])]
     assert scenario.puzzle is not None
     state = scenario.replay()
     shared = only_position(at)
