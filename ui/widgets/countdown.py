@@ -75,13 +75,19 @@ export default function (component) {
     box.turn = data.turn;
     if (data.seconds > 10) box.warned = false;
     if (data.focus_first) {
+      // The button that had the focus as the new step came (Start, an answer) is on its way
+      // out, but may still be in the page for a moment: the focus moves on from it, or from
+      // nowhere, to the first new answer; focus the learner put elsewhere stays.
+      const had = document.activeElement;
       let tries = 0;
       const focus = () => {
         const active = document.activeElement;
-        if (active && active !== document.body) return;  // the focus is somewhere: keep it
+        const moving = !active || active === document.body || active === had
+          || !active.isConnected;
         const first = document.querySelector(data.focus_first + " button:not([disabled])");
-        if (first) { first.focus(); return; }
-        if (++tries < 20) setTimeout(focus, 25);
+        if (!moving) return;
+        if (first && first !== active) { first.focus(); return; }
+        if (++tries < 40) setTimeout(focus, 25);
       };
       setTimeout(focus, 0);
     }
