@@ -13,9 +13,15 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
 - ``random``: any legal move, uniformly.
 - ``heaviest``: the highest-value playable tile; stuck in Gaple, the heaviest
   tile as the dead tile.  The common baseline.
-- ``counting``: leaves open the number it holds most of, blocks with numbers
-  the opponents are known to lack, sheds weight on ties; throws as its dead
-  tile the heaviest one whose numbers can no longer come up.
+- ``counting``: weighs each play by what it sheds and what it leaves
+  (:func:`play_score`): the pips and a double shed, its own tiles that still fit
+  the ends and the numbers it keeps, the chance that each player after it has
+  no tile for the ends it leaves (reckoned from the unseen tiles and the
+  numbers each has shown it lacks: certain when it lacks both), and the open
+  numbers only it can still play; the weights are per family (:data:`WEIGHTS`).
+  Stuck in Gaple, it throws the tile least worth keeping (:func:`dead_keep`): a
+  dead tile counts against it as much as one in hand, so it keeps the heavy
+  tiles it may still play and throws first one that nothing can match.
 - ``strong``: imagines the hidden tiles many times over (:mod:`engine.sampler`:
   deals consistent with the view), solves each imagined deal with the solver
   (:func:`engine.solve.solve`), and plays the move with the best mean result
@@ -45,6 +51,10 @@ heaviest_dead      tile (str), value (int)               Throw the heaviest tile
                                                          {tile} (worth {value}).
 spent_dead         tile (str), value (int)               Throw {tile}: no tile left in play can
                                                          ever match it.
+light_dead         tile (str), value (int)               Throw {tile} (worth {value}): a dead
+                                                         tile counts against you just as one in
+                                                         your hand does, so keep the heavier
+                                                         tiles you may still play.
 best_on_average    samples (int), score (float),         It did best on average over {samples}
                    margin (float)                        possible deals ({score} a round, {margin}
                                                          ahead of the next move).
@@ -60,15 +70,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from .moves import Move
-from .sampler import sample, unseen_mask, world
+from .rules import Ruleset
+from .sampler import forbidden_mask, sample, unseen_mask, world
 from .settlement import gaple_places, settle
 from .state import State
-from .tiles import FITS, Tile
+from .tiles import FITS, Tile, mask_of
 from .view import SeatView
 
 LEVELS: Final[tuple[str, ...]] = ("random", "heaviest", "counting", "strong")
@@ -84,6 +95,8 @@ _TEXTS: Final[dict[str, str]] = {
     "sheds_heavy": "It gets rid of a heavy tile, {tile} (worth {value}).",
     "heaviest_dead": "Throw the heaviest tile you cannot use, {tile} (worth {value}).",
     "spent_dead": "Throw {tile}: no tile left in play can ever match it.",
+    "light_dead": "Throw {tile} (worth {value}): a dead tile counts against you just as one "
+                  "in your hand does, so keep the heavier tiles you may still play.",
     "best_on_average": "It did best on average over {samples} possible deals ({score} a round, "
                        "{margin} ahead of the next move).",
     "random_choice": "Chosen at random.",
@@ -202,9 +215,14 @@ def _play_reasons(view: SeatView, move: Move) -> list[Reason]:
 
 
 def _discard_reason(view: SeatView, tile: Tile) -> Reason:
+    """Why ``tile`` goes dead: nothing unseen can match it, or it is the heaviest tile
+    the seat could throw, or (a lighter one) the heavier ones are worth keeping to play."""
+    params = {"tile": str(tile), "value": tile.value}
     if all(_spent(view, v) for v in {tile.low, tile.high}):
-        return Reason("spent_dead", {"tile": str(tile), "value": tile.value})
-    return Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})
+        return Reason("spent_dead", params)
+    if all(tile.value >= m.tile.value for m in view.legal if m.tile is not None):
+        return Reason("heaviest_dead", params)
+    return Reason("light_dead", params)
 
 
 def _timed(start: float, move: Move, reasons: list[Reason]) -> Decision:
@@ -268,46 +286,140 @@ def _weight(move: Move) -> tuple[int, int]:
     return (tile.value, tile.high) if tile is not None else (-1, -1)
 
 
+@dataclass(frozen=True)
+class Weights:
+    """What the counting player weighs in a play, each per unit (see :class:`CountingBot`)."""
+
+    pips: float  # per pip shed
+    double: float  # for shedding a double (it fits one number only: hard to place later)
+    keeps: float  # per tile kept that fits an open end after the play
+    variety: float  # per number still shown by the tiles kept
+    next_stuck: float  # times the chance that the next player has no tile for the ends
+    later_stuck: float  # the same, for each player after the next
+    control: float  # per open number that only the mover can still play
+
+
+#: The counting player's weights by family, tuned on seeded arenas against ``heaviest``
+#: (README, "Computer players in the arena").  Gaple ranks every player by their own
+#: total, so shedding weighs more there; in Block and the duel, a player who is stuck
+#: sheds nothing while the mover gets nearer to going out.
+WEIGHTS: Final[dict[str, Weights]] = {
+    "block": Weights(0.25, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
+    "duel": Weights(0.25, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
+    "gaple": Weights(1.0, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
+}
+
+
+#: A play that empties the hand: nothing else compares.
+GOES_OUT: Final = 1e6
+
+
+def _stuck_chance(pool: int, ends: int, held: int) -> float:
+    """The chance that a hand of ``held`` tiles, dealt at random from the mask ``pool``,
+    holds none of the tiles in the mask ``ends``."""
+    size = pool.bit_count()
+    free = size - (pool & ends).bit_count()
+    chance = 1.0
+    for i in range(min(held, size)):
+        if free <= i:
+            return 0.0
+        chance *= (free - i) / (size - i)
+    return chance
+
+
+def _play_value(hand: int, tile: Tile, a: int, b: int, unseen: int, seat: int,
+                counts: Sequence[int], forbidden: Sequence[int], weights: Weights) -> float:
+    """:func:`play_score` from masks: the mover's ``hand``, the ``tile`` it plays leaving
+    ends ``a`` and ``b``, the tiles it cannot see (``unseen``), every hand's size and
+    each seat's ``forbidden`` tiles (those showing a value it has shown it lacks)."""
+    rest = hand & ~tile.bit
+    if not rest:
+        return GOES_OUT
+    ends = FITS[a] | FITS[b]
+    score = weights.pips * tile.value + (weights.double if tile.is_double else 0.0)
+    score += weights.keeps * (rest & ends).bit_count()
+    score += weights.variety * sum(1 for v in range(7) if rest & FITS[v])
+    n = len(counts)
+    for k in range(1, n):
+        other = (seat + k) % n
+        if counts[other]:
+            weight = weights.next_stuck if k == 1 else weights.later_stuck
+            score += weight * _stuck_chance(unseen & ~forbidden[other], ends, counts[other])
+    for value in {a, b}:
+        if rest & FITS[value] and not unseen & FITS[value]:
+            score += weights.control
+    return score
+
+
+def _keep_value(hand: int, tile: Tile, unseen: int) -> float:
+    """:func:`dead_keep` from masks."""
+    numbers = FITS[tile.low] | FITS[tile.high]
+    live = (unseen & numbers).bit_count()
+    own = (hand & ~tile.bit & numbers).bit_count()
+    return min(1.0, (live + 2 * own) / 4) * tile.value
+
+
+def stuck_chance(view: SeatView, seat: int, move: Move) -> float:
+    """The chance, as the counting player reckons it, that ``seat`` holds no tile for
+    the ends ``move`` (a play of the viewing seat) leaves: ``seat``'s hand taken as
+    drawn at random from the unseen tiles it may hold (none showing a number it has
+    shown it lacks)."""
+    a, b = _opened(view, move)
+    pool = unseen_mask(view) & ~forbidden_mask(view.missing[seat])
+    return _stuck_chance(pool, FITS[a] | FITS[b], view.hand_counts[seat])
+
+
+def _weights(rules: Ruleset | None) -> Weights:
+    return WEIGHTS[rules.family if rules is not None else "block"]
+
+
+def play_score(view: SeatView, move: Move, weights: Weights | None = None) -> float:
+    """The counting player's score of ``move`` (a play), higher is better: the pips it
+    sheds, a double, the tiles kept that fit the ends it leaves and the numbers kept,
+    the chance that each player after the mover has no tile for those ends (a hand
+    drawn at random from the unseen tiles it may hold: certain when it has shown it
+    lacks both), and the open numbers that only the mover can still play."""
+    tile = move.tile
+    assert tile is not None
+    a, b = _opened(view, move)
+    return _play_value(mask_of(view.hand), tile, a, b, unseen_mask(view), view.seat,
+                       view.hand_counts, [forbidden_mask(m) for m in view.missing],
+                       weights if weights is not None else _weights(view.rules))
+
+
+def dead_keep(view: SeatView, tile: Tile) -> float:
+    """What keeping ``tile`` in hand is worth to a stuck Gaple player: a dead tile counts
+    against it as much as one in hand, so the only gain of keeping a tile is shedding it
+    by a later play: its value times a rough chance to play it (the unseen tiles that
+    could open one of its numbers, and the mover's own other tiles, which count more)."""
+    return _keep_value(mask_of(view.hand), tile, unseen_mask(view))
+
+
 class CountingBot(_Level):
-    """Counts numbers: keeps its strong number open and blocks with the ones the
-    others lack."""
+    """Counts numbers and pips: weighs each play by :func:`play_score`, throws as its
+    dead tile the one least worth keeping (:func:`dead_keep`)."""
 
     level = "counting"
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         if view.legal[0].kind == "discard":
             tiles = [m.tile for m in view.legal if m.tile is not None]
-            dead = max(tiles, key=lambda t: (all(_spent(view, v) for v in (t.low, t.high)),
-                                             t.value, t.high))
+            dead = min(tiles, key=lambda t: (dead_keep(view, t), -t.value, -t.high))
             return (Move.discard(dead), [_discard_reason(view, dead)])
-        move = max(view.legal, key=lambda m: self._score(view, m))
+        move = max(view.legal, key=lambda m: (play_score(view, m), _weight(m)))
         tile = move.tile
         assert tile is not None
         reasons = _play_reasons(view, move)
+        if len(view.hand) == 1:
+            return (move, reasons)
         rest = [t for t in view.hand if t != tile]
         best = max(_opened(view, move), key=lambda v: _count(rest, v))
         if _count(rest, best) >= 2:
             reasons.append(Reason("holds_most", {"value": best, "count": _count(rest, best)}))
-        if not reasons:
+        heaviest = max(m.tile.value for m in view.legal if m.tile is not None)
+        if not reasons or tile.value == heaviest:
             reasons.append(Reason("sheds_heavy", {"tile": str(tile), "value": tile.value}))
         return (move, reasons)
-
-    @staticmethod
-    def _score(view: SeatView, move: Move) -> float:
-        tile = move.tile
-        assert tile is not None
-        rest = [t for t in view.hand if t != tile]
-        if not rest:
-            return 1000.0
-        score = 0.3 * tile.value + (1.5 if tile.is_double else 0.0)
-        opened = _opened(view, move)
-        for value in set(opened):
-            score += 2.0 * _count(rest, value)
-            lack = _lacking(view, value)
-            score += 3.0 * len(lack)
-            if lack and lack[0] == (view.seat + 1) % len(view.hand_counts):
-                score += 2.0
-        return score
 
 
 # -- strong: sample the hidden tiles, solve each sample -----------------------

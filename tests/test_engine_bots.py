@@ -26,8 +26,9 @@ from engine.bots import (
     rollout_scores,
     seat_score,
 )
+from engine.line import Line
 from engine.moves import PASS, Move
-from engine.rules import Ruleset, duel, gaple
+from engine.rules import Ruleset, block, duel, gaple
 from engine.sampler import forbidden_mask, sample, unseen_mask, world
 from engine.scenario import load
 from engine.settlement import settle
@@ -149,6 +150,84 @@ def test_counting_beats_random_over_duplicate_deals() -> None:
     score, ci = result["score"], result["ci95"]
     assert isinstance(score, list) and isinstance(ci, list)
     assert score[0] > 0 and ci[0][0] > 0
+
+
+def counting_choice(state: State) -> Decision:
+    return make_bot("counting").decide(view(state, state.to_move), random.Random(1))
+
+
+def test_counting_sheds_weight_when_the_ends_block_no_better() -> None:
+    # Ends 6 and 0, nothing known of White.  [5|6] leaves 5 and 0, [0|1] leaves 6 and
+    # 1: each leaves ten unseen tiles that fit and two of Black's own that fit, so
+    # neither blocks better; [5|6] sheds 11 pips, [0|1] one.
+    s = State.setup(duel(), [["5-6", "0-1", "1-2", "0-3"], ["0-0"]], ends=(6, 0), stock=14)
+    v = view(s, 0)
+    shed, keep = Move.play(t("5-6"), "left"), Move.play(t("0-1"), "right")
+    assert bots.stuck_chance(v, 1, shed) == pytest.approx(bots.stuck_chance(v, 1, keep))
+    d = counting_choice(s)
+    assert d.move == shed
+    assert Reason("sheds_heavy", {"tile": "5-6", "value": 11}) in d.reasons
+
+
+def test_counting_sheds_a_heavy_tile_rather_than_keep_a_number_it_holds_plenty_of() -> None:
+    # [0|1] would leave a 1 open with three 1s in hand (the old counting player's
+    # choice); shedding the 11 is worth more.
+    s = State.setup(duel(), [["5-6", "0-1", "1-2", "1-3"], ["0-0"]], ends=(6, 0), stock=14)
+    assert counting_choice(s).move == Move.play(t("5-6"), "left")
+
+
+def test_counting_blocks_both_ends_with_a_number_the_others_have_shown_they_lack() -> None:
+    # Three players, ends 5 and 3: the other two have just passed, so neither holds a
+    # 5 or a 3.  [3|5] on the 5 leaves 3 and 3: both must pass again, and [3|6] still
+    # fits for the mover.  [3|6] is heavier but leaves a 6 that either may hold.
+    s = State.setup(block(3), [["3-5", "3-6", "0-4"], ["0-1", "1-1"], ["0-2", "2-4"]],
+                    ends=(5, 3), to_move=1)
+    s.push(PASS)
+    s.push(PASS)
+    v = view(s, 0)
+    block_move = Move.play(t("3-5"), "left")
+    assert bots.stuck_chance(v, 1, block_move) == bots.stuck_chance(v, 2, block_move) == 1.0
+    assert bots.stuck_chance(v, 1, Move.play(t("3-6"), "right")) < 1.0
+    d = counting_choice(s)
+    assert d.move == block_move
+    assert Reason("opponents_lack", {"seats": (1, 2), "value": 3}) in d.reasons
+
+
+def test_counting_throws_a_light_dead_tile_and_keeps_the_heavy_one_to_play() -> None:
+    # Gaple, stuck on 3 and 3.  A dead tile counts as much as one in hand, so the only
+    # gain is a later play: [5|6] is worth keeping, [0|1] is not (the heaviest player,
+    # and the old counting player, threw [5|6]).
+    g = State.setup(gaple(), [["0-1", "5-6", "2-4"], ["3-3"], ["1-4"], ["3-4"]], ends=(3, 3),
+                    stock=["0-0", "0-2", "6-6", "2-2"])
+    d = counting_choice(g)
+    assert d.move == Move.discard(t("0-1"))
+    assert d.reasons == (Reason("light_dead", {"tile": "0-1", "value": 1}),)
+    assert "keep the heavier tiles" in d.reasons[0].text()
+
+
+def test_counting_throws_first_a_dead_tile_that_nothing_can_ever_match() -> None:
+    # Gaple, ends 3 and 5: every 4 but the mover's own [4|4] lies in the line, so [4|4]
+    # can never be played and goes dead, though the lighter [0|1] could still be shed.
+    line = Line.from_layout([(3, 4), (4, 0), (0, 5), (5, 4), (4, 1), (1, 2), (2, 4), (4, 6),
+                             (6, 5)])
+    g = State.setup(gaple(), [["4-4", "6-6", "0-1"], ["3-3", "2-5"], ["2-3", "3-5"],
+                              ["2-2", "3-6"]], line=line, stock=4)
+    assert {m.kind for m in g.legal_moves()} == {"discard"}
+    d = counting_choice(g)
+    assert d.move == Move.discard(t("4-4"))
+    assert d.reasons == (Reason("spent_dead", {"tile": "4-4", "value": 8}),)
+
+
+def test_counting_beats_heaviest_over_fixed_duplicate_deals() -> None:
+    # The old counting player lost to heaviest in four-player Gaple (it threw its
+    # heaviest tile dead) and was level in two-player Block.
+    from engine.arena import run
+
+    for rules, deals in ((block(2), 300), (gaple(4), 100), (duel(), 200)):
+        result = run(rules, ["counting"] + ["heaviest"] * (rules.players - 1), deals=deals,
+                     seed=3)
+        ci = result["ci95"]
+        assert isinstance(ci, list) and ci[0][0] > 0, (rules.name, result["score"])
 
 
 def e3_after_whites_pass() -> State:
