@@ -23,9 +23,14 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
   dead tile counts against it as much as one in hand, so it keeps the heavy
   tiles it may still play and throws first one that nothing can match.
 - ``strong``: imagines the hidden tiles many times over (:mod:`engine.sampler`:
-  deals consistent with the view), solves each imagined deal with the solver
-  (:func:`engine.solve.solve`), and plays the move with the best mean result
-  over them, within ``budget`` seconds a move.
+  deals consistent with the view), scores each legal move on each imagined deal
+  and plays the move with the best mean result over them (ties to the move the
+  counting player prefers), within ``budget`` seconds a move.  With two
+  players each deal is solved (:func:`engine.solve.solve`, every hand known);
+  with three to five, each move is played out to the end by the counting
+  player's rules at every seat (:func:`counting_playouts`): the solver's
+  every-hand-known, everyone-plays-perfectly model misjudges a table of
+  counting players there (README, "Computer players in the arena").
 
 :func:`hint` is the strong bot's choice with the reasons a learner can read.
 
@@ -79,7 +84,7 @@ from .rules import Ruleset
 from .sampler import forbidden_mask, sample, unseen_mask, world
 from .settlement import gaple_places, settle
 from .state import State
-from .tiles import FITS, Tile, mask_of
+from .tiles import FITS, TILES, Tile, mask_of
 from .view import SeatView
 
 LEVELS: Final[tuple[str, ...]] = ("random", "heaviest", "counting", "strong")
@@ -422,7 +427,7 @@ class CountingBot(_Level):
         return (move, reasons)
 
 
-# -- strong: sample the hidden tiles, solve each sample -----------------------
+# -- strong: sample the hidden tiles, score each sample ----------------------
 
 #: ``evaluate(state, seconds)``: each legal move's score for the mover in a full
 #: position, and whether those scores are exact.
@@ -432,12 +437,22 @@ Evaluator = Callable[[State, float], tuple[dict[Move, float], bool]]
 def solver_scores(state: State, seconds: float, max_nodes: int | None = None
                   ) -> tuple[dict[Move, float], bool]:
     """Each legal move's value for the mover by the solver, within ``seconds`` (and
-    ``max_nodes``), on :func:`seat_score`'s scale (the solver scores Gaple by minus
-    the place)."""
+    ``max_nodes``), on :func:`seat_score`'s scale: the solver scores Gaple by minus the
+    place, and Block with three or four players by each player's own points, of which
+    the mover's result is its own less the mean of the others'."""
     from .solve import solve
 
     solution = solve(state, seconds=seconds, max_nodes=max_nodes)
-    shift = (state.players + 1) / 2 if state.rules.family == "gaple" else 0.0
+    family, n = state.rules.family, state.players
+    if family == "block" and n > 2:
+        mover = state.to_move
+        scores: dict[Move, float] = {}
+        for mv in solution.moves:
+            points = mv.value
+            assert isinstance(points, tuple)
+            scores[mv.move] = points[mover] - (sum(points) - points[mover]) / (n - 1)
+        return scores, solution.exact
+    shift = (n + 1) / 2 if family == "gaple" else 0.0
     return {mv.move: mv.score + shift for mv in solution.moves}, solution.exact
 
 
@@ -449,7 +464,7 @@ def _greedy(state: State) -> Move:
 
 def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
     """Each legal move's score for the mover when everyone then plays the heaviest
-    tile (a cheap estimate, never exact; the solver is the default)."""
+    tile, every hand known (a cheap estimate, never exact; not a default)."""
     mover = state.to_move
     scores: dict[Move, float] = {}
     for move in state.legal_moves():
@@ -461,41 +476,123 @@ def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], boo
     return scores, False
 
 
+#: Every tile, as a mask.
+_ALL: Final = (1 << len(TILES)) - 1
+
+
+def _counting_move(state: State, moves: tuple[Move, ...], seen: int,
+                   forbidden: Sequence[int], weights: Weights) -> Move:
+    """The counting player's choice in a full position, from what the mover could see:
+    its own tiles, the line's tiles (``seen``), every count and what each seat has
+    shown it lacks (``forbidden``)."""
+    seat = state.to_move
+    hand = state.hand_masks[seat]
+    unseen = _ALL & ~(hand | state.dead_masks[seat] | seen)
+    if moves[0].kind == "discard":
+        return min(moves, key=lambda m: (_keep_value(hand, m.tile, unseen), -_weight(m)[0])
+                   if m.tile is not None else (0.0, 0))
+    counts = [h.bit_count() for h in state.hand_masks]
+    left, right = state.line.left, state.line.right
+    best, best_key = moves[0], (-1.0, -1)
+    for move in moves:
+        tile = move.tile
+        if tile is None:
+            continue
+        if left < 0:
+            a, b = tile.low, tile.high
+        elif move.end == "left":
+            a, b = tile.other(left), right
+        else:
+            a, b = left, tile.other(right)
+        key = (_play_value(hand, tile, a, b, unseen, seat, counts, forbidden, weights),
+               tile.value)
+        if key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def counting_playouts(view: SeatView) -> Evaluator:
+    """An evaluator for the deals ``view`` imagines: each legal move is played, then
+    every player (the mover too) plays on as the counting player would, knowing what the
+    view showed and what the round shows from there on; a move's score is the mover's
+    result (:func:`seat_score`; never exact)."""
+    seen0 = mask_of(view.line.tiles())
+    forbidden0 = [forbidden_mask(m) for m in view.missing]
+    weights = _weights(view.rules)
+
+    def evaluate(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        mover = state.to_move
+        scores: dict[Move, float] = {}
+        for first in state.legal_moves():
+            walker = state.copy()
+            seen, forbidden = seen0, list(forbidden0)
+            move = first
+            while True:
+                if move.tile is not None and move.kind == "play":
+                    seen |= move.tile.bit
+                elif walker.line.left >= 0:  # a pass or a dead tile: nothing for the ends
+                    forbidden[walker.to_move] |= FITS[walker.line.left] | FITS[walker.line.right]
+                walker.push_unchecked(move)
+                if walker.over:
+                    break
+                moves = walker.legal_moves()
+                move = moves[0] if len(moves) == 1 else _counting_move(walker, moves, seen,
+                                                                      forbidden, weights)
+            scores[first] = seat_score(walker, mover)
+        return scores, False
+
+    return evaluate
+
+
 class StrongBot(_Level):
-    """Samples deals consistent with the view and solves each (see the module)."""
+    """Samples deals consistent with the view and scores each (see the module)."""
 
     level = "strong"
 
-    def __init__(self, budget: float = 0.5, *, max_samples: int = 64,
+    def __init__(self, budget: float = 0.5, *, max_samples: int | None = None,
                  max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
-        """``budget``: seconds a move; ``max_samples``: deals imagined at most;
-        ``max_nodes``: the solver's node limit per deal (with a generous budget, a
-        choice that does not depend on the machine's speed); ``evaluate``: another
-        way to score a full position's moves (:func:`rollout_scores`)."""
+        """``budget``: seconds a move; ``max_samples``: deals imagined at most (by default
+        64 solved, or 256 played out); ``max_nodes``: the solver's node limit per deal
+        (with a generous budget, a choice that does not depend on the machine's speed);
+        ``evaluate``: another way to score a full position's moves (:func:`rollout_scores`);
+        by default the solver with two players, :func:`counting_playouts` with more."""
         if budget <= 0:
             raise ValueError(f"a bot's budget must be above zero, not {budget}")
         self.budget = budget
         self.max_samples = max_samples
         self.max_nodes = max_nodes
-        self.evaluate: Evaluator = evaluate if evaluate is not None else self._solve
+        self.evaluate = evaluate
 
     def _solve(self, state: State, seconds: float) -> tuple[dict[Move, float], bool]:
         return solver_scores(state, seconds, self.max_nodes)
 
+    def _evaluator(self, view: SeatView) -> tuple[Evaluator, int]:
+        """How this view's imagined deals are scored, and how many at most."""
+        if self.evaluate is not None:
+            evaluate = self.evaluate
+        elif len(view.hand_counts) == 2:
+            evaluate = self._solve
+        else:
+            evaluate = counting_playouts(view)
+        if self.max_samples is not None:
+            return evaluate, self.max_samples
+        return evaluate, (64 if evaluate == self._solve else 256)
+
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         deadline = time.perf_counter() + self.budget
+        evaluate, limit = self._evaluator(view)
         legal = view.legal
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
         top = _top_score(view)
         samples, exact = 0, True
-        while samples < self.max_samples:
+        while samples < limit:
             left = deadline - time.perf_counter()
             if samples and left <= 0:
                 break
             state = world(view, sample(view, rng))
-            per = max(left, 0.0) / max(2, min(8, self.max_samples - samples))
-            scores, was_exact = self.evaluate(state, max(per, 0.005))
+            per = max(left, 0.0) / max(2, min(8, limit - samples))
+            scores, was_exact = evaluate(state, max(per, 0.005))
             exact = exact and was_exact
             samples += 1
             worst = min(scores.values()) if scores else 0.0
@@ -504,7 +601,9 @@ class StrongBot(_Level):
                 totals[move] += score
                 if score >= top:
                     wins[move] += 1
-        ranked = sorted(legal, key=lambda m: (-totals[m], -_weight(m)[0]))
+        # Equal means (often, where results are places or a win) go to the move the
+        # counting player prefers.
+        ranked = sorted(legal, key=lambda m: (-round(totals[m], 9), -_counting_key(view, m)))
         move = ranked[0]
         reasons: list[Reason] = []
         if exact and wins[move] == samples:
@@ -519,6 +618,14 @@ class StrongBot(_Level):
         reasons.append(Reason("best_on_average", {"samples": samples, "score": round(mean, 2),
                                                   "margin": round(margin, 2)}))
         return (move, reasons)
+
+
+def _counting_key(view: SeatView, move: Move) -> float:
+    """The counting player's preference among moves, higher is better."""
+    tile = move.tile
+    if tile is None:
+        return 0.0
+    return play_score(view, move) if move.kind == "play" else -dead_keep(view, tile)
 
 
 def _top_score(view: SeatView) -> float:

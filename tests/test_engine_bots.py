@@ -282,6 +282,57 @@ def test_the_strong_bot_keeps_within_its_sample_limit_and_scores_every_move() ->
     assert d.move in state.legal_moves()
 
 
+def test_the_strong_bot_plays_out_deals_with_three_or_more_players_and_solves_with_two(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    solved: list[int] = []
+
+    def spy(state: State, seconds: float, max_nodes: int | None = None
+            ) -> tuple[dict[Move, float], bool]:
+        solved.append(state.players)
+        return {m: 0.0 for m in state.legal_moves()}, True
+
+    monkeypatch.setattr(bots, "solver_scores", spy)
+    for name in ("block-3", "gaple-4x6", "duel"):
+        for seed in range(20):
+            state = midgame(RULESETS[name], seed, 2)
+            if not state.over and len(state.legal_moves()) > 1:
+                break
+        StrongBot(60.0, max_samples=3).decide(view(state, state.to_move), random.Random(1))
+    assert solved == [2, 2, 2]
+
+
+def test_counting_playouts_score_each_move_by_playing_on_as_the_counting_player() -> None:
+    # Block, three players, every hand known to the evaluator.  Seat 0 can go out with
+    # [1|3] and score the others' 12 + 7 pips.
+    s = State.setup(block(3), [["1-3"], ["5-6", "0-1"], ["0-0", "3-4"]], ends=(1, 2))
+    evaluate = bots.counting_playouts(view(s, 0))
+    scores, exact = evaluate(s, 1.0)
+    assert not exact and set(scores) == set(s.legal_moves())
+    assert scores[Move.play(t("1-3"), "left")] == pytest.approx(19 - 0)
+    # Each score is what the counting player at every seat then makes of the round.
+    for move, score in scores.items():
+        walker = s.copy()
+        walker.push(move)
+        while not walker.over:
+            walker.push(make_bot("counting").decide(view(walker, walker.to_move),
+                                                    random.Random(0)).move)
+        assert score == pytest.approx(seat_score(walker, 0)), move
+
+
+def test_the_solver_scores_three_player_block_as_the_arena_does() -> None:
+    # The solver gives each player's own points; the mover's result is its own less
+    # the mean of the others' (seat_score), so handing a third player the round counts.
+    s = State.setup(block(3), [["2-5", "1-1"], ["0-1", "3-3"], ["2-2", "4-6"]], ends=(2, 1))
+    scores, exact = bots.solver_scores(s, 10.0)
+    assert exact
+    from engine.solve import solve
+
+    for mv in solve(s).moves:
+        points = mv.value
+        assert isinstance(points, tuple)
+        assert scores[mv.move] == pytest.approx(points[0] - (points[1] + points[2]) / 2)
+
+
 # -- the sampler ----------------------------------------------------------------
 
 @st.composite
