@@ -13,13 +13,24 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
 - ``random``: any legal move, uniformly.
 - ``heaviest``: the highest-value playable tile; stuck in Gaple, the heaviest
   tile as the dead tile.  The common baseline.
-- ``counting``: leaves open the number it holds most of, blocks with numbers
-  the opponents are known to lack, sheds weight on ties; throws as its dead
-  tile the heaviest one whose numbers can no longer come up.
+- ``counting``: weighs each play by what it sheds and what it leaves
+  (:func:`play_score`): the pips and a double shed, its own tiles that still fit
+  the ends and the numbers it keeps, the chance that each player after it has
+  no tile for the ends it leaves (reckoned from the unseen tiles and the
+  numbers each has shown it lacks: certain when it lacks both), and the open
+  numbers only it can still play; the weights are per family (:data:`WEIGHTS`).
+  Stuck in Gaple, it throws the tile least worth keeping (:func:`dead_keep`): a
+  dead tile counts against it as much as one in hand, so it keeps the heavy
+  tiles it may still play and throws first one that nothing can match.
 - ``strong``: imagines the hidden tiles many times over (:mod:`engine.sampler`:
-  deals consistent with the view), solves each imagined deal with the solver
-  (:func:`engine.solve.solve`), and plays the move with the best mean result
-  over them, within ``budget`` seconds a move.
+  deals consistent with the view), scores each legal move on each imagined deal
+  and plays the move with the best mean result over them (ties to the move the
+  counting player prefers), within ``budget`` seconds a move.  With two
+  players each deal is solved (:func:`engine.solve.solve`, every hand known);
+  with three to five, each move is played out to the end by the counting
+  player's rules at every seat (:func:`counting_playouts`): the solver's
+  every-hand-known, everyone-plays-perfectly model misjudges a table of
+  counting players there (README, "Computer players in the arena").
 
 :func:`hint` is the strong bot's choice with the reasons a learner can read.
 
@@ -84,6 +95,10 @@ deals_sampled      samples (int)                         Worked out on {samples}
 deals_all          samples (int)                         Worked out on every possible deal of the
                                                          tiles you cannot see ({samples}), each
                                                          played out to the end.
+light_dead         tile (str), value (int)               Throw {tile} (worth {value}): a dead
+                                                         tile counts against you just as one in
+                                                         your hand does, so keep the heavier
+                                                         tiles you may still play.
 random_choice      (none)                                Chosen at random.
 =================  ====================================  ==========================================
 
@@ -108,15 +123,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from .moves import Move, canonical, distinct
-from .sampler import sample, unseen_mask, world
+from .rules import Ruleset
+from .sampler import forbidden_mask, sample, unseen_mask, world
 from .settlement import gaple_places, settle
 from .state import State
-from .tiles import FITS, Tile
+from .tiles import FITS, TILES, Tile, mask_of
 from .view import SeatView
 
 LEVELS: Final[tuple[str, ...]] = ("random", "heaviest", "counting", "strong")
@@ -155,6 +171,8 @@ _TEXTS: Final[dict[str, str]] = {
                      "played out to the end.",
     "deals_all": "Worked out on every possible deal of the tiles you cannot see ({samples}), each"
                  " played out to the end.",
+    "light_dead": "Throw {tile} (worth {value}): a dead tile counts against you just as one "
+                  "in your hand does, so keep the heavier tiles you may still play.",
     "random_choice": "Chosen at random.",
 }
 #: Every reason code a bot gives (the Play page translates each).
@@ -270,10 +288,11 @@ def _play_reasons(view: SeatView, move: Move) -> list[Reason]:
     return reasons
 
 
-def _discard_reason(view: SeatView, tile: Tile) -> Reason:
-    if all(_spent(view, v) for v in {tile.low, tile.high}):
-        return Reason("spent_dead", {"tile": str(tile), "value": tile.value})
-    return Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})
+def _discard_reasons(view: SeatView, tile: Tile) -> list[Reason]:
+    """Why the counting player throws ``tile`` dead: what :func:`_dead_reasons` can tell,
+    else that the heavier tiles are worth keeping to play (a dead tile counts all the same)."""
+    return _dead_reasons(view, tile) or [Reason("light_dead", {"tile": str(tile),
+                                                               "value": tile.value})]
 
 
 def _unseen_matches(view: SeatView, tile: Tile) -> int:
@@ -461,49 +480,144 @@ def _weight(move: Move) -> tuple[int, int]:
     return (tile.value, tile.high) if tile is not None else (-1, -1)
 
 
+
+@dataclass(frozen=True)
+class Weights:
+    """What the counting player weighs in a play, each per unit (see :class:`CountingBot`)."""
+
+    pips: float  # per pip shed
+    double: float  # for shedding a double (it fits one number only: hard to place later)
+    keeps: float  # per tile kept that fits an open end after the play
+    variety: float  # per number still shown by the tiles kept
+    next_stuck: float  # times the chance that the next player has no tile for the ends
+    later_stuck: float  # the same, for each player after the next
+    control: float  # per open number that only the mover can still play
+
+
+#: The counting player's weights by family, tuned on seeded arenas against ``heaviest``
+#: (README, "Computer players in the arena").  Gaple ranks every player by their own
+#: total, so shedding weighs more there; in Block and the duel, a player who is stuck
+#: sheds nothing while the mover gets nearer to going out.
+WEIGHTS: Final[dict[str, Weights]] = {
+    "block": Weights(0.25, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
+    "duel": Weights(0.25, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
+    "gaple": Weights(1.0, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
+}
+
+
+#: A play that empties the hand: nothing else compares.
+GOES_OUT: Final = 1e6
+
+
+def _stuck_chance(pool: int, ends: int, held: int) -> float:
+    """The chance that a hand of ``held`` tiles, dealt at random from the mask ``pool``,
+    holds none of the tiles in the mask ``ends``."""
+    size = pool.bit_count()
+    free = size - (pool & ends).bit_count()
+    chance = 1.0
+    for i in range(min(held, size)):
+        if free <= i:
+            return 0.0
+        chance *= (free - i) / (size - i)
+    return chance
+
+
+def _play_value(hand: int, tile: Tile, a: int, b: int, unseen: int, seat: int,
+                counts: Sequence[int], forbidden: Sequence[int], weights: Weights) -> float:
+    """:func:`play_score` from masks: the mover's ``hand``, the ``tile`` it plays leaving
+    ends ``a`` and ``b``, the tiles it cannot see (``unseen``), every hand's size and
+    each seat's ``forbidden`` tiles (those showing a value it has shown it lacks)."""
+    rest = hand & ~tile.bit
+    if not rest:
+        return GOES_OUT
+    ends = FITS[a] | FITS[b]
+    score = weights.pips * tile.value + (weights.double if tile.is_double else 0.0)
+    score += weights.keeps * (rest & ends).bit_count()
+    score += weights.variety * sum(1 for v in range(7) if rest & FITS[v])
+    n = len(counts)
+    for k in range(1, n):
+        other = (seat + k) % n
+        if counts[other]:
+            weight = weights.next_stuck if k == 1 else weights.later_stuck
+            score += weight * _stuck_chance(unseen & ~forbidden[other], ends, counts[other])
+    for value in {a, b}:
+        if rest & FITS[value] and not unseen & FITS[value]:
+            score += weights.control
+    return score
+
+
+def _keep_value(hand: int, tile: Tile, unseen: int) -> float:
+    """:func:`dead_keep` from masks."""
+    numbers = FITS[tile.low] | FITS[tile.high]
+    live = (unseen & numbers).bit_count()
+    own = (hand & ~tile.bit & numbers).bit_count()
+    return min(1.0, (live + 2 * own) / 4) * tile.value
+
+
+def stuck_chance(view: SeatView, seat: int, move: Move) -> float:
+    """The chance, as the counting player reckons it, that ``seat`` holds no tile for
+    the ends ``move`` (a play of the viewing seat) leaves: ``seat``'s hand taken as
+    drawn at random from the unseen tiles it may hold (none showing a number it has
+    shown it lacks)."""
+    a, b = _opened(view, move)
+    pool = unseen_mask(view) & ~forbidden_mask(view.missing[seat])
+    return _stuck_chance(pool, FITS[a] | FITS[b], view.hand_counts[seat])
+
+
+def _weights(rules: Ruleset | None) -> Weights:
+    return WEIGHTS[rules.family if rules is not None else "block"]
+
+
+def play_score(view: SeatView, move: Move, weights: Weights | None = None) -> float:
+    """The counting player's score of ``move`` (a play), higher is better: the pips it
+    sheds, a double, the tiles kept that fit the ends it leaves and the numbers kept,
+    the chance that each player after the mover has no tile for those ends (a hand
+    drawn at random from the unseen tiles it may hold: certain when it has shown it
+    lacks both), and the open numbers that only the mover can still play."""
+    tile = move.tile
+    assert tile is not None
+    a, b = _opened(view, move)
+    return _play_value(mask_of(view.hand), tile, a, b, unseen_mask(view), view.seat,
+                       view.hand_counts, [forbidden_mask(m) for m in view.missing],
+                       weights if weights is not None else _weights(view.rules))
+
+
+def dead_keep(view: SeatView, tile: Tile) -> float:
+    """What keeping ``tile`` in hand is worth to a stuck Gaple player: a dead tile counts
+    against it as much as one in hand, so the only gain of keeping a tile is shedding it
+    by a later play: its value times a rough chance to play it (the unseen tiles that
+    could open one of its numbers, and the mover's own other tiles, which count more)."""
+    return _keep_value(mask_of(view.hand), tile, unseen_mask(view))
+
+
 class CountingBot(_Level):
-    """Counts numbers: keeps its strong number open and blocks with the ones the
-    others lack."""
+    """Counts numbers and pips: weighs each play by :func:`play_score`, throws as its
+    dead tile the one least worth keeping (:func:`dead_keep`)."""
 
     level = "counting"
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         if view.legal[0].kind == "discard":
             tiles = [m.tile for m in view.legal if m.tile is not None]
-            dead = max(tiles, key=lambda t: (all(_spent(view, v) for v in (t.low, t.high)),
-                                             t.value, t.high))
-            return (Move.discard(dead), [_discard_reason(view, dead)])
-        move = max(view.legal, key=lambda m: self._score(view, m))
+            dead = min(tiles, key=lambda t: (dead_keep(view, t), -t.value, -t.high))
+            return (Move.discard(dead), _discard_reasons(view, dead))
+        move = max(view.legal, key=lambda m: (play_score(view, m), _weight(m)))
         tile = move.tile
         assert tile is not None
         reasons = _play_reasons(view, move)
+        if len(view.hand) == 1:
+            return (move, reasons)
         rest = [t for t in view.hand if t != tile]
         best = max(_opened(view, move), key=lambda v: _count(rest, v))
         if _count(rest, best) >= 2:
             reasons.append(Reason("holds_most", {"value": best, "count": _count(rest, best)}))
-        if not reasons:
+        heaviest = max(m.tile.value for m in view.legal if m.tile is not None)
+        if not reasons or tile.value == heaviest:
             reasons.append(Reason("sheds_heavy", {"tile": str(tile), "value": tile.value}))
         return (move, reasons)
 
-    @staticmethod
-    def _score(view: SeatView, move: Move) -> float:
-        tile = move.tile
-        assert tile is not None
-        rest = [t for t in view.hand if t != tile]
-        if not rest:
-            return 1000.0
-        score = 0.3 * tile.value + (1.5 if tile.is_double else 0.0)
-        opened = _opened(view, move)
-        for value in set(opened):
-            score += 2.0 * _count(rest, value)
-            lack = _lacking(view, value)
-            score += 3.0 * len(lack)
-            if lack and lack[0] == (view.seat + 1) % len(view.hand_counts):
-                score += 2.0
-        return score
 
-
-# -- strong: sample the hidden tiles, solve each sample -----------------------
+# -- strong: sample the hidden tiles, score each sample ----------------------
 
 #: ``evaluate(state, seconds)``: each legal move's score for the mover in a full
 #: position, and whether those scores are exact.
@@ -513,8 +627,9 @@ Evaluator = Callable[[State, float], tuple[dict[Move, float], bool]]
 def solver_scores(state: State, seconds: float, max_nodes: int | None = None
                   ) -> tuple[dict[Move, float], bool]:
     """Each legal move's value for the mover by the solver, within ``seconds`` (and
-    ``max_nodes``), on :func:`seat_score`'s scale (the solver scores Gaple by minus
-    the place)."""
+    ``max_nodes``), on :func:`seat_score`'s scale: the solver scores Gaple by minus the
+    place, and Block with three or four players by each player's own points, of which
+    the mover's result is its own less the mean of the others'."""
     from .solve import solve
 
     solution = solve(state, seconds=seconds, max_nodes=max_nodes)
@@ -542,7 +657,7 @@ def _greedy(state: State) -> Move:
 
 def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
     """Each legal move's score for the mover when everyone then plays the heaviest
-    tile (a cheap estimate, never exact; the solver is the default)."""
+    tile, every hand known (a cheap estimate, never exact; not a default)."""
     mover = state.to_move
     scores: dict[Move, float] = {}
     for move in state.legal_moves():
@@ -554,29 +669,111 @@ def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], boo
     return scores, False
 
 
+#: Every tile, as a mask.
+_ALL: Final = (1 << len(TILES)) - 1
+
+
+def _counting_move(state: State, moves: tuple[Move, ...], seen: int,
+                   forbidden: Sequence[int], weights: Weights) -> Move:
+    """The counting player's choice in a full position, from what the mover could see:
+    its own tiles, the line's tiles (``seen``), every count and what each seat has
+    shown it lacks (``forbidden``)."""
+    seat = state.to_move
+    hand = state.hand_masks[seat]
+    unseen = _ALL & ~(hand | state.dead_masks[seat] | seen)
+    if moves[0].kind == "discard":
+        return min(moves, key=lambda m: (_keep_value(hand, m.tile, unseen), -_weight(m)[0])
+                   if m.tile is not None else (0.0, 0))
+    counts = [h.bit_count() for h in state.hand_masks]
+    left, right = state.line.left, state.line.right
+    best, best_key = moves[0], (-1.0, -1)
+    for move in moves:
+        tile = move.tile
+        if tile is None:
+            continue
+        if left < 0:
+            a, b = tile.low, tile.high
+        elif move.end == "left":
+            a, b = tile.other(left), right
+        else:
+            a, b = left, tile.other(right)
+        key = (_play_value(hand, tile, a, b, unseen, seat, counts, forbidden, weights),
+               tile.value)
+        if key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def counting_playouts(view: SeatView) -> Evaluator:
+    """An evaluator for the deals ``view`` imagines: each legal move is played, then
+    every player (the mover too) plays on as the counting player would, knowing what the
+    view showed and what the round shows from there on; a move's score is the mover's
+    result (:func:`seat_score`; never exact)."""
+    seen0 = mask_of(view.line.tiles())
+    forbidden0 = [forbidden_mask(m) for m in view.missing]
+    weights = _weights(view.rules)
+
+    def evaluate(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        mover = state.to_move
+        scores: dict[Move, float] = {}
+        for first in state.legal_moves():
+            walker = state.copy()
+            seen, forbidden = seen0, list(forbidden0)
+            move = first
+            while True:
+                if move.tile is not None and move.kind == "play":
+                    seen |= move.tile.bit
+                elif walker.line.left >= 0:  # a pass or a dead tile: nothing for the ends
+                    forbidden[walker.to_move] |= FITS[walker.line.left] | FITS[walker.line.right]
+                walker.push_unchecked(move)
+                if walker.over:
+                    break
+                moves = walker.legal_moves()
+                move = moves[0] if len(moves) == 1 else _counting_move(walker, moves, seen,
+                                                                      forbidden, weights)
+            scores[first] = seat_score(walker, mover)
+        return scores, False
+
+    return evaluate
+
+
 class StrongBot(_Level):
-    """Samples deals consistent with the view and solves each (see the module)."""
+    """Samples deals consistent with the view and scores each (see the module)."""
 
     level = "strong"
 
-    def __init__(self, budget: float = 0.5, *, max_samples: int = 64,
+    def __init__(self, budget: float = 0.5, *, max_samples: int | None = None,
                  max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
-        """``budget``: seconds a move; ``max_samples``: deals imagined at most;
-        ``max_nodes``: the solver's node limit per deal (with a generous budget, a
-        choice that does not depend on the machine's speed); ``evaluate``: another
-        way to score a full position's moves (:func:`rollout_scores`)."""
+        """``budget``: seconds a move; ``max_samples``: deals imagined at most (by default
+        64 solved, or 256 played out); ``max_nodes``: the solver's node limit per deal
+        (with a generous budget, a choice that does not depend on the machine's speed);
+        ``evaluate``: another way to score a full position's moves (:func:`rollout_scores`);
+        by default the solver with two players, :func:`counting_playouts` with more."""
         if budget <= 0:
             raise ValueError(f"a bot's budget must be above zero, not {budget}")
         self.budget = budget
         self.max_samples = max_samples
         self.max_nodes = max_nodes
-        self.evaluate: Evaluator = evaluate if evaluate is not None else self._solve
+        self.evaluate = evaluate
 
     def _solve(self, state: State, seconds: float) -> tuple[dict[Move, float], bool]:
         return solver_scores(state, seconds, self.max_nodes)
 
+    def _evaluator(self, view: SeatView) -> tuple[Evaluator, int]:
+        """How this view's imagined deals are scored, and how many at most."""
+        if self.evaluate is not None:
+            evaluate = self.evaluate
+        elif len(view.hand_counts) == 2:
+            evaluate = self._solve
+        else:
+            evaluate = counting_playouts(view)
+        if self.max_samples is not None:
+            return evaluate, self.max_samples
+        return evaluate, (64 if evaluate == self._solve else 256)
+
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         deadline = time.perf_counter() + self.budget
+        evaluate, limit = self._evaluator(view)
         legal = view.legal
         choices = distinct(legal, view.ends)  # a tile on either of two equal ends: one move
         if len(choices) == 1:
@@ -586,13 +783,13 @@ class StrongBot(_Level):
         rows: list[dict[Move, float]] = []  # each deal's scores, for the paired differences
         top = _top_score(view)
         samples, exact = 0, True
-        while samples < self.max_samples:
+        while samples < limit:
             left = deadline - time.perf_counter()
             if samples and left <= 0:
                 break
             state = world(view, sample(view, rng))
-            per = max(left, 0.0) / max(2, min(8, self.max_samples - samples))
-            scores, was_exact = self.evaluate(state, max(per, 0.005))
+            per = max(left, 0.0) / max(2, min(8, limit - samples))
+            scores, was_exact = evaluate(state, max(per, 0.005))
             exact = exact and was_exact
             samples += 1
             worst = min(scores.values()) if scores else 0.0
@@ -602,7 +799,9 @@ class StrongBot(_Level):
                 totals[move] += score
                 if score >= top:
                     wins[move] += 1
-        ranked = sorted(legal, key=lambda m: (-totals[m], -_weight(m)[0]))
+        # Equal means (often, where results are places or a win) go to the move the
+        # counting player prefers.
+        ranked = sorted(legal, key=lambda m: (-round(totals[m], 9), -_counting_key(view, m)))
         move = canonical(ranked[0], view.ends)  # named as a one-click play lays it
         others: list[Move] = []  # every other move, by its one name, best first
         for m in ranked:
@@ -623,6 +822,14 @@ class StrongBot(_Level):
             view, move, mean, samples, rival=rival,
             rival_mean=totals[rival] / samples if rival is not None else None, equal=equal))
         return (move, reasons)
+
+
+def _counting_key(view: SeatView, move: Move) -> float:
+    """The counting player's preference among moves, higher is better."""
+    tile = move.tile
+    if tile is None:
+        return 0.0
+    return play_score(view, move) if move.kind == "play" else -dead_keep(view, tile)
 
 
 def _top_score(view: SeatView) -> float:

@@ -26,6 +26,7 @@ from engine.bots import (
     rollout_scores,
     seat_score,
 )
+from engine.line import Line
 from engine.moves import PASS, Move
 from engine.rules import Ruleset, block, duel, gaple
 from engine.sampler import forbidden_mask, sample, unseen_mask, world
@@ -151,6 +152,93 @@ def test_counting_beats_random_over_duplicate_deals() -> None:
     assert score[0] > 0 and ci[0][0] > 0
 
 
+def counting_choice(state: State) -> Decision:
+    return make_bot("counting").decide(view(state, state.to_move), random.Random(1))
+
+
+def test_counting_sheds_weight_when_the_ends_block_no_better() -> None:
+    # Ends 6 and 0, nothing known of White.  [5|6] leaves 5 and 0, [0|1] leaves 6 and
+    # 1: each leaves ten unseen tiles that fit and two of Black's own that fit, so
+    # neither blocks better; [5|6] sheds 11 pips, [0|1] one.
+    s = State.setup(duel(), [["5-6", "0-1", "1-2", "0-3"], ["0-0"]], ends=(6, 0), stock=14)
+    v = view(s, 0)
+    shed, keep = Move.play(t("5-6"), "left"), Move.play(t("0-1"), "right")
+    assert bots.stuck_chance(v, 1, shed) == pytest.approx(bots.stuck_chance(v, 1, keep))
+    d = counting_choice(s)
+    assert d.move == shed
+    assert Reason("sheds_heavy", {"tile": "5-6", "value": 11}) in d.reasons
+
+
+def test_counting_sheds_a_heavy_tile_rather_than_keep_a_number_it_holds_plenty_of() -> None:
+    # [0|1] would leave a 1 open with three 1s in hand (the old counting player's
+    # choice); shedding the 11 is worth more.
+    s = State.setup(duel(), [["5-6", "0-1", "1-2", "1-3"], ["0-0"]], ends=(6, 0), stock=14)
+    assert counting_choice(s).move == Move.play(t("5-6"), "left")
+
+
+def test_counting_blocks_both_ends_with_a_number_the_others_have_shown_they_lack() -> None:
+    # Three players, ends 5 and 3: the other two have just passed, so neither holds a
+    # 5 or a 3.  [3|5] on the 5 leaves 3 and 3: both must pass again, and [3|6] still
+    # fits for the mover.  [3|6] is heavier but leaves a 6 that either may hold.
+    s = State.setup(block(3), [["3-5", "3-6", "0-4"], ["0-1", "1-1"], ["0-2", "2-4"]],
+                    ends=(5, 3), to_move=1)
+    s.push(PASS)
+    s.push(PASS)
+    v = view(s, 0)
+    block_move = Move.play(t("3-5"), "left")
+    assert bots.stuck_chance(v, 1, block_move) == bots.stuck_chance(v, 2, block_move) == 1.0
+    assert bots.stuck_chance(v, 1, Move.play(t("3-6"), "right")) < 1.0
+    d = counting_choice(s)
+    assert d.move == block_move
+    assert Reason("opponents_lack", {"seats": (1, 2), "value": 3}) in d.reasons
+
+
+def test_counting_throws_a_light_dead_tile_and_keeps_the_heavy_one_to_play() -> None:
+    # Gaple, stuck on 3 and 3.  A dead tile counts as much as one in hand, so the only
+    # gain is a later play: [5|6] is worth keeping, [0|1] is not (the heaviest player,
+    # and the old counting player, threw [5|6]).
+    g = State.setup(gaple(), [["0-1", "5-6", "2-4"], ["3-3"], ["1-4"], ["3-4"]], ends=(3, 3),
+                    stock=["0-0", "0-2", "6-6", "2-2"])
+    d = counting_choice(g)
+    assert d.move == Move.discard(t("0-1"))
+    assert d.reasons == (Reason("dead_light", {"tile": "0-1", "value": 1}),)
+    assert "keep the heavier ones" in d.reasons[0].text()
+
+
+def test_a_dead_tile_neither_lightest_nor_hardest_is_explained_by_what_it_keeps() -> None:
+    # Stuck on 3 and 3 with [0|1], [2|4], [5|6]: throwing the middle tile [2|4] is not
+    # "the lightest", nor "the heaviest", nor the hardest to play later.
+    g = State.setup(gaple(), [["0-1", "5-6", "2-4"], ["3-3"], ["1-4"], ["3-4"]], ends=(3, 3),
+                    stock=["0-0", "0-2", "6-6", "2-2"])
+    assert bots._discard_reasons(view(g, 0), t("2-4")) == [
+        Reason("light_dead", {"tile": "2-4", "value": 6})]
+
+
+def test_counting_throws_first_a_dead_tile_that_nothing_can_ever_match() -> None:
+    # Gaple, ends 3 and 5: every 4 but the mover's own [4|4] lies in the line, so [4|4]
+    # can never be played and goes dead, though the lighter [0|1] could still be shed.
+    line = Line.from_layout([(3, 4), (4, 0), (0, 5), (5, 4), (4, 1), (1, 2), (2, 4), (4, 6),
+                             (6, 5)])
+    g = State.setup(gaple(), [["4-4", "6-6", "0-1"], ["3-3", "2-5"], ["2-3", "3-5"],
+                              ["2-2", "3-6"]], line=line, stock=4)
+    assert {m.kind for m in g.legal_moves()} == {"discard"}
+    d = counting_choice(g)
+    assert d.move == Move.discard(t("4-4"))
+    assert d.reasons == (Reason("spent_dead", {"tile": "4-4", "value": 8}),)
+
+
+def test_counting_beats_heaviest_over_fixed_duplicate_deals() -> None:
+    # The old counting player lost to heaviest in four-player Gaple (it threw its
+    # heaviest tile dead) and was level in two-player Block.
+    from engine.arena import run
+
+    for rules, deals in ((block(2), 300), (gaple(4), 100), (duel(), 200)):
+        result = run(rules, ["counting"] + ["heaviest"] * (rules.players - 1), deals=deals,
+                     seed=3)
+        ci = result["ci95"]
+        assert isinstance(ci, list) and ci[0][0] > 0, (rules.name, result["score"])
+
+
 def e3_after_whites_pass() -> State:
     state = load("scenarios/e3-empty-hand-wins.toml").initial()
     state.push(PASS)
@@ -221,6 +309,57 @@ def test_the_strong_bot_keeps_within_its_sample_limit_and_scores_every_move() ->
     d = bot.decide(view(state, state.to_move), random.Random(2))
     assert len(calls) == (5 if len(state.legal_moves()) > 1 else 0)
     assert d.move in state.legal_moves()
+
+
+def test_the_strong_bot_plays_out_deals_with_three_or_more_players_and_solves_with_two(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    solved: list[int] = []
+
+    def spy(state: State, seconds: float, max_nodes: int | None = None
+            ) -> tuple[dict[Move, float], bool]:
+        solved.append(state.players)
+        return {m: 0.0 for m in state.legal_moves()}, True
+
+    monkeypatch.setattr(bots, "solver_scores", spy)
+    for name in ("block-3", "gaple-4x6", "duel"):
+        for seed in range(20):
+            state = midgame(RULESETS[name], seed, 2)
+            if not state.over and len(state.legal_moves()) > 1:
+                break
+        StrongBot(60.0, max_samples=3).decide(view(state, state.to_move), random.Random(1))
+    assert solved == [2, 2, 2]
+
+
+def test_counting_playouts_score_each_move_by_playing_on_as_the_counting_player() -> None:
+    # Block, three players, every hand known to the evaluator.  Seat 0 can go out with
+    # [1|3] and score the others' 12 + 7 pips.
+    s = State.setup(block(3), [["1-3"], ["5-6", "0-1"], ["0-0", "3-4"]], ends=(1, 2))
+    evaluate = bots.counting_playouts(view(s, 0))
+    scores, exact = evaluate(s, 1.0)
+    assert not exact and set(scores) == set(s.legal_moves())
+    assert scores[Move.play(t("1-3"), "left")] == pytest.approx(19 - 0)
+    # Each score is what the counting player at every seat then makes of the round.
+    for move, score in scores.items():
+        walker = s.copy()
+        walker.push(move)
+        while not walker.over:
+            walker.push(make_bot("counting").decide(view(walker, walker.to_move),
+                                                    random.Random(0)).move)
+        assert score == pytest.approx(seat_score(walker, 0)), move
+
+
+def test_the_solver_scores_three_player_block_as_the_arena_does() -> None:
+    # The solver gives each player's own points; the mover's result is its own less
+    # the mean of the others' (seat_score), so handing a third player the round counts.
+    s = State.setup(block(3), [["2-5", "1-1"], ["0-1", "3-3"], ["2-2", "4-6"]], ends=(2, 1))
+    scores, exact = bots.solver_scores(s, 10.0)
+    assert exact
+    from engine.solve import solve
+
+    for mv in solve(s).moves:
+        points = mv.value
+        assert isinstance(points, tuple)
+        assert scores[mv.move] == pytest.approx(points[0] - (points[1] + points[2]) / 2)
 
 
 # -- the sampler ----------------------------------------------------------------
