@@ -460,12 +460,13 @@ class RandomBot(_Level):
 
 
 class HeaviestBot(_Level):
-    """The highest-value playable tile; the heaviest tile as a dead tile."""
+    """The highest-value playable tile (of equal values a double first, then on the end
+    that leaves a number it still holds); the heaviest tile as a dead tile."""
 
     level = "heaviest"
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
-        move = max(view.legal, key=_weight)
+        move = max(view.legal, key=lambda m: _heaviest_key(view, m))
         tile = move.tile
         assert tile is not None
         if move.kind == "discard":
@@ -479,6 +480,19 @@ def _weight(move: Move) -> tuple[int, int]:
     tile = move.tile
     return (tile.value, tile.high) if tile is not None else (-1, -1)
 
+
+def _heaviest_key(view: SeatView, move: Move) -> tuple[int, int, int, int]:
+    """The heaviest player's preference, higher is better: the tile's value, a double (it
+    fits one number only, so it is the harder to place later), how many of the open ends
+    after the play it still holds a tile for, then the higher half."""
+    tile = move.tile
+    if tile is None:
+        return (-1, -1, -1, -1)
+    if move.kind != "play":
+        return (tile.value, 0, 0, tile.high)
+    rest = [t for t in view.hand if t != tile]
+    kept = sum(1 for v in _opened(view, move) if _count(rest, v)) if view.ends else 0
+    return (tile.value, int(tile.low == tile.high), kept, tile.high)
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,18 @@ def test_heaviest_plays_its_heaviest_tile_and_throws_its_heaviest_dead_tile() ->
     assert d.move == Move.discard(t("2-4")) and d.reasons[0].code == "heaviest_dead"
 
 
+def test_heaviest_breaks_ties_by_a_double_then_by_the_end_it_can_follow() -> None:
+    # Ends 4 and 2: [4|4] and [2|6] weigh 8 alike; the double goes first.
+    s = State.setup(duel(), [["4-4", "2-6", "0-1"], ["0-0"]], ends=(4, 2), stock=14)
+    d = make_bot("heaviest").decide(view(s, 0), random.Random(1))
+    assert d.move == Move.play(t("4-4"), "left")
+    # Ends 3 and 5: [3|5] fits either; laid on the 5 it opens 3 (and keeps the 3),
+    # which [1|3] can follow; laid on the 3 it leaves 5 and 5, which nothing held fits.
+    s = State.setup(duel(), [["3-5", "1-3"], ["0-0"]], ends=(3, 5), stock=14)
+    d = make_bot("heaviest").decide(view(s, 0), random.Random(1))
+    assert d.move == Move.play(t("3-5"), "right")
+
+
 def test_counting_blocks_with_a_number_the_next_player_lacks() -> None:
     # White passed on 6 and 5: showing it holds neither.  Black can leave a 5 or a 4.
     s = State.setup(duel(), [["0-0", "1-1"], ["5-5", "4-5", "2-2"]], ends=(6, 5), stock=14)
