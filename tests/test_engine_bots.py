@@ -251,6 +251,16 @@ def test_counting_beats_heaviest_over_fixed_duplicate_deals() -> None:
         assert isinstance(ci, list) and ci[0][0] > 0, (rules.name, result["score"])
 
 
+def test_heaviest_beats_random_in_the_draw_game_over_fixed_duplicate_deals() -> None:
+    # Where a blocked round is rare (the draw game) shedding weight alone hardly beats a
+    # random player; the tie-breaks (a double first, an end the mover can follow) do.
+    from engine.arena import run
+
+    result = run(duel(draw=True), ["heaviest", "random"], deals=2000, seed=5)
+    ci = result["ci95"]
+    assert isinstance(ci, list) and ci[0][0] > 0, result["score"]
+
+
 def e3_after_whites_pass() -> State:
     state = load("scenarios/e3-empty-hand-wins.toml").initial()
     state.push(PASS)
