@@ -68,7 +68,11 @@ def test_a_round_steps_with_the_keyboard(page: Page) -> None:
     # The appraisal and the verdict come from the workers, and the page shows them.
     expect(page.get_by_text("How each move does from Black's seat")).to_be_visible(
         timeout=WAIT)
-    expect(page.locator(".appraisal-list .grade-blunder")).to_have_text("blunder")
+    # Play's badge: the class's name read, its sign shown but hidden from screen readers.
+    blunder = page.locator(".appraisal-moves .grade-blunder")
+    expect(blunder).to_have_text("??blunder")
+    expect(blunder.locator(".sign")).to_have_attribute("aria-hidden", "true")
+    expect(page.get_by_text("costs 0.67 of a game on average")).to_be_visible()
     expect(page.get_by_text("Best with every hand open: Play [0|0] on the right end"
                             )).to_be_visible(timeout=WAIT)
     page.get_by_role("button", name="Forward").click()

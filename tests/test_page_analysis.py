@@ -97,10 +97,17 @@ def test_the_stepper_stops_at_the_studied_seats_decisions(data_dir: Path) -> Non
     expected = appraise(position.view(1), random.Random(zlib.crc32(position.text().encode())))
     grades = {m.move.tile.bracket(): m.grade for m in expected.moves if m.move.tile}
     assert grades == {"[0|0]": "best", "[0|2]": "blunder"}
-    assert "The move played, Play [0|0] on the right end: best." in texts(at)
-    (shown,) = [m.value for m in at.markdown if "appraisal-list" in m.value]
-    assert '<span class="grade grade-blunder">blunder</span>' in shown
+    # In Play's review's words: the class as a badge (its sign hidden from screen readers),
+    # the worth and the cost in the family's scale (the two-player game: a game).
+    assert ('The move played, Play [0|0] on the right end: <span class="grade grade-best">'
+            '<span class="sign" aria-hidden="true" dir="ltr">✓</span>best</span>') in texts(at)
+    (shown,) = [m.value for m in at.markdown if "appraisal-moves" in m.value]
+    assert ("Play [0|2] on the right end: +0.33 a game on average · "
+            '<span class="grade grade-blunder"><span class="sign" aria-hidden="true" '
+            'dir="ltr">??</span>blunder</span>, costs 0.67 of a game on average') in shown
+    assert "Play [0|0] on the right end: +1.00 a game on average (played) · " in shown
     assert shown.index("[0|0]") < shown.index("[0|2]")  # best first
+    assert "(your move)" not in shown  # any seat's move: the move played, not "yours"
     assert at.button(key="analysis.next_decision").disabled  # no other choice of Black's
 
 
@@ -178,11 +185,12 @@ def test_a_seats_view_is_appraised_from_that_seat(data_dir: Path) -> None:
     expected = appraise(parse_position(view).view(),
                         random.Random(zlib.crc32(view.encode())))
     assert expected.exact
-    (shown,) = [m.value for m in at.markdown if "appraisal-list" in m.value]
+    (shown,) = [m.value for m in at.markdown if "appraisal-moves" in m.value]
     for move in expected.moves:
         assert f'<span class="grade grade-{move.grade}">' in shown
     assert "How each move does from Black's seat" in texts(at)
-    assert f"Averaged over all {expected.deals} ways" in texts(at)
+    assert ("Exact: worked out over every way the tiles the player to move cannot see might "
+            f"lie ({expected.deals}).") in texts(at)
 
 
 def test_the_paste_box_opens_a_code_or_says_why_not(data_dir: Path) -> None:

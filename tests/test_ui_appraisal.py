@@ -86,3 +86,22 @@ def test_every_move_once_best_first_and_how_it_was_found() -> None:
     assert not rough.exact
     assert appraisal.provenance(rough).startswith(f"An estimate from {rough.deals} of the ")
     assert appraisal.provenance(rough).endswith(" of a game.")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"], indirect=True)
+def test_a_studied_seats_move_is_the_move_played_not_yours(lang: str) -> None:
+    """Analysis appraises any seat's decision: the move made there is "played", and the
+    tiles unseen are the mover's, not the learner's."""
+    v = parse_position("d2/2444.*2/4*4/*14/0").view(0)
+    a = appraise(v, random.Random(1), seconds=5)
+    played = Move.parse("play 4-4 left")
+    html = appraisal.moves_html(a, 2, v.ends, played=played, yours=False)
+    mine = i18n.t_in(lang, "appraisal.yours", move="")
+    theirs = i18n.t_in(lang, "appraisal.played", move="")
+    assert mine not in html and html.count(theirs) == 1
+    (marked,) = [li for li in html.split("<li>") if theirs in li]
+    assert "[4|4]" in marked
+    assert appraisal.moves_html(a, 2, v.ends, played=played).count(mine) == 1
+    assert appraisal.provenance(a, yours=False) == i18n.t_in(
+        lang, "appraisal.exact_mover", deals=appraisal.count(a.deals))
+    assert appraisal.provenance(a, yours=False) != appraisal.provenance(a)

@@ -10,14 +10,15 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from engine.appraise import Appraisal
 from engine.code import Position
+from engine.moves import Move
 from engine.state import State
 from engine.tiles import TILES, Tile, mask_of
 
 from .. import thinking
 from ..i18n import join_list, move_text, t, table_seat_names
-from ..widgets import appraisal_list as appraisal
-from ..widgets import feedback, round_record, story, verdict
+from ..widgets import appraisal, feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
 from ..widgets.share import position_href, share
@@ -161,21 +162,39 @@ def _appraisal(study: Study, names: Sequence[str]) -> None:
     blocked = analysis.appraisal_blocked(study)
     if blocked is not None:
         if blocked == "forced":
-            st.caption(t("appraisal_list.forced"))
+            st.caption(t("analysis.appraisal_forced"))
         return
     answer = analysis.appraisal_answer(study)
     assert answer is not None
     if answer.waiting:
-        st.caption(t("appraisal_list.working"))
+        st.caption(t("analysis.appraisal_working"))
         return
     if answer.value is None:
-        st.info(t("appraisal_list.failed"))
+        st.info(t("analysis.appraisal_failed"))
         return
     position = study.position()
-    mover = position.mover
-    mine = study.played if study.seat is None or study.seat == mover else None
-    appraisal.show(answer.value, position.line().ends, names, position.players,
-                   key="analysis-appraisal", played=mine)
+    mine = study.played if study.seat is None or study.seat == position.mover else None
+    _appraised(answer.value, position, names, mine)
+
+
+def _appraised(a: Appraisal, position: Position, names: Sequence[str],
+               played: Move | None) -> None:
+    """The appraisal in Play's review's words (:mod:`ui.widgets.appraisal`): whose seat, the
+    move played with its class and cost, every move best first with its class and worth, and
+    how the figures were found."""
+    ends = position.line().ends
+    mine = next((m for m in a.moves if m.move == played), None)
+    kind = "ok" if mine is None or mine.grade in ("best", "forced", "good") else "hint"
+    with st.container(key=feedback.key("analysis-appraisal", kind)):
+        st.markdown(f"**{_md(t('analysis.appraisal_title', name=names[a.seat]))}**")
+        if played is not None and mine is not None:
+            words = t("analysis.appraisal_played",
+                      move=move_text(appraisal.one_name(played, ends)))
+            st.markdown(f"{_md(esc(words))} {appraisal.graded(mine.grade, a.family, mine.loss)}",
+                        unsafe_allow_html=True)
+        st.markdown(appraisal.moves_html(a, position.players, ends, played, yours=False),
+                    unsafe_allow_html=True)
+        st.caption(appraisal.provenance(a, yours=False))
 
 
 def _verdict(study: Study, names: Sequence[str]) -> None:
@@ -288,7 +307,7 @@ def _study(study: Study) -> None:
 
 
 def draw() -> None:
-    st.html(f"<style>{CSS}</style>")
+    st.html(f"<style>{CSS}{appraisal.CSS}</style>")
     thinking.warm()
     study = analysis.current()
     st.title(t("analysis.title"), anchor=False)

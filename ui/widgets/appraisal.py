@@ -1,5 +1,6 @@
 """An appraisal in words: each move's worth from what the mover could see, its class and what
-it costs (engine/appraise.py); Play's review, and any page that shows an appraisal.
+it costs (engine/appraise.py); Play's review and tutor, and the Analysis page: a learner
+sees the same classes, colours, signs, numbers and words wherever a move is appraised.
 
 A class is shown as a badge, its colour from the feedback colours (``--ok-bg`` …) and its
 sign (best ✓, inaccuracy ?!, mistake ?, blunder ??) hidden from screen readers, which read
@@ -111,13 +112,16 @@ def graded(grade: str, family: str, loss: float) -> str:
     return f"{badge(grade)}{esc(t('appraisal.after_badge', cost=cost(family, loss)))}"
 
 
-def provenance(a: Appraisal) -> str:
+def provenance(a: Appraisal, yours: bool = True) -> str:
     """How the figures were found: over every deal of the hidden tiles the view allows, or
-    an estimate from some of them, with its margin (two standard errors)."""
+    an estimate from some of them, with its margin (two standard errors).  ``yours``: the
+    tiles the learner could not see (Play); else the tiles the player to move cannot see
+    (Analysis, any seat's decision)."""
+    mover = "" if yours else "_mover"
     if a.exact:
-        return t("appraisal.exact", count=a.deals, deals=count(a.deals))
+        return t(f"appraisal.exact{mover}", count=a.deals, deals=count(a.deals))
     margin = 2 * max((m.stderr for m in a.moves), default=0.0)
-    return t("appraisal.estimate", deals=count(a.deals), total=count(a.consistent),
+    return t(f"appraisal.estimate{mover}", deals=count(a.deals), total=count(a.consistent),
              error=amount(a.family, margin))
 
 
@@ -130,10 +134,12 @@ def one_name(move: Move, ends: Ends) -> Move:
     return canonical(move, ends) if ends else move
 
 
-def moves_html(a: Appraisal, players: int, ends: Ends, played: Move | None = None) -> str:
+def moves_html(a: Appraisal, players: int, ends: Ends, played: Move | None = None,
+               yours: bool = True) -> str:
     """Every distinct move of the appraisal, best first, with its class and worth (HTML list);
-    ``played`` is marked as the move made.  ``ends``: the position's open ends (a tile on
-    either of two equal ends is one move, :func:`one_name`)."""
+    ``played`` is marked as the move made: "(your move)", or "(played)" where ``yours`` is
+    false (Analysis: any seat's move).  ``ends``: the position's open ends (a tile on either
+    of two equal ends is one move, :func:`one_name`)."""
     seen: set[Move] = set()
     lines = []
     mine = one_name(played, ends) if played is not None else None
@@ -145,7 +151,7 @@ def moves_html(a: Appraisal, players: int, ends: Ends, played: Move | None = Non
         words = t("appraisal.move_score", move=move_text(name),
                   score=score(a.family, item.expected, players))
         if name == mine:
-            words = t("appraisal.yours", move=words)
+            words = t("appraisal.yours" if yours else "appraisal.played", move=words)
         lines.append(f"<li>{esc(words)} · {graded(item.grade, a.family, item.loss)}</li>")
     return f'<ul class="appraisal-moves">{"".join(lines)}</ul>'
 
