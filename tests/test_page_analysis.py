@@ -189,7 +189,8 @@ def test_a_seats_view_is_appraised_from_that_seat(data_dir: Path) -> None:
     for move in expected.moves:
         assert f'<span class="grade grade-{move.grade}">' in shown
     assert "How each move does from Black's seat" in texts(at)
-    assert ("Exact: worked out over every way the tiles the player to move cannot see might "
+    assert ("A move is worth its result on average: a win +1, a draw 0, a loss −1. Exact: "
+            "worked out over every way the tiles the player to move cannot see might "
             f"lie ({expected.deals}).") in texts(at)
 
 

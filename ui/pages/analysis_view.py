@@ -194,7 +194,7 @@ def _appraised(a: Appraisal, position: Position, names: Sequence[str],
                         unsafe_allow_html=True)
         st.markdown(appraisal.moves_html(a, position.players, ends, played, yours=False),
                     unsafe_allow_html=True)
-        st.caption(appraisal.provenance(a, yours=False))
+        st.caption(f"{t(f'appraisal.scale_{a.family}')} {appraisal.provenance(a, yours=False)}")
 
 
 def _verdict(study: Study, names: Sequence[str]) -> None:
