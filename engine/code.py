@@ -58,19 +58,35 @@ character where it goes wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from typing import Final, TypeAlias
+from dataclasses import dataclass
+from typing import Final
 
-from .line import Line, LineError, Placement
+from .code_model import Held, HiddenError, Position, Round, shown_tiles
+from .code_write import count, rules_code, text
+from .line import Line, LineError
 from .moves import DRAW, PASS, End, Move
 from .rules import RulesError, Ruleset, block, duel, gaple
 from .state import IllegalMoveError, Opening, State, Status
-from .tiles import TILES, Tile, mask_of
-from .view import SeatView, known_missing
+from .tiles import TILES, Tile
 
-#: A seat's tiles as the position shows them: the tiles, or how many there are unseen.
-Held: TypeAlias = tuple[Tile, ...] | int
+__all__ = [
+    "PIPS",
+    "RULES_HELP",
+    "STATUSES",
+    "TAGS",
+    "CodeError",
+    "Held",
+    "HiddenError",
+    "Position",
+    "Round",
+    "check_deal",
+    "parse",
+    "parse_position",
+    "parse_round",
+    "parse_rules",
+    "rules_code",
+    "text",
+]
 
 PIPS: Final = "0123456"
 STATUSES: Final[tuple[Status, ...]] = ("domino", "blocked", "emptied")
@@ -108,299 +124,8 @@ class CodeError(ValueError):
         self.params: dict[str, object] = params
 
 
-class HiddenError(ValueError):
-    """A seat's-eye position asked for what only every hand shown can give."""
-
-
-def _tiles_text(tiles: tuple[Tile, ...]) -> str:
-    return "".join(f"{t.low}{t.high}" for t in tiles) or "-"
-
-
-def _held_text(held: Held) -> str:
-    return f"*{held}" if isinstance(held, int) else _tiles_text(held)
-
-
-def _count(held: Held) -> int:
-    return held if isinstance(held, int) else len(held)
-
-
-def rules_code(rules: Ruleset) -> str:
-    """The rules field: ``b3``, ``g4x7pz``, ``d2d``…"""
-    if rules.family == "block":
-        return f"b{rules.players}"
-    if rules.family == "duel":
-        return "d2d" if rules.draw_mode else "d2"
-    return (f"g{rules.players}x{rules.hand_size}" + ("" if rules.dead_tiles else "p")
-            + ("z" if rules.blank_double_25 else ""))
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A position as the code writes it: everything that decides the play from here on,
-    and what each seat is known to lack.  Equal positions have equal codes.
-
-    ``hands`` and ``dead`` give each seat's tiles (sorted) or, in a seat's-eye position, a
-    count for every seat but one (:attr:`seat`).  The line is ``hidden_ends`` (a line whose
-    history is not shown) and the ``placements`` in play order.  ``stock`` is its tiles, top
-    first, or a count.  ``to_move`` is the seat to move, or the seat that moved last once
-    ``status`` is no longer ``playing``.  ``lacks``: the values each seat is known not to
-    hold (:func:`engine.view.known_missing`)."""
-
-    rules: Ruleset
-    hands: tuple[Held, ...]
-    hidden_ends: tuple[int, int] | None
-    placements: tuple[Placement, ...]
-    stock: tuple[Tile, ...] | int
-    to_move: int
-    passes: int
-    opening: Opening
-    status: Status
-    dead: tuple[Held, ...]
-    lacks: tuple[frozenset[int], ...]
-
-    # -- from and to the engine's values ------------------------------------------------
-
-    @classmethod
-    def from_state(cls, state: State, seat: int | None = None) -> Position:
-        """The position of ``state``: every hand, or (``seat``) what that seat sees."""
-        n = state.players
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"there is no seat {seat} among {n} players")
-
-        def shown(i: int) -> bool:
-            return seat is None or i == seat
-
-        stock = state.stock
-        return cls(
-            rules=state.rules,
-            hands=tuple(state.hand(i) if shown(i) else state.hand_masks[i].bit_count()
-                        for i in range(n)),
-            hidden_ends=state.line.hidden_ends,
-            placements=tuple(state.line.placements),
-            stock=stock if stock is not None and seat is None else state.stock_count,
-            to_move=state.to_move,
-            passes=state.passes,
-            opening=state.opening,
-            status=state.status,
-            dead=tuple(state.dead_tiles(i) if shown(i) else state.dead_masks[i].bit_count()
-                       for i in range(n)),
-            lacks=known_missing(state),
-        )
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
-    def seat(self) -> int | None:
-        """The seat whose view this is, or None when every hand is shown."""
-        if all(isinstance(h, tuple) for h in self.hands):
-            return None
-        return next(i for i, h in enumerate(self.hands) if isinstance(h, tuple))
-
-    @property
-    def mover(self) -> int | None:
-        """Whose turn it is; None once the round has ended."""
-        return self.to_move if self.status == "playing" else None
-
-    @property
-    def over(self) -> bool:
-        return self.status != "playing"
-
-    def line(self) -> Line:
-        """The line, fresh."""
-        line = Line(self.hidden_ends)
-        for p in self.placements:
-            line.place_as(p.tile, p.left, p.right, p.end)
-        return line
-
-    def state(self) -> State:
-        """A fresh :class:`State` at this position (every hand must be shown; what the
-        seats lack is not part of a state: it comes from a state's history)."""
-        if self.seat is not None:
-            raise HiddenError(f"every hand must be shown; this is seat {self.seat}'s view "
-                              "(the other hands are counts)")
-        stock = self.stock
-        state = State(self.rules, [mask_of(_shown(h)) for h in self.hands], self.line(),
-                      stock=list(stock) if isinstance(stock, tuple) else None,
-                      stock_count=stock if isinstance(stock, int) else None,
-                      dead=[mask_of(_shown(d)) for d in self.dead], to_move=self.to_move,
-                      passes=self.passes, opening=self.opening)
-        state.status = self.status
-        return state
-
-    def seen_by(self, seat: int) -> Position:
-        """The position as ``seat`` sees it: the other hands and dead tiles as counts, the
-        stock as a count."""
-        if self.seat is not None and seat != self.seat:
-            raise HiddenError(f"this is seat {self.seat}'s view: seat {seat}'s tiles are "
-                              "not shown")
-        if not 0 <= seat < self.players:
-            raise ValueError(f"there is no seat {seat} among {self.players} players")
-
-        def hide(held: Held, i: int) -> Held:
-            return held if i == seat else _count(held)
-
-        return replace(self, hands=tuple(hide(h, i) for i, h in enumerate(self.hands)),
-                       dead=tuple(hide(d, i) for i, d in enumerate(self.dead)),
-                       stock=_count(self.stock))
-
-    def view(self, seat: int | None = None) -> SeatView:
-        """What ``seat`` sees (default: the seat's-eye position's seat, else the seat to
-        move), as the computer players and the appraisal read it."""
-        if seat is None:
-            seat = self.seat if self.seat is not None else self.to_move
-        seen = self.seen_by(seat)
-        hand = _shown(seen.hands[seat])
-        line = seen.line()
-        legal: tuple[Move, ...] = ()
-        if seen.mover == seat:
-            masks = [mask_of(hand) if i == seat else 0 for i in range(self.players)]
-            legal = State(self.rules, masks, line.copy(), stock_count=_count(seen.stock),
-                          to_move=seat, passes=self.passes, opening=self.opening).legal_moves()
-        return SeatView(
-            seat=seat,
-            hand=hand,
-            dead=_shown(seen.dead[seat]),
-            line=line,
-            ends=line.ends,
-            hand_counts=tuple(_count(h) for h in seen.hands),
-            dead_counts=tuple(_count(d) for d in seen.dead),
-            stock_count=_count(seen.stock),
-            to_move=seen.mover,
-            missing=self.lacks,
-            legal=legal,
-            rules=self.rules,
-            passes=self.passes,
-            opening=None if self.opening is None else str(self.opening),
-        )
-
-    def text(self) -> str:
-        """The position code (the module's grammar)."""
-        fields = [rules_code(self.rules), ".".join(_held_text(h) for h in self.hands),
-                  _line_text(self.hidden_ends, self.placements), _held_text(self.stock),
-                  self._turn_text()]
-        if any(_count(d) for d in self.dead):
-            fields.append("d" + ".".join(_held_text(d) for d in self.dead))
-        if any(self.lacks):
-            fields.append("n" + ".".join("".join(map(str, sorted(v))) or "-"
-                                         for v in self.lacks))
-        return "/".join(fields)
-
-    def _turn_text(self) -> str:
-        out = ("" if self.status == "playing" else self.status) + str(self.to_move)
-        if self.passes:
-            out += f"p{self.passes}"
-        if self.opening == "double":
-            out += "od"
-        elif isinstance(self.opening, Tile):
-            out += f"o{self.opening.low}{self.opening.high}"
-        return out
-
-    def __str__(self) -> str:
-        return self.text()
-
-
 def _many(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
-def _shown(held: Held) -> tuple[Tile, ...]:
-    assert isinstance(held, tuple), "a hidden hand has no tiles to show"
-    return held
-
-
-def _line_text(hidden: tuple[int, int] | None, placements: tuple[Placement, ...]) -> str:
-    if hidden is None and not placements:
-        return "-"
-    out = f"{hidden[0]}*{hidden[1]}" if hidden is not None else ""
-    for p in placements:
-        if p.end is not None:
-            out += "L" if p.end == "left" else "R"
-        out += f"{p.left}{p.right}"
-    return out
-
-
-@dataclass(frozen=True, eq=False)
-class Round:
-    """A round: the position it starts from (every hand shown) and every move since.
-
-    Two rounds are equal when they start alike and their moves are the same, down to how
-    an opening tile was laid (``41`` or ``14``; :class:`Move` equality leaves that out)."""
-
-    start: Position
-    moves: tuple[Move, ...]
-
-    @classmethod
-    def from_state(cls, state: State) -> Round:
-        """The round ``state`` has played: its start (every move taken back) and its moves."""
-        start = state.copy()
-        for _ in range(len(state.moves)):
-            start.pop()
-        return cls(Position.from_state(start), tuple(state.moves))
-
-    def states(self) -> Iterator[State]:
-        """The start, then the state after each move (each a fresh state)."""
-        state = self.start.state()
-        yield state.copy()
-        for move in self.moves:
-            state.push(move)
-            yield state.copy()
-
-    def final(self) -> State:
-        """The state after every move."""
-        state = self.start.state()
-        for move in self.moves:
-            state.push(move)
-        return state
-
-    def position(self, seat: int | None = None) -> Position:
-        """The position after every move: every hand, or what ``seat`` sees."""
-        return Position.from_state(self.final(), seat)
-
-    def text(self) -> str:
-        """The round code: the start's code, then ``/m`` and the moves."""
-        state = self.start.state()
-        tokens = []
-        for move in self.moves:
-            applied = state.push(move)
-            tokens.append(_move_token(applied, state))
-        return f"{self.start.text()}/m{''.join(tokens) or '-'}"
-
-    def _key(self) -> tuple[Position, tuple[tuple[Move, bool], ...]]:
-        return self.start, tuple((m, m.flipped) for m in self.moves)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Round):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __str__(self) -> str:
-        return self.text()
-
-
-def _move_token(move: Move, after: State) -> str:
-    """A move's token, written after it was applied (``after``: the state it made)."""
-    if move.kind == "pass":
-        return "p"
-    if move.kind == "draw":
-        return "d"
-    tile = move.tile
-    assert tile is not None
-    if move.kind == "discard":
-        return f"x{tile.low}{tile.high}"
-    p = after.line.placements[-1]  # the tile as it now lies
-    if p.end is None:
-        return f"{p.left}{p.right}"
-    return ("L" if p.end == "left" else "R") + f"{p.left}{p.right}"
-
-
-def text(value: Position | Round) -> str:
-    """The code of a position or a round."""
-    return value.text()
 
 
 # -- reading ------------------------------------------------------------------------
@@ -688,12 +413,12 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
         for i, (a, b) in enumerate(dspans):
             held = reader.held(dead_f, a, b)
             if i not in shown:
-                held = _count(held)
+                held = count(held)
             elif isinstance(held, int):
                 raise dead_f.error(a, f"seat {i}'s hand is shown: show its dead tiles too")
             parts.append(held)
         dead = tuple(parts)
-        if any(_count(d) for d in dead) and not rules.dead_tiles:
+        if any(count(d) for d in dead) and not rules.dead_tiles:
             raise dead_f.error(0, "dead tiles are only for Gaple with dead tiles", "no_dead")
 
     line = _read_line(reader, line_f)
@@ -707,17 +432,17 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
     # What the fields must agree on.
     for i, (h, d) in enumerate(zip(hands, dead)):
         at = spans[i][0]
-        if not rules.draw_mode and _count(h) + _count(d) > rules.hand_size:
-            raise hands_f.error(at, f"seat {i} holds {_count(h)} tiles"
-                                    + (f" and {_count(d)} dead" if _count(d) else "")
+        if not rules.draw_mode and count(h) + count(d) > rules.hand_size:
+            raise hands_f.error(at, f"seat {i} holds {count(h)} tiles"
+                                    + (f" and {count(d)} dead" if count(d) else "")
                                     + f": more than the {rules.hand_size} dealt, and nobody "
                                       "draws here", "hand_size", seat=i,
-                                count=_count(h) + _count(d), size=rules.hand_size)
+                                count=count(h) + count(d), size=rules.hand_size)
         out = status in ("domino", "emptied") and i == to_move
-        if out and _count(h):
+        if out and count(h):
             raise hands_f.error(at, f"the round ended by seat {i}'s {status}: its hand "
                                     "must be empty", "out_not_empty", seat=i)
-        if not out and not _count(h):
+        if not out and not count(h):
             raise hands_f.error(at, f"seat {i}'s hand is empty: a round ends when a hand "
                                     "empties (write domino or emptied in the turn)",
                                 "empty_hand", seat=i)
@@ -726,7 +451,7 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
                                "such as *14", "stock_hidden", seat=seat)
     # A line whose history is not shown hides at least one tile.
     unnamed = len(TILES) - len(reader.claimed) - (line.hidden_ends is not None)
-    needed = _count(stock) if isinstance(stock, int) else 0
+    needed = count(stock) if isinstance(stock, int) else 0
     needed += sum(h for h in hands + dead if isinstance(h, int))
     if needed > unnamed:
         raise stock_f.error(0, f"the counts need {needed} tiles not named elsewhere; only "
@@ -747,7 +472,7 @@ def _read_position(reader: _Reader, fields: list[_Field]) -> Position:
         if isinstance(opening, Tile):
             # In the mover's hand: seen there, or (the mover's hand not shown) seen nowhere.
             if to_move in shown:
-                ok = opening in _shown(hands[to_move])
+                ok = opening in shown_tiles(hands[to_move])
             else:
                 ok = opening not in reader.claimed
             if not ok:
@@ -847,10 +572,10 @@ def check_deal(position: Position) -> None:
     if position.hidden_ends is not None:
         return
     rules = position.rules
-    held = sum(_count(h) for h in position.hands) + sum(_count(d) for d in position.dead)
+    held = sum(count(h) for h in position.hands) + sum(count(d) for d in position.dead)
     played = len(position.placements) - (1 if rules.middle_up and position.placements else 0)
     dealt = rules.players * rules.hand_size
-    stock = _count(position.stock)
+    stock = count(position.stock)
     in_play = held + played
     undealt = rules.undealt - (1 if rules.middle_up and position.placements else 0)
     fine = (in_play >= dealt and in_play + stock == dealt + undealt) if rules.draw_mode \
