@@ -4,7 +4,7 @@
 shown or as one seat sees it, with what each seat is known to lack; to and from the engine's
 :class:`~engine.state.State` and :class:`~engine.view.SeatView`.  :class:`Round`: the
 position a round starts from and its moves.  Their ``text()`` is
-:mod:`engine.code_write`'s; :func:`engine.code.parse` reads them back.
+:mod:`engine.code_write`'s; :mod:`engine.code_read` reads them back.
 """
 
 from __future__ import annotations
