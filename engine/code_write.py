@@ -1,0 +1,111 @@
+"""Writing the position code and the round code (the grammar: :mod:`engine.code`).
+
+The text of each field from the engine's values: :func:`rules_code`, a seat's tiles
+(:func:`held_text`), the line (:func:`line_text`), the turn (:func:`turn_text`), a move's
+token (:func:`move_token`); then a whole :class:`~engine.code_model.Position`
+(:func:`position_text`) or :class:`~engine.code_model.Round` (:func:`round_text`), as their
+``text()`` methods write them.  Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .line import Placement
+from .moves import Move
+from .rules import Ruleset
+from .state import State
+from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .code_model import Held, Position, Round
+
+
+def tiles_text(tiles: tuple[Tile, ...]) -> str:
+    return "".join(f"{t.low}{t.high}" for t in tiles) or "-"
+
+
+def held_text(held: Held) -> str:
+    return f"*{held}" if isinstance(held, int) else tiles_text(held)
+
+
+def count(held: Held) -> int:
+    """How many tiles a seat's part holds: its tiles, or the count shown instead."""
+    return held if isinstance(held, int) else len(held)
+
+
+def rules_code(rules: Ruleset) -> str:
+    """The rules field: ``b3``, ``g4x7pz``, ``d2d``…"""
+    if rules.family == "block":
+        return f"b{rules.players}"
+    if rules.family == "duel":
+        return "d2d" if rules.draw_mode else "d2"
+    return (f"g{rules.players}x{rules.hand_size}" + ("" if rules.dead_tiles else "p")
+            + ("z" if rules.blank_double_25 else ""))
+
+
+def line_text(hidden: tuple[int, int] | None, placements: tuple[Placement, ...]) -> str:
+    if hidden is None and not placements:
+        return "-"
+    out = f"{hidden[0]}*{hidden[1]}" if hidden is not None else ""
+    for p in placements:
+        if p.end is not None:
+            out += "L" if p.end == "left" else "R"
+        out += f"{p.left}{p.right}"
+    return out
+
+
+def turn_text(position: Position) -> str:
+    """The turn field: the status once over, the seat, the passes, the opening rule."""
+    out = ("" if position.status == "playing" else position.status) + str(position.to_move)
+    if position.passes:
+        out += f"p{position.passes}"
+    if position.opening == "double":
+        out += "od"
+    elif isinstance(position.opening, Tile):
+        out += f"o{position.opening.low}{position.opening.high}"
+    return out
+
+
+def position_text(position: Position) -> str:
+    """The position code (the grammar of :mod:`engine.code`)."""
+    fields = [rules_code(position.rules), ".".join(held_text(h) for h in position.hands),
+              line_text(position.hidden_ends, position.placements), held_text(position.stock),
+              turn_text(position)]
+    if any(count(d) for d in position.dead):
+        fields.append("d" + ".".join(held_text(d) for d in position.dead))
+    if any(position.lacks):
+        fields.append("n" + ".".join("".join(map(str, sorted(v))) or "-"
+                                     for v in position.lacks))
+    return "/".join(fields)
+
+
+def round_text(round_: Round) -> str:
+    """The round code: the start's code, then ``/m`` and the moves."""
+    state = round_.start.state()
+    tokens = []
+    for move in round_.moves:
+        applied = state.push(move)
+        tokens.append(move_token(applied, state))
+    return f"{round_.start.text()}/m{''.join(tokens) or '-'}"
+
+
+def move_token(move: Move, after: State) -> str:
+    """A move's token, written after it was applied (``after``: the state it made)."""
+    if move.kind == "pass":
+        return "p"
+    if move.kind == "draw":
+        return "d"
+    tile = move.tile
+    assert tile is not None
+    if move.kind == "discard":
+        return f"x{tile.low}{tile.high}"
+    p = after.line.placements[-1]  # the tile as it now lies
+    if p.end is None:
+        return f"{p.left}{p.right}"
+    return ("L" if p.end == "left" else "R") + f"{p.left}{p.right}"
+
+
+def text(value: Position | Round) -> str:
+    """The code of a position or a round."""
+    return value.text()
