@@ -130,10 +130,17 @@ from typing import Final, Protocol
 from .moves import Move, canonical, distinct
 from .rules import Ruleset
 from .sampler import forbidden_mask, sample, unseen_mask, world
-from .settlement import gaple_places, settle
+from .scoring import Evaluator, count_showing, opened, seat_score, tile_weight
 from .state import State
 from .tiles import FITS, TILES, Tile, mask_of
 from .view import SeatView
+
+__all__ = [
+    "GOES_OUT", "LEVELS", "NOISE_Z", "REASON_CODES", "WEIGHTS", "Bot", "CountingBot", "Decision",
+    "Evaluator", "HeaviestBot", "RandomBot", "Reason", "StrongBot", "Weights",
+    "average_reasons", "counting_playouts", "dead_keep", "hint", "make_bot", "move_reasons",
+    "play", "play_score", "rollout_scores", "seat_score", "solver_scores", "stuck_chance",
+]
 
 LEVELS: Final[tuple[str, ...]] = ("random", "heaviest", "counting", "strong")
 
@@ -208,37 +215,6 @@ class Bot(Protocol):
     def decide(self, view: SeatView, rng: random.Random) -> Decision: ...
 
 
-# -- shared arithmetic ------------------------------------------------------
-
-def seat_score(state: State, seat: int) -> float:
-    """A finished round's result for ``seat``, higher is better: Block its points
-    minus the mean of the others' points, Gaple (N + 1) / 2 minus its place,
-    the duel +1 / 0 / −1 (CONTRACT.md "Arena")."""
-    n = state.players
-    family = state.rules.family
-    if family == "gaple":
-        return (n + 1) / 2 - gaple_places(state)[seat]
-    result = settle(state)
-    if family == "block":
-        others = sum(p for s, p in enumerate(result.points) if s != seat)
-        return result.points[seat] - others / (n - 1)
-    if seat in result.winners:
-        return 1.0
-    return 0.0 if result.draw else -1.0
-
-
-def _opened(view: SeatView, move: Move) -> tuple[int, ...]:
-    """The open values after ``move`` (a play)."""
-    tile = move.tile
-    assert tile is not None
-    if not view.ends:
-        return (tile.low, tile.high)
-    left, right = view.ends
-    if move.end == "left":
-        return (tile.other(left), right)
-    return (left, tile.other(right))
-
-
 def _new_value(view: SeatView, move: Move) -> int:
     """The value ``move`` (a play) leaves at the end it joins."""
     tile = move.tile
@@ -247,10 +223,6 @@ def _new_value(view: SeatView, move: Move) -> int:
         return tile.high
     left, right = view.ends
     return tile.other(left) if move.end == "left" else tile.other(right)
-
-
-def _count(tiles: tuple[Tile, ...] | list[Tile], value: int) -> int:
-    return sum(1 for t in tiles if t.has(value))
 
 
 def _lacking(view: SeatView, value: int) -> tuple[int, ...]:
@@ -283,7 +255,7 @@ def _play_reasons(view: SeatView, move: Move) -> list[Reason]:
         lack = _lacking(view, new)
         if lack:
             reasons.append(Reason("opponents_lack", {"seats": lack, "value": new}))
-        if _count(rest, new) and _spent(view, new):
+        if count_showing(rest, new) and _spent(view, new):
             reasons.append(Reason("keeps_value", {"value": new}))
     return reasons
 
@@ -324,7 +296,7 @@ def _keeps_both(view: SeatView, move: Move) -> bool:
     tile = move.tile
     assert tile is not None
     rest = [t for t in view.hand if t != tile]
-    return bool(rest) and all(_count(rest, v) for v in _opened(view, move))
+    return bool(rest) and all(count_showing(rest, v) for v in opened(view, move))
 
 
 def _heaviest_tile(view: SeatView, move: Move) -> bool:
@@ -351,7 +323,7 @@ def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[
     rival_play = rival is not None and rival.kind == "play"
     if view.ends and _keeps_both(view, move) and not (rival_play and rival is not None
                                                       and _keeps_both(view, rival)):
-        left, right = _opened(view, move)
+        left, right = opened(view, move)
         reasons.append(Reason("keeps_both", {"left": left, "right": right}))
     if _heaviest_tile(view, move) and not (rival_play and rival is not None
                                            and _heaviest_tile(view, rival)):
@@ -476,11 +448,6 @@ class HeaviestBot(_Level):
                                            {"tile": str(tile), "value": tile.value})])
 
 
-def _weight(move: Move) -> tuple[int, int]:
-    tile = move.tile
-    return (tile.value, tile.high) if tile is not None else (-1, -1)
-
-
 def _heaviest_key(view: SeatView, move: Move) -> tuple[int, int, int, int]:
     """The heaviest player's preference, higher is better: the tile's value, a double (it
     fits one number only, so it is the harder to place later), how many of the open ends
@@ -491,7 +458,7 @@ def _heaviest_key(view: SeatView, move: Move) -> tuple[int, int, int, int]:
     if move.kind != "play":
         return (tile.value, 0, 0, tile.high)
     rest = [t for t in view.hand if t != tile]
-    kept = sum(1 for v in _opened(view, move) if _count(rest, v)) if view.ends else 0
+    kept = sum(1 for v in opened(view, move) if count_showing(rest, v)) if view.ends else 0
     return (tile.value, int(tile.low == tile.high), kept, tile.high)
 
 
@@ -573,7 +540,7 @@ def stuck_chance(view: SeatView, seat: int, move: Move) -> float:
     the ends ``move`` (a play of the viewing seat) leaves: ``seat``'s hand taken as
     drawn at random from the unseen tiles it may hold (none showing a number it has
     shown it lacks)."""
-    a, b = _opened(view, move)
+    a, b = opened(view, move)
     pool = unseen_mask(view) & ~forbidden_mask(view.missing[seat])
     return _stuck_chance(pool, FITS[a] | FITS[b], view.hand_counts[seat])
 
@@ -590,7 +557,7 @@ def play_score(view: SeatView, move: Move, weights: Weights | None = None) -> fl
     lacks both), and the open numbers that only the mover can still play."""
     tile = move.tile
     assert tile is not None
-    a, b = _opened(view, move)
+    a, b = opened(view, move)
     return _play_value(mask_of(view.hand), tile, a, b, unseen_mask(view), view.seat,
                        view.hand_counts, [forbidden_mask(m) for m in view.missing],
                        weights if weights is not None else _weights(view.rules))
@@ -615,16 +582,17 @@ class CountingBot(_Level):
             tiles = [m.tile for m in view.legal if m.tile is not None]
             dead = min(tiles, key=lambda t: (dead_keep(view, t), -t.value, -t.high))
             return (Move.discard(dead), _discard_reasons(view, dead))
-        move = max(view.legal, key=lambda m: (play_score(view, m), _weight(m)))
+        move = max(view.legal, key=lambda m: (play_score(view, m), tile_weight(m)))
         tile = move.tile
         assert tile is not None
         reasons = _play_reasons(view, move)
         if len(view.hand) == 1:
             return (move, reasons)
         rest = [t for t in view.hand if t != tile]
-        best = max(_opened(view, move), key=lambda v: _count(rest, v))
-        if _count(rest, best) >= 2:
-            reasons.append(Reason("holds_most", {"value": best, "count": _count(rest, best)}))
+        best = max(opened(view, move), key=lambda v: count_showing(rest, v))
+        if count_showing(rest, best) >= 2:
+            reasons.append(Reason("holds_most", {"value": best,
+                                                 "count": count_showing(rest, best)}))
         heaviest = max(m.tile.value for m in view.legal if m.tile is not None)
         if not reasons or tile.value == heaviest:
             reasons.append(Reason("sheds_heavy", {"tile": str(tile), "value": tile.value}))
@@ -632,11 +600,6 @@ class CountingBot(_Level):
 
 
 # -- strong: sample the hidden tiles, score each sample ----------------------
-
-#: ``evaluate(state, seconds)``: each legal move's score for the mover in a full
-#: position, and whether those scores are exact.
-Evaluator = Callable[[State, float], tuple[dict[Move, float], bool]]
-
 
 def solver_scores(state: State, seconds: float, max_nodes: int | None = None
                   ) -> tuple[dict[Move, float], bool]:
@@ -666,7 +629,7 @@ def _against_others(points: int | tuple[int, ...], seat: int) -> float:
 def _greedy(state: State) -> Move:
     """A quick full-information policy for playouts: the heaviest play or discard."""
     moves = state.legal_moves()
-    return max(moves, key=_weight) if len(moves) > 1 else moves[0]
+    return max(moves, key=tile_weight) if len(moves) > 1 else moves[0]
 
 
 def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
@@ -696,7 +659,7 @@ def _counting_move(state: State, moves: tuple[Move, ...], seen: int,
     hand = state.hand_masks[seat]
     unseen = _ALL & ~(hand | state.dead_masks[seat] | seen)
     if moves[0].kind == "discard":
-        return min(moves, key=lambda m: (_keep_value(hand, m.tile, unseen), -_weight(m)[0])
+        return min(moves, key=lambda m: (_keep_value(hand, m.tile, unseen), -tile_weight(m)[0])
                    if m.tile is not None else (0.0, 0))
     counts = [h.bit_count() for h in state.hand_masks]
     left, right = state.line.left, state.line.right
