@@ -237,10 +237,6 @@ def _spent(view: SeatView, value: int) -> bool:
     return not unseen_mask(view) & FITS[value]
 
 
-def _heaviest(tiles: list[Tile]) -> Tile:
-    return max(tiles, key=lambda t: (t.value, t.high))
-
-
 def _play_reasons(view: SeatView, move: Move) -> list[Reason]:
     """What a learner can see in a play: going out, blocking, keeping a number."""
     tile = move.tile
