@@ -34,100 +34,28 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
 
 :func:`hint` is the strong bot's choice with the reasons a learner can read.
 
-Reasons are structured for translation: a ``code`` and its ``params``;
-:meth:`Reason.text` gives the English.  Every code, its params and its text:
-
-=================  ====================================  ==========================================
-code               params                                English
-=================  ====================================  ==========================================
-only_move          move (str: the move's short form)     It is the only legal move.
-wins_for_certain   samples (int)                         It wins whatever the hidden tiles are
-                                                         (checked on {samples} possible deals).
-goes_out           tile (str)                            It plays your last tile, {tile}: you go
-                                                         out.
-opponents_lack     seats (tuple of int), value (int)     It leaves a {value} open, and players
-                                                         {seats} could not play on a {value}
-                                                         before: they hold none.
-keeps_value        value (int)                           It leaves a {value} open, and every
-                                                         {value} not yet played is in your hand:
-                                                         only you can play on that end.
-keeps_both         left (int), right (int)               After it you still hold a tile for each
-                                                         open end, {left} and {right}.
-holds_most         value (int), count (int)              It leaves open the number you hold most
-                                                         of: {count} tiles with a {value}.
-sheds_heavy        tile (str), value (int)               It gets rid of a heavy tile, {tile}
-                                                         (worth {value}).
-sheds_heaviest     tile (str), value (int)               It plays your heaviest tile, {tile}: its
-                                                         {value} pips can no longer count against
-                                                         you.
-heaviest_dead      tile (str), value (int)               Throw the heaviest tile you cannot use,
-                                                         {tile} (worth {value}).
-spent_dead         tile (str), value (int)               Throw {tile}: no tile left in play can
-                                                         ever match it, so you could never play
-                                                         it anyway.
-dead_hardest       tile (str), count (int)               Throw {tile}: of your tiles it is the
-                                                         hardest to play later, with the fewest
-                                                         matches among the tiles you cannot see
-                                                         ({count}).
-dead_light         tile (str), value (int)               Throw {tile}, your lightest tile: a dead
-                                                         tile counts against you all the same, so
-                                                         keep the heavier ones to play out.
-average_ahead      points (float)                        On average it leaves you {points} points
-                                                         a round ahead of an opponent.
-average_behind     points (float)                        On average it leaves you {points} points
-                                                         a round behind an opponent.
-average_even       (none)                                On average it leaves you level with an
-                                                         opponent.
-average_place      place (float), players (int)          On average it finishes you in place
-                                                         {place} of {players}.
-average_chance     chance (int: per cent)                Your chance of winning with it: {chance}%
-                                                         (a draw counts as half a win).
-next_points        move (Move), points (float)           The next best, {move}, leaves you
-                                                         {points} points a round less.
-next_places        move (Move), places (float)           The next best, {move}, finishes you
-                                                         {places} places lower.
-next_chance        move (Move), chance (int: per cent)   The next best, {move}: {chance}%.
-equally_good       moves (tuple of Move)                 {moves} are equally good: the deals
-                                                         cannot tell them apart.
-deals_sampled      samples (int)                         Worked out on {samples} possible deals
-                                                         of the tiles you cannot see, each played
-                                                         out to the end.
-deals_all          samples (int)                         Worked out on every possible deal of the
-                                                         tiles you cannot see ({samples}), each
-                                                         played out to the end.
-light_dead         tile (str), value (int)               Throw {tile} (worth {value}): a dead
-                                                         tile counts against you just as one in
-                                                         your hand does, so keep the heavier
-                                                         tiles you may still play.
-random_choice      (none)                                Chosen at random.
-=================  ====================================  ==========================================
-
-The strong bot's reasons come in this order (:func:`move_reasons`, then
-:func:`average_reasons`): ``wins_for_certain`` when it applies; then what the
-move does in the game's terms (goes out, leaves open a number a seat has shown
-it lacks, keeps a number only the mover holds, keeps a tile for each end, sheds
-the heaviest tile; for a dead tile, why that one); then the numbers: the
-move's average result in the family's unit (Block: points a round against an
-opponent, that is the mover's points minus the mean of the others'; Gaple: the
-place; the duel: the chance of winning, a draw counted as half, which is
-(1 + its mean) / 2), the next best move's and by how much, or which moves are
-equally good (a difference within twice its standard error over the deals),
-and how many deals the numbers come from.
-
-Scores are the mover's own result (higher is better): in Block its points
-minus the mean of the others', in Gaple (N + 1) / 2 minus its place, in the
-duel +1, 0 or −1 (:func:`seat_score`).
+The reasons, their codes for translation and their English, are :mod:`engine.reasons`
+(:func:`move_reasons`, :func:`average_reasons`); scores, the mover's own result
+on one scale for every family, are :mod:`engine.scoring` (:func:`seat_score`).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final, Protocol
 
 from .moves import Move, canonical, distinct
+from .reasons import (
+    REASON_CODES,
+    Reason,
+    average_reasons,
+    discard_reasons,
+    move_reasons,
+    play_reasons,
+)
 from .rules import Ruleset
 from .sampler import forbidden_mask, sample, unseen_mask, world
 from .scoring import Evaluator, count_showing, opened, seat_score, tile_weight
@@ -144,61 +72,6 @@ __all__ = [
 
 LEVELS: Final[tuple[str, ...]] = ("random", "heaviest", "counting", "strong")
 
-_TEXTS: Final[dict[str, str]] = {
-    "only_move": "It is the only legal move.",
-    "wins_for_certain": "It wins whatever the hidden tiles are (checked on {samples} possible "
-                        "deals).",
-    "goes_out": "It plays your last tile, {tile}: you go out.",
-    "opponents_lack": "It leaves a {value} open, and players {seats} could not play on a {value} "
-                      "before: they hold none.",
-    "keeps_value": "It leaves a {value} open, and every {value} not yet played is in your hand: "
-                   "only you can play on that end.",
-    "keeps_both": "After it you still hold a tile for each open end, {left} and {right}.",
-    "holds_most": "It leaves open the number you hold most of: {count} tiles with a {value}.",
-    "sheds_heavy": "It gets rid of a heavy tile, {tile} (worth {value}).",
-    "sheds_heaviest": "It plays your heaviest tile, {tile}: its {value} pips can no longer count "
-                      "against you.",
-    "heaviest_dead": "Throw the heaviest tile you cannot use, {tile} (worth {value}).",
-    "spent_dead": "Throw {tile}: no tile left in play can ever match it, so you could never play "
-                  "it anyway.",
-    "dead_hardest": "Throw {tile}: of your tiles it is the hardest to play later, with the fewest"
-                    " matches among the tiles you cannot see ({count}).",
-    "dead_light": "Throw {tile}, your lightest tile: a dead tile counts against you all the same,"
-                  " so keep the heavier ones to play out.",
-    "average_ahead": "On average it leaves you {points} points a round ahead of an opponent.",
-    "average_behind": "On average it leaves you {points} points a round behind an opponent.",
-    "average_even": "On average it leaves you level with an opponent.",
-    "average_place": "On average it finishes you in place {place} of {players}.",
-    "average_chance": "Your chance of winning with it: {chance}% (a draw counts as half a win).",
-    "next_points": "The next best, {move}, leaves you {points} points a round less.",
-    "next_places": "The next best, {move}, finishes you {places} places lower.",
-    "next_chance": "The next best, {move}: {chance}%.",
-    "equally_good": "{moves} are equally good: the deals cannot tell them apart.",
-    "deals_sampled": "Worked out on {samples} possible deals of the tiles you cannot see, each "
-                     "played out to the end.",
-    "deals_all": "Worked out on every possible deal of the tiles you cannot see ({samples}), each"
-                 " played out to the end.",
-    "light_dead": "Throw {tile} (worth {value}): a dead tile counts against you just as one "
-                  "in your hand does, so keep the heavier tiles you may still play.",
-    "random_choice": "Chosen at random.",
-}
-#: Every reason code a bot gives (the Play page translates each).
-REASON_CODES: Final[tuple[str, ...]] = tuple(_TEXTS)
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why a move was chosen: a code for translation and its values."""
-
-    code: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    def text(self) -> str:
-        """The reason in English (a move in its short form, ``play 2-5 right``)."""
-        values = {k: (", ".join(map(str, v)) if isinstance(v, tuple) else str(v))
-                  for k, v in self.params.items()}
-        return _TEXTS[self.code].format(**values)
-
 
 @dataclass(frozen=True)
 class Decision:
@@ -213,161 +86,6 @@ class Bot(Protocol):
     level: str
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision: ...
-
-
-def _new_value(view: SeatView, move: Move) -> int:
-    """The value ``move`` (a play) leaves at the end it joins."""
-    tile = move.tile
-    assert tile is not None
-    if not view.ends:
-        return tile.high
-    left, right = view.ends
-    return tile.other(left) if move.end == "left" else tile.other(right)
-
-
-def _lacking(view: SeatView, value: int) -> tuple[int, ...]:
-    """The opponents known to lack ``value``, nearest to play after the seat first."""
-    n = len(view.hand_counts)
-    order = [(view.seat + k) % n for k in range(1, n)]
-    return tuple(p for p in order if value in view.missing[p] and view.hand_counts[p] > 0)
-
-
-def _spent(view: SeatView, value: int) -> bool:
-    """No tile showing ``value`` is unseen: only the seat's own can match it."""
-    return not unseen_mask(view) & FITS[value]
-
-
-def _play_reasons(view: SeatView, move: Move) -> list[Reason]:
-    """What a learner can see in a play: going out, blocking, keeping a number."""
-    tile = move.tile
-    assert tile is not None
-    reasons: list[Reason] = []
-    if len(view.hand) == 1:
-        reasons.append(Reason("goes_out", {"tile": str(tile)}))
-        return reasons
-    rest = [t for t in view.hand if t != tile]
-    if view.ends:
-        new = _new_value(view, move)
-        lack = _lacking(view, new)
-        if lack:
-            reasons.append(Reason("opponents_lack", {"seats": lack, "value": new}))
-        if count_showing(rest, new) and _spent(view, new):
-            reasons.append(Reason("keeps_value", {"value": new}))
-    return reasons
-
-
-def _discard_reasons(view: SeatView, tile: Tile) -> list[Reason]:
-    """Why the counting player throws ``tile`` dead: what :func:`_dead_reasons` can tell,
-    else that the heavier tiles are worth keeping to play (a dead tile counts all the same)."""
-    return _dead_reasons(view, tile) or [Reason("light_dead", {"tile": str(tile),
-                                                               "value": tile.value})]
-
-
-def _unseen_matches(view: SeatView, tile: Tile) -> int:
-    """How many tiles the seat cannot see show a half of ``tile``."""
-    return (unseen_mask(view) & (FITS[tile.low] | FITS[tile.high])).bit_count()
-
-
-def _dead_reasons(view: SeatView, tile: Tile) -> list[Reason]:
-    """Why throw ``tile`` dead (Gaple), as far as the game's terms tell: no tile can ever
-    match it; else it has the fewest matches among the unseen tiles; else it is the
-    heaviest or the lightest tile held (a dead tile counts all the same)."""
-    if all(_spent(view, v) for v in {tile.low, tile.high}):
-        return [Reason("spent_dead", {"tile": str(tile), "value": tile.value})]
-    others = [t for t in view.hand if t != tile]
-    if not others:
-        return []
-    count = _unseen_matches(view, tile)
-    if all(count < _unseen_matches(view, t) for t in others):
-        return [Reason("dead_hardest", {"tile": str(tile), "count": count})]
-    if all(tile.value > t.value for t in others):
-        return [Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})]
-    if all(tile.value < t.value for t in others):
-        return [Reason("dead_light", {"tile": str(tile), "value": tile.value})]
-    return []
-
-
-def _keeps_both(view: SeatView, move: Move) -> bool:
-    """After the play the seat still holds a tile for each open end."""
-    tile = move.tile
-    assert tile is not None
-    rest = [t for t in view.hand if t != tile]
-    return bool(rest) and all(count_showing(rest, v) for v in opened(view, move))
-
-
-def _heaviest_tile(view: SeatView, move: Move) -> bool:
-    """The play sheds a heavy tile (6 pips or more) that no other tile held outweighs."""
-    tile = move.tile
-    return tile is not None and tile.value >= 6 and all(tile.value >= t.value
-                                                        for t in view.hand)
-
-
-def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[Reason]:
-    """What ``move`` does in the game's terms, as a learner can see it: goes out, leaves
-    open a number a seat has shown it lacks, keeps a number only the mover holds; then,
-    where ``rival`` (the move it is weighed against) does not do the same, keeps a tile
-    for each end, sheds the heaviest tile.  For a dead tile, why that one.  (A reason
-    every move shares tells the learner nothing, hence the rival.)"""
-    tile = move.tile
-    if tile is None:
-        return []
-    if move.kind == "discard":
-        return _dead_reasons(view, tile)
-    reasons = _play_reasons(view, move)
-    if len(view.hand) == 1:
-        return reasons
-    rival_play = rival is not None and rival.kind == "play"
-    if view.ends and _keeps_both(view, move) and not (rival_play and rival is not None
-                                                      and _keeps_both(view, rival)):
-        left, right = opened(view, move)
-        reasons.append(Reason("keeps_both", {"left": left, "right": right}))
-    if _heaviest_tile(view, move) and not (rival_play and rival is not None
-                                           and _heaviest_tile(view, rival)):
-        reasons.append(Reason("sheds_heaviest", {"tile": str(tile), "value": tile.value}))
-    return reasons
-
-
-def average_reasons(view: SeatView, move: Move, mean: float, samples: int, *,
-                    exact: bool = False, rival: Move | None = None,
-                    rival_mean: float | None = None,
-                    equal: tuple[Move, ...] = ()) -> list[Reason]:
-    """The numbers behind ``move``, in the family's unit (see the module): its average
-    result ``mean`` (on :func:`seat_score`'s scale) over ``samples`` deals (``exact``:
-    every deal the view allows); the moves ``equal`` to it within the deals' noise
-    (``equally_good``), else the next best ``rival`` with its mean."""
-    rules = view.rules
-    family = rules.family if rules is not None else "block"
-    players = len(view.hand_counts)
-    reasons: list[Reason] = []
-    if family == "gaple":
-        reasons.append(Reason("average_place", {"place": round((players + 1) / 2 - mean, 2),
-                                                "players": players}))
-    elif family == "duel":
-        reasons.append(Reason("average_chance", {"chance": _chance(mean)}))
-    elif round(mean, 1) > 0:
-        reasons.append(Reason("average_ahead", {"points": round(mean, 2)}))
-    elif round(mean, 1) < 0:
-        reasons.append(Reason("average_behind", {"points": round(-mean, 2)}))
-    else:
-        reasons.append(Reason("average_even", {}))
-    if equal:
-        reasons.append(Reason("equally_good", {"moves": (move, *equal)}))
-    elif rival is not None and rival_mean is not None:
-        gap = round(max(mean - rival_mean, 0.0), 2)
-        if family == "gaple":
-            reasons.append(Reason("next_places", {"move": rival, "places": gap}))
-        elif family == "duel":
-            reasons.append(Reason("next_chance", {"move": rival, "chance": _chance(rival_mean)}))
-        else:
-            reasons.append(Reason("next_points", {"move": rival, "points": gap}))
-    reasons.append(Reason("deals_all" if exact else "deals_sampled", {"samples": samples}))
-    return reasons
-
-
-def _chance(mean: float) -> int:
-    """The duel's chance of winning in per cent, a draw counted as half a win, from the
-    mean of +1 / 0 / −1: (1 + mean) / 2."""
-    return round(50 * (1 + mean))
 
 
 #: How many standard errors a difference between two moves must clear before the hint
@@ -577,11 +295,11 @@ class CountingBot(_Level):
         if view.legal[0].kind == "discard":
             tiles = [m.tile for m in view.legal if m.tile is not None]
             dead = min(tiles, key=lambda t: (dead_keep(view, t), -t.value, -t.high))
-            return (Move.discard(dead), _discard_reasons(view, dead))
+            return (Move.discard(dead), discard_reasons(view, dead))
         move = max(view.legal, key=lambda m: (play_score(view, m), tile_weight(m)))
         tile = move.tile
         assert tile is not None
-        reasons = _play_reasons(view, move)
+        reasons = play_reasons(view, move)
         if len(view.hand) == 1:
             return (move, reasons)
         rest = [t for t in view.hand if t != tile]

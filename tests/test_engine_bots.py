@@ -14,6 +14,7 @@ from engine_helpers import RULESETS, t, with_hidden_tiles_shuffled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engine.reasons
 from engine import bots
 from engine.bots import (
     LEVELS,
@@ -28,6 +29,7 @@ from engine.bots import (
 )
 from engine.line import Line
 from engine.moves import PASS, Move
+from engine.reasons import discard_reasons
 from engine.rules import Ruleset, block, duel, gaple
 from engine.sampler import forbidden_mask, sample, unseen_mask, world
 from engine.scenario import load
@@ -222,7 +224,7 @@ def test_a_dead_tile_neither_lightest_nor_hardest_is_explained_by_what_it_keeps(
     # "the lightest", nor "the heaviest", nor the hardest to play later.
     g = State.setup(gaple(), [["0-1", "5-6", "2-4"], ["3-3"], ["1-4"], ["3-4"]], ends=(3, 3),
                     stock=["0-0", "0-2", "6-6", "2-2"])
-    assert bots._discard_reasons(view(g, 0), t("2-4")) == [
+    assert discard_reasons(view(g, 0), t("2-4")) == [
         Reason("light_dead", {"tile": "2-4", "value": 6})]
 
 
@@ -311,7 +313,7 @@ def test_the_api_levels_and_reasons() -> None:
         make_bot("grandmaster")
     with pytest.raises(ValueError):
         make_bot("strong", budget=0)
-    doc = bots.__doc__ or ""
+    doc = engine.reasons.__doc__ or ""
     for code in REASON_CODES:
         assert code in doc  # every code is documented for the translators
     assert Reason("opponents_lack", {"seats": (1, 3), "value": 3}).text() == \
