@@ -14,39 +14,51 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
 - ``heaviest``: the highest-value playable tile; stuck in Gaple, the heaviest
   tile as the dead tile.  The common baseline.
 - ``counting``: weighs each play by what it sheds and what it leaves
-  (:func:`play_score`): the pips and a double shed, its own tiles that still fit
-  the ends and the numbers it keeps, the chance that each player after it has
-  no tile for the ends it leaves (reckoned from the unseen tiles and the
-  numbers each has shown it lacks: certain when it lacks both), and the open
-  numbers only it can still play; the weights are per family (:data:`WEIGHTS`).
-  Stuck in Gaple, it throws the tile least worth keeping (:func:`dead_keep`): a
-  dead tile counts against it as much as one in hand, so it keeps the heavy
-  tiles it may still play and throws first one that nothing can match.
+  (:func:`~engine.counting.play_score`): the pips and a double shed, its own
+  tiles that still fit the ends and the numbers it keeps, the chance that each
+  player after it has no tile for the ends it leaves (reckoned from the unseen
+  tiles and the numbers each has shown it lacks: certain when it lacks both),
+  and the open numbers only it can still play; the weights are per family
+  (:data:`~engine.counting.WEIGHTS`).  Stuck in Gaple, it throws the tile least
+  worth keeping (:func:`~engine.counting.dead_keep`): a dead tile counts against
+  it as much as one in hand, so it keeps the heavy tiles it may still play and
+  throws first one that nothing can match.
 - ``strong``: imagines the hidden tiles many times over (:mod:`engine.sampler`:
   deals consistent with the view), scores each legal move on each imagined deal
   and plays the move with the best mean result over them (ties to the move the
   counting player prefers), within ``budget`` seconds a move.  With two
   players each deal is solved (:func:`engine.solve.solve`, every hand known);
   with three to five, each move is played out to the end by the counting
-  player's rules at every seat (:func:`counting_playouts`): the solver's
-  every-hand-known, everyone-plays-perfectly model misjudges a table of
+  player's rules at every seat (:func:`~engine.counting.counting_playouts`): the
+  solver's every-hand-known, everyone-plays-perfectly model misjudges a table of
   counting players there (README, "Computer players in the arena").
 
 :func:`hint` is the strong bot's choice with the reasons a learner can read.
 
 The reasons, their codes for translation and their English, are :mod:`engine.reasons`
-(:func:`move_reasons`, :func:`average_reasons`); scores, the mover's own result
-on one scale for every family, are :mod:`engine.scoring` (:func:`seat_score`).
+(:func:`move_reasons`, :func:`average_reasons`); the counting player's weights and
+reckoning, :mod:`engine.counting`; scores, the mover's own result on one scale for every
+family, :mod:`engine.scoring` (:func:`seat_score`).  This module re-exports their public
+names, so ``engine.bots`` still offers everything the computer players did.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from .counting import (
+    GOES_OUT,
+    WEIGHTS,
+    Weights,
+    counting_playouts,
+    dead_keep,
+    play_score,
+    stuck_chance,
+)
 from .moves import Move, canonical, distinct
 from .reasons import (
     REASON_CODES,
@@ -56,11 +68,9 @@ from .reasons import (
     move_reasons,
     play_reasons,
 )
-from .rules import Ruleset
-from .sampler import forbidden_mask, sample, unseen_mask, world
+from .sampler import sample, world
 from .scoring import Evaluator, count_showing, opened, seat_score, tile_weight
 from .state import State
-from .tiles import FITS, TILES, Tile, mask_of
 from .view import SeatView
 
 __all__ = [
@@ -176,115 +186,6 @@ def _heaviest_key(view: SeatView, move: Move) -> tuple[int, int, int, int]:
     return (tile.value, int(tile.low == tile.high), kept, tile.high)
 
 
-@dataclass(frozen=True)
-class Weights:
-    """What the counting player weighs in a play, each per unit (see :class:`CountingBot`)."""
-
-    pips: float  # per pip shed
-    double: float  # for shedding a double (it fits one number only: hard to place later)
-    keeps: float  # per tile kept that fits an open end after the play
-    variety: float  # per number still shown by the tiles kept
-    next_stuck: float  # times the chance that the next player has no tile for the ends
-    later_stuck: float  # the same, for each player after the next
-    control: float  # per open number that only the mover can still play
-
-
-#: The counting player's weights by family, tuned on seeded arenas against ``heaviest``
-#: (README, "Computer players in the arena").  Gaple ranks every player by their own
-#: total, so shedding weighs more there; in Block and the duel, a player who is stuck
-#: sheds nothing while the mover gets nearer to going out.
-WEIGHTS: Final[dict[str, Weights]] = {
-    "block": Weights(0.25, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
-    "duel": Weights(0.25, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
-    "gaple": Weights(1.0, 2.5, 0.5, 0.5, 4.75, 1.5, 1.5),
-}
-
-
-#: A play that empties the hand: nothing else compares.
-GOES_OUT: Final = 1e6
-
-
-def _stuck_chance(pool: int, ends: int, held: int) -> float:
-    """The chance that a hand of ``held`` tiles, dealt at random from the mask ``pool``,
-    holds none of the tiles in the mask ``ends``."""
-    size = pool.bit_count()
-    free = size - (pool & ends).bit_count()
-    chance = 1.0
-    for i in range(min(held, size)):
-        if free <= i:
-            return 0.0
-        chance *= (free - i) / (size - i)
-    return chance
-
-
-def _play_value(hand: int, tile: Tile, a: int, b: int, unseen: int, seat: int,
-                counts: Sequence[int], forbidden: Sequence[int], weights: Weights) -> float:
-    """:func:`play_score` from masks: the mover's ``hand``, the ``tile`` it plays leaving
-    ends ``a`` and ``b``, the tiles it cannot see (``unseen``), every hand's size and
-    each seat's ``forbidden`` tiles (those showing a value it has shown it lacks)."""
-    rest = hand & ~tile.bit
-    if not rest:
-        return GOES_OUT
-    ends = FITS[a] | FITS[b]
-    score = weights.pips * tile.value + (weights.double if tile.is_double else 0.0)
-    score += weights.keeps * (rest & ends).bit_count()
-    score += weights.variety * sum(1 for v in range(7) if rest & FITS[v])
-    n = len(counts)
-    for k in range(1, n):
-        other = (seat + k) % n
-        if counts[other]:
-            weight = weights.next_stuck if k == 1 else weights.later_stuck
-            score += weight * _stuck_chance(unseen & ~forbidden[other], ends, counts[other])
-    for value in {a, b}:
-        if rest & FITS[value] and not unseen & FITS[value]:
-            score += weights.control
-    return score
-
-
-def _keep_value(hand: int, tile: Tile, unseen: int) -> float:
-    """:func:`dead_keep` from masks."""
-    numbers = FITS[tile.low] | FITS[tile.high]
-    live = (unseen & numbers).bit_count()
-    own = (hand & ~tile.bit & numbers).bit_count()
-    return min(1.0, (live + 2 * own) / 4) * tile.value
-
-
-def stuck_chance(view: SeatView, seat: int, move: Move) -> float:
-    """The chance, as the counting player reckons it, that ``seat`` holds no tile for
-    the ends ``move`` (a play of the viewing seat) leaves: ``seat``'s hand taken as
-    drawn at random from the unseen tiles it may hold (none showing a number it has
-    shown it lacks)."""
-    a, b = opened(view, move)
-    pool = unseen_mask(view) & ~forbidden_mask(view.missing[seat])
-    return _stuck_chance(pool, FITS[a] | FITS[b], view.hand_counts[seat])
-
-
-def _weights(rules: Ruleset | None) -> Weights:
-    return WEIGHTS[rules.family if rules is not None else "block"]
-
-
-def play_score(view: SeatView, move: Move, weights: Weights | None = None) -> float:
-    """The counting player's score of ``move`` (a play), higher is better: the pips it
-    sheds, a double, the tiles kept that fit the ends it leaves and the numbers kept,
-    the chance that each player after the mover has no tile for those ends (a hand
-    drawn at random from the unseen tiles it may hold: certain when it has shown it
-    lacks both), and the open numbers that only the mover can still play."""
-    tile = move.tile
-    assert tile is not None
-    a, b = opened(view, move)
-    return _play_value(mask_of(view.hand), tile, a, b, unseen_mask(view), view.seat,
-                       view.hand_counts, [forbidden_mask(m) for m in view.missing],
-                       weights if weights is not None else _weights(view.rules))
-
-
-def dead_keep(view: SeatView, tile: Tile) -> float:
-    """What keeping ``tile`` in hand is worth to a stuck Gaple player: a dead tile counts
-    against it as much as one in hand, so the only gain of keeping a tile is shedding it
-    by a later play: its value times a rough chance to play it (the unseen tiles that
-    could open one of its numbers, and the mover's own other tiles, which count more)."""
-    return _keep_value(mask_of(view.hand), tile, unseen_mask(view))
-
-
 class CountingBot(_Level):
     """Counts numbers and pips: weighs each play by :func:`play_score`, throws as its
     dead tile the one least worth keeping (:func:`dead_keep`)."""
@@ -358,74 +259,6 @@ def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], boo
             walker.push_unchecked(_greedy(walker))
         scores[move] = seat_score(walker, mover)
     return scores, False
-
-
-#: Every tile, as a mask.
-_ALL: Final = (1 << len(TILES)) - 1
-
-
-def _counting_move(state: State, moves: tuple[Move, ...], seen: int,
-                   forbidden: Sequence[int], weights: Weights) -> Move:
-    """The counting player's choice in a full position, from what the mover could see:
-    its own tiles, the line's tiles (``seen``), every count and what each seat has
-    shown it lacks (``forbidden``)."""
-    seat = state.to_move
-    hand = state.hand_masks[seat]
-    unseen = _ALL & ~(hand | state.dead_masks[seat] | seen)
-    if moves[0].kind == "discard":
-        return min(moves, key=lambda m: (_keep_value(hand, m.tile, unseen), -tile_weight(m)[0])
-                   if m.tile is not None else (0.0, 0))
-    counts = [h.bit_count() for h in state.hand_masks]
-    left, right = state.line.left, state.line.right
-    best, best_key = moves[0], (-1.0, -1)
-    for move in moves:
-        tile = move.tile
-        if tile is None:
-            continue
-        if left < 0:
-            a, b = tile.low, tile.high
-        elif move.end == "left":
-            a, b = tile.other(left), right
-        else:
-            a, b = left, tile.other(right)
-        key = (_play_value(hand, tile, a, b, unseen, seat, counts, forbidden, weights),
-               tile.value)
-        if key > best_key:
-            best, best_key = move, key
-    return best
-
-
-def counting_playouts(view: SeatView) -> Evaluator:
-    """An evaluator for the deals ``view`` imagines: each legal move is played, then
-    every player (the mover too) plays on as the counting player would, knowing what the
-    view showed and what the round shows from there on; a move's score is the mover's
-    result (:func:`seat_score`; never exact)."""
-    seen0 = mask_of(view.line.tiles())
-    forbidden0 = [forbidden_mask(m) for m in view.missing]
-    weights = _weights(view.rules)
-
-    def evaluate(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
-        mover = state.to_move
-        scores: dict[Move, float] = {}
-        for first in state.legal_moves():
-            walker = state.copy()
-            seen, forbidden = seen0, list(forbidden0)
-            move = first
-            while True:
-                if move.tile is not None and move.kind == "play":
-                    seen |= move.tile.bit
-                elif walker.line.left >= 0:  # a pass or a dead tile: nothing for the ends
-                    forbidden[walker.to_move] |= FITS[walker.line.left] | FITS[walker.line.right]
-                walker.push_unchecked(move)
-                if walker.over:
-                    break
-                moves = walker.legal_moves()
-                move = moves[0] if len(moves) == 1 else _counting_move(walker, moves, seen,
-                                                                      forbidden, weights)
-            scores[first] = seat_score(walker, mover)
-        return scores, False
-
-    return evaluate
 
 
 class StrongBot(_Level):
