@@ -30,10 +30,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-#: The modules compiled with mypyc, in ``engine/``.  The computer players (bots, sampler,
-#: arena) stay plain Python: compiled, a function accepts only the exact classes its
-#: annotations name, and the test that a bot reads nothing beyond its seat's view hands it
-#: a view that raises on any other access; their time is the solver's, compiled here.
+#: The modules compiled with mypyc, in ``engine/``.  The computer players (bots, reasons,
+#: counting, scoring, sampler, arena) stay plain Python: compiled, a function accepts only
+#: the exact classes its annotations name, and the test that a bot reads nothing beyond its
+#: seat's view hands it a view that raises on any other access; their time is the solver's,
+#: compiled here.
 MODULES: Final = ("tiles", "moves", "rules", "line", "state", "settlement", "view", "solve",
                   "bench")
 #: Set to ``python`` to run the engine from its source files even when compiled.
