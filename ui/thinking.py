@@ -201,9 +201,11 @@ def advise(seat_view: SeatView, seed: int) -> Future[Decision]:
     return submit(partial(hint, budget=HINT_BUDGET), seat_view, random.Random(seed))
 
 
-def judge(state: State, seconds: float = JUDGE_BUDGET) -> Future[Solution]:
-    """The solver's answer for a position with every hand open."""
-    return submit(partial(solve, seconds=seconds), state.copy())
+def judge(state: State, seconds: float | None = None) -> Future[Solution]:
+    """The solver's answer for a position with every hand open, within ``seconds``
+    (:data:`JUDGE_BUDGET` by default, as it is when called)."""
+    return submit(partial(solve, seconds=JUDGE_BUDGET if seconds is None else seconds),
+                  state.copy())
 
 
 def appraise_view(seat_view: SeatView, seed: int,
