@@ -1,4 +1,7 @@
 let counter = 0;
+// How long a new drawing watches for the focus falling from an element of the last run (frames,
+// about 2 s).
+const KEEP_FRAMES = 120;
 function nonce() {
   counter += 1;
   return Date.now().toString(36) + "-" + counter + "-" + Math.random().toString(36).slice(2, 8);
@@ -201,10 +204,29 @@ export default function (component) {
   const ae = document.activeElement;
   const unfocused = !ae || ae === document.body || (ae.shadowRoot && !ae.shadowRoot.activeElement);
   const target = focusedId || (kept && data.interactive && unfocused ? kept : null);
+  const backToHand = () => root.querySelector('[data-focus="' + kept + '"]:not(:disabled)') ||
+    root.querySelector(".hand button.tile:not(:disabled)");
   if (target) {
     const again = root.querySelector('[data-focus="' + target + '"]') ||
-      (kept && data.interactive ? root.querySelector(".hand button.tile:not(:disabled)") : null);
+      (kept && data.interactive ? backToHand() : null);
     if (again && !again.disabled) again.focus();
+  } else if (kept && data.interactive) {
+    // The focus is on an element of the last run (a button of the tutor's stop, say) that
+    // Streamlit removes a moment later: if it then falls to the page's body, it comes back
+    // to the hand; if the learner moves it elsewhere first, it is left alone.
+    let frames = KEEP_FRAMES;
+    const watch = () => {
+      if (!root.isConnected) return;
+      const now = document.activeElement;
+      if (!now || now === document.body || now === document.documentElement) {
+        const again = backToHand();
+        if (again) again.focus();
+        return;
+      }
+      if (now !== ae || --frames <= 0) return;
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
   }
   if (data.interactive) window.__boardKeepFocus = null;
   root.undoDrawing = () => {
