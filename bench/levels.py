@@ -29,18 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-#: Each game: its label in the table and how to make its rules.
-GAMES: dict[str, str] = {
-    "block-2": "Block, 2 players",
-    "block-3": "Block, 3 players",
-    "block-4": "Block, 4 players",
-    "gaple-4x6": "Gaple, 4 × 6",
-    "gaple-4x7": "Gaple, 4 × 7",
-    "gaple-5": "Gaple, 5 × 5",
-    "gaple-4x6-pass": "Gaple, 4 × 6, passing (no dead tiles)",
-    "duel": "duel",
-    "duel-draw": "duel, draw mode",
-}
+from games import LABELS as GAMES  # bench/games.py, beside this script
+from games import rules_of
 
 #: The pairs of neighbouring levels, stronger first.
 PAIRS: tuple[tuple[str, str], ...] = (
@@ -62,16 +52,6 @@ STRONG_COST: dict[str, float] = {"block-2": 0.17, "block-3": 0.32, "block-4": 1.
                                  "gaple-4x6": 0.77, "gaple-4x7": 1.2, "gaple-5": 1.4,
                                  "gaple-4x6-pass": 0.63, "duel": 0.065, "duel-draw": 1.8}
 
-
-def rules_of(game: str):  # type: ignore[no-untyped-def]
-    from engine.rules import block, duel, gaple
-
-    return {
-        "block-2": block(2), "block-3": block(3), "block-4": block(4),
-        "gaple-4x6": gaple(4), "gaple-4x7": gaple(4, hand_size=7), "gaple-5": gaple(5),
-        "gaple-4x6-pass": gaple(4, dead_tiles=False),
-        "duel": duel(), "duel-draw": duel(draw=True),
-    }[game]
 
 
 def one(game: str, strong: str, weak: str, deals: int, seed: int,

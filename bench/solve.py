@@ -22,16 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from games import rules_of  # bench/games.py, beside this script
+
 FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
-
-
-def rules_of(name: str):  # type: ignore[no-untyped-def]
-    from engine.rules import block, duel, gaple
-
-    return {
-        "duel": duel(), "duel-draw": duel(True), "block-2": block(2), "block-3": block(3),
-        "block-4": block(4), "gaple-4x6": gaple(4), "gaple-5": gaple(5),
-    }[name]
 
 
 def child(name: str, deals: int, seed: int, seconds: float) -> dict[str, object]:
