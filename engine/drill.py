@@ -61,11 +61,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from .bots import LEVELS, make_bot
 from .moves import End
+from .reasons import CodedReason
 from .rules import Ruleset, block, duel, gaple
 from .sampler import forbidden_mask, unseen_mask
 from .state import State
@@ -108,21 +109,10 @@ _TEXTS: Final[dict[str, str]] = {
 REASON_CODES: Final[tuple[str, ...]] = tuple(_TEXTS)
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(CodedReason):
     """Why the right answer is what it is: a code for translation and its values."""
 
-    code: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    def text(self) -> str:
-        """The reason in English."""
-        def word(v: object) -> str:
-            if isinstance(v, tuple):
-                return ", ".join(x.bracket() if isinstance(x, Tile) else str(x) for x in v) \
-                    or "none"
-            return str(v)
-        return _TEXTS[self.code].format(**{k: word(v) for k, v in self.params.items()})
+    TEXTS = _TEXTS
 
 
 Answer = int | frozenset[int]
