@@ -69,7 +69,15 @@ from .reasons import (
     play_reasons,
 )
 from .sampler import sample, world
-from .scoring import Evaluator, count_showing, opened, seat_score, tile_weight
+from .scoring import (
+    Evaluator,
+    against_others,
+    count_showing,
+    opened,
+    outright,
+    seat_score,
+    tile_weight,
+)
 from .state import State
 from .view import SeatView
 
@@ -228,17 +236,17 @@ def solver_scores(state: State, seconds: float, max_nodes: int | None = None
     n, mover = state.players, state.to_move
     family = state.rules.family
     if family == "block" and n > 2:  # the solver gives each player's points
-        return {mv.move: _against_others(mv.value, mover) for mv in solution.moves}, \
+        return {mv.move: _block_score(mv.value, mover) for mv in solution.moves}, \
             solution.exact
     shift = (n + 1) / 2 if family == "gaple" else 0.0
     return {mv.move: mv.score + shift for mv in solution.moves}, solution.exact
 
 
-def _against_others(points: int | tuple[int, ...], seat: int) -> float:
-    """Block with three or four players: the seat's points minus the mean of the others'."""
+def _block_score(points: int | tuple[int, ...], seat: int) -> float:
+    """Block with three or four players: the solver's points for each player, as the
+    seat's score (:func:`against_others`)."""
     assert isinstance(points, tuple)
-    own = points[seat]
-    return own - (sum(points) - own) / (len(points) - 1)
+    return against_others(points, seat)
 
 
 def _greedy(state: State) -> Move:
@@ -358,13 +366,9 @@ def _counting_key(view: SeatView, move: Move) -> float:
 
 def _top_score(view: SeatView) -> float:
     """The score that means the mover won the round outright."""
-    rules = view.rules
-    n = len(view.hand_counts)
-    if rules is not None and rules.family == "gaple":
-        return (n + 1) / 2 - 1
-    if rules is not None and rules.family == "duel":
-        return 1.0
-    return 0.5  # Block: a win scores the others' pips, at least one point
+    family = view.rules.family if view.rules is not None else "block"
+    top = outright(family, len(view.hand_counts))
+    return 0.5 if top is None else top  # Block: a win scores the others' pips, at least 1
 
 
 _MAKERS: Final[dict[str, Callable[[float], Bot]]] = {
