@@ -155,12 +155,12 @@ class _Level:
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         raise NotImplementedError
 
+
 class RandomBot(_Level):
     level = "random"
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
-        return (view.legal[rng.randrange(len(view.legal))],
-                      [Reason("random_choice", {})])
+        return (view.legal[rng.randrange(len(view.legal))], [Reason("random_choice", {})])
 
 
 class HeaviestBot(_Level):
@@ -174,10 +174,8 @@ class HeaviestBot(_Level):
         tile = move.tile
         assert tile is not None
         if move.kind == "discard":
-            return (move, [Reason("heaviest_dead",
-                                               {"tile": str(tile), "value": tile.value})])
-        return (move, [Reason("sheds_heavy",
-                                           {"tile": str(tile), "value": tile.value})])
+            return (move, [Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})])
+        return (move, [Reason("sheds_heavy", {"tile": str(tile), "value": tile.value})])
 
 
 def _heaviest_key(view: SeatView, move: Move) -> tuple[int, int, int, int]:
@@ -390,7 +388,6 @@ def make_bot(level: str, *, budget: float = 0.5) -> Bot:
 def hint(view: SeatView, rng: random.Random, *, budget: float = 0.5) -> Decision:
     """The strong bot's choice for ``view``, with the reasons a learner can read."""
     return StrongBot(budget).decide(view, rng)
-
 
 
 def play(level: str, view: SeatView, rng: random.Random, *, budget: float = 0.5) -> Decision:
