@@ -70,7 +70,7 @@ from .reasons import CodedReason
 from .rules import Ruleset, block, duel, gaple
 from .sampler import forbidden_mask, unseen_mask
 from .state import State
-from .tiles import FITS, TILES, Tile, mask_of, tiles_of
+from .tiles import ALL_MASK, FITS, VALUES, Tile, tiles_of
 from .view import SeatView, view
 
 Kind = Literal["hidden", "lacks", "open_end", "pips"]
@@ -85,7 +85,7 @@ RULESETS: Final[tuple[Ruleset, ...]] = (
 PLAYERS: Final[tuple[str, ...]] = tuple(level for level in LEVELS if level != "strong")
 #: Tiles showing any one number, and the pips of the whole set.
 PER_NUMBER: Final = 7
-SET_PIPS: Final = sum(t.low + t.high for t in TILES)
+SET_PIPS: Final = sum(VALUES)
 #: Seeds a page offers: ``0 <= seed < SEED_LIMIT``.
 SEED_LIMIT: Final = 10**9
 #: Positions tried for one question before any position will do.
@@ -159,7 +159,7 @@ class Verdict:
 
 def seen_tiles(v: SeatView) -> tuple[Tile, ...]:
     """Every tile the seat can see: its hand, its own dead tiles, the line."""
-    return tiles_of(mask_of(v.hand) | mask_of(v.dead) | mask_of(v.line.tiles()))
+    return tiles_of(ALL_MASK & ~unseen_mask(v))
 
 
 def hidden_tiles(v: SeatView) -> tuple[Tile, ...]:
