@@ -62,6 +62,7 @@ from typing import Any, Final
 from .deals import DealSpace
 from .moves import Move, canonical, distinct
 from .sampler import Sample, world
+from .scoring import seat_score
 from .solve import Solution, solve
 from .state import State
 from .view import SeatView, view
@@ -478,8 +479,6 @@ def report(state: State, seat: int, rng: random.Random, *, seconds: float = SECO
     """Appraise each decision ``seat`` made in ``state``'s round (its moves from the
     position it was set up in) and sum them up.  ``seconds`` is each appraisal's
     budget.  The state is left as it was."""
-    from .bots import seat_score
-
     played = state.moves
     walker = state.copy()
     while walker.moves:

@@ -69,7 +69,15 @@ from .reasons import (
     play_reasons,
 )
 from .sampler import sample, world
-from .scoring import Evaluator, count_showing, opened, seat_score, tile_weight
+from .scoring import (
+    Evaluator,
+    against_others,
+    count_showing,
+    opened,
+    outright,
+    seat_score,
+    tile_weight,
+)
 from .state import State
 from .view import SeatView
 
@@ -147,12 +155,12 @@ class _Level:
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         raise NotImplementedError
 
+
 class RandomBot(_Level):
     level = "random"
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
-        return (view.legal[rng.randrange(len(view.legal))],
-                      [Reason("random_choice", {})])
+        return (view.legal[rng.randrange(len(view.legal))], [Reason("random_choice", {})])
 
 
 class HeaviestBot(_Level):
@@ -166,10 +174,8 @@ class HeaviestBot(_Level):
         tile = move.tile
         assert tile is not None
         if move.kind == "discard":
-            return (move, [Reason("heaviest_dead",
-                                               {"tile": str(tile), "value": tile.value})])
-        return (move, [Reason("sheds_heavy",
-                                           {"tile": str(tile), "value": tile.value})])
+            return (move, [Reason("heaviest_dead", {"tile": str(tile), "value": tile.value})])
+        return (move, [Reason("sheds_heavy", {"tile": str(tile), "value": tile.value})])
 
 
 def _heaviest_key(view: SeatView, move: Move) -> tuple[int, int, int, int]:
@@ -228,17 +234,17 @@ def solver_scores(state: State, seconds: float, max_nodes: int | None = None
     n, mover = state.players, state.to_move
     family = state.rules.family
     if family == "block" and n > 2:  # the solver gives each player's points
-        return {mv.move: _against_others(mv.value, mover) for mv in solution.moves}, \
+        return {mv.move: _block_score(mv.value, mover) for mv in solution.moves}, \
             solution.exact
     shift = (n + 1) / 2 if family == "gaple" else 0.0
     return {mv.move: mv.score + shift for mv in solution.moves}, solution.exact
 
 
-def _against_others(points: int | tuple[int, ...], seat: int) -> float:
-    """Block with three or four players: the seat's points minus the mean of the others'."""
+def _block_score(points: int | tuple[int, ...], seat: int) -> float:
+    """Block with three or four players: the solver's points for each player, as the
+    seat's score (:func:`against_others`)."""
     assert isinstance(points, tuple)
-    own = points[seat]
-    return own - (sum(points) - own) / (len(points) - 1)
+    return against_others(points, seat)
 
 
 def _greedy(state: State) -> Move:
@@ -358,13 +364,9 @@ def _counting_key(view: SeatView, move: Move) -> float:
 
 def _top_score(view: SeatView) -> float:
     """The score that means the mover won the round outright."""
-    rules = view.rules
-    n = len(view.hand_counts)
-    if rules is not None and rules.family == "gaple":
-        return (n + 1) / 2 - 1
-    if rules is not None and rules.family == "duel":
-        return 1.0
-    return 0.5  # Block: a win scores the others' pips, at least one point
+    family = view.rules.family if view.rules is not None else "block"
+    top = outright(family, len(view.hand_counts))
+    return 0.5 if top is None else top  # Block: a win scores the others' pips, at least 1
 
 
 _MAKERS: Final[dict[str, Callable[[float], Bot]]] = {
@@ -386,7 +388,6 @@ def make_bot(level: str, *, budget: float = 0.5) -> Bot:
 def hint(view: SeatView, rng: random.Random, *, budget: float = 0.5) -> Decision:
     """The strong bot's choice for ``view``, with the reasons a learner can read."""
     return StrongBot(budget).decide(view, rng)
-
 
 
 def play(level: str, view: SeatView, rng: random.Random, *, budget: float = 0.5) -> Decision:

@@ -29,7 +29,7 @@ from .rules import Ruleset
 from .sampler import forbidden_mask, unseen_mask
 from .scoring import Evaluator, opened, seat_score, tile_weight
 from .state import State
-from .tiles import FITS, TILES, Tile, mask_of
+from .tiles import ALL_MASK, FITS, Tile, mask_of
 from .view import SeatView
 
 
@@ -142,10 +142,6 @@ def dead_keep(view: SeatView, tile: Tile) -> float:
     return _keep_value(mask_of(view.hand), tile, unseen_mask(view))
 
 
-#: Every tile, as a mask.
-_ALL: Final = (1 << len(TILES)) - 1
-
-
 def _counting_move(state: State, moves: tuple[Move, ...], seen: int,
                    forbidden: Sequence[int], weights: Weights) -> Move:
     """The counting player's choice in a full position, from what the mover could see:
@@ -153,7 +149,7 @@ def _counting_move(state: State, moves: tuple[Move, ...], seen: int,
     shown it lacks (``forbidden``)."""
     seat = state.to_move
     hand = state.hand_masks[seat]
-    unseen = _ALL & ~(hand | state.dead_masks[seat] | seen)
+    unseen = ALL_MASK & ~(hand | state.dead_masks[seat] | seen)
     if moves[0].kind == "discard":
         return min(moves, key=lambda m: (_keep_value(hand, m.tile, unseen), -tile_weight(m)[0])
                    if m.tile is not None else (0.0, 0))

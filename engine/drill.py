@@ -61,15 +61,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from .bots import LEVELS, make_bot
 from .moves import End
+from .reasons import CodedReason
 from .rules import Ruleset, block, duel, gaple
 from .sampler import forbidden_mask, unseen_mask
 from .state import State
-from .tiles import FITS, TILES, Tile, mask_of, tiles_of
+from .tiles import ALL_MASK, FITS, VALUES, Tile, tiles_of
 from .view import SeatView, view
 
 Kind = Literal["hidden", "lacks", "open_end", "pips"]
@@ -84,7 +85,7 @@ RULESETS: Final[tuple[Ruleset, ...]] = (
 PLAYERS: Final[tuple[str, ...]] = tuple(level for level in LEVELS if level != "strong")
 #: Tiles showing any one number, and the pips of the whole set.
 PER_NUMBER: Final = 7
-SET_PIPS: Final = sum(t.low + t.high for t in TILES)
+SET_PIPS: Final = sum(VALUES)
 #: Seeds a page offers: ``0 <= seed < SEED_LIMIT``.
 SEED_LIMIT: Final = 10**9
 #: Positions tried for one question before any position will do.
@@ -108,21 +109,10 @@ _TEXTS: Final[dict[str, str]] = {
 REASON_CODES: Final[tuple[str, ...]] = tuple(_TEXTS)
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(CodedReason):
     """Why the right answer is what it is: a code for translation and its values."""
 
-    code: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    def text(self) -> str:
-        """The reason in English."""
-        def word(v: object) -> str:
-            if isinstance(v, tuple):
-                return ", ".join(x.bracket() if isinstance(x, Tile) else str(x) for x in v) \
-                    or "none"
-            return str(v)
-        return _TEXTS[self.code].format(**{k: word(v) for k, v in self.params.items()})
+    TEXTS = _TEXTS
 
 
 Answer = int | frozenset[int]
@@ -169,7 +159,7 @@ class Verdict:
 
 def seen_tiles(v: SeatView) -> tuple[Tile, ...]:
     """Every tile the seat can see: its hand, its own dead tiles, the line."""
-    return tiles_of(mask_of(v.hand) | mask_of(v.dead) | mask_of(v.line.tiles()))
+    return tiles_of(ALL_MASK & ~unseen_mask(v))
 
 
 def hidden_tiles(v: SeatView) -> tuple[Tile, ...]:

@@ -37,6 +37,7 @@ from typing import Any, Final
 from .appraise import BANDS, Appraisal, appraise
 from .moves import Move, MoveError, distinct
 from .rules import Ruleset
+from .scoring import outright
 from .state import State
 from .themes import THEMES, themes
 from .tiles import TileError
@@ -121,15 +122,6 @@ def _round(x: float) -> float:
     return round(x, DECIMALS) + 0.0  # no -0.0
 
 
-def best_possible(rules: Ruleset) -> float | None:
-    """The score of winning for certain (None for Block, whose points have no top)."""
-    if rules.family == "duel":
-        return 1.0
-    if rules.family == "gaple":
-        return (rules.players - 1) / 2
-    return None
-
-
 def figures(v: SeatView, appraisal: Appraisal) -> Figures:
     """The decision's figures from an appraisal of ``v``: each distinct move (a mirror pair
     once) with its expected score, rounded."""
@@ -141,7 +133,7 @@ def figures(v: SeatView, appraisal: Appraisal) -> Figures:
     best = tuple(f.move for f in moves if f.expected == top)
     rest = [f.expected for f in moves if f.expected != top]
     margin = _round(top - rest[0]) if rest else 0.0
-    win = best_possible(v.rules)
+    win = outright(v.rules.family, v.rules.players)  # winning for certain
     certain = win is not None and abs(top - win) < TOLERANCE and bool(rest)
     return Figures(tuple(moves), best, margin, certain, appraisal.deals)
 

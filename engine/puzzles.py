@@ -31,6 +31,7 @@ from typing import Final
 
 from .appraise import ALWAYS_EXACT
 from .bots import make_bot
+from .code_write import rules_code
 from .deals import DealSpace
 from .moves import Move, canonical, distinct
 from .puzzle import Puzzle, exact_appraisal, figures, qualifies, themes_of, to_toml
@@ -42,12 +43,9 @@ from .state import State
 from .themes import THEMES
 from .view import SeatView, view
 
-#: Every table the bank covers, by its code's rules field.
-TABLES: Final[dict[str, Ruleset]] = {
-    "b2": block(2), "b3": block(3), "b4": block(4),
-    "g4x6": gaple(4, 6), "g4x7": gaple(4, 7), "g5x5": gaple(5),
-    "d2": duel(), "d2d": duel(draw=True),
-}
+#: Every table the bank covers, by its code's rules field (:func:`engine.code_write.rules_code`).
+TABLES: Final[dict[str, Ruleset]] = {rules_code(r): r for r in (
+    block(2), block(3), block(4), gaple(4, 6), gaple(4, 7), gaple(5), duel(), duel(draw=True))}
 #: The most work an exact appraisal of a puzzle may take (:func:`cost`): the search nodes of
 #: solving every deal, and for each deal :data:`DEAL_WORK` more (listing it, setting it up,
 #: adding it up take about as long as that many nodes).  About 20 ms, compiled, here.

@@ -89,7 +89,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 from .moves import Move
 from .sampler import unseen_mask
@@ -139,18 +139,34 @@ _TEXTS: Final[dict[str, str]] = {
 REASON_CODES: Final[tuple[str, ...]] = tuple(_TEXTS)
 
 
+def _word(value: object) -> str:
+    """A param as the English text shows it: a tuple as a list (a tile in brackets, none
+    as ``none``), a move in its short form (``play 2-5 right``)."""
+    if isinstance(value, tuple):
+        return ", ".join(x.bracket() if isinstance(x, Tile) else str(x) for x in value) \
+            or "none"
+    return str(value)
+
+
 @dataclass(frozen=True)
-class Reason:
-    """Why a move was chosen: a code for translation and its values."""
+class CodedReason:
+    """A reason structured for translation: a code and its values.  Each kind of reason
+    is a subclass with its own English table, ``TEXTS`` (code -> text with ``{param}``
+    fields); reasons of different kinds are never equal."""
 
     code: str
     params: Mapping[str, object] = field(default_factory=dict)
+    TEXTS: ClassVar[Mapping[str, str]] = {}
 
     def text(self) -> str:
-        """The reason in English (a move in its short form, ``play 2-5 right``)."""
-        values = {k: (", ".join(map(str, v)) if isinstance(v, tuple) else str(v))
-                  for k, v in self.params.items()}
-        return _TEXTS[self.code].format(**values)
+        """The reason in English."""
+        return self.TEXTS[self.code].format(**{k: _word(v) for k, v in self.params.items()})
+
+
+class Reason(CodedReason):
+    """Why a move was chosen: a code for translation and its values."""
+
+    TEXTS = _TEXTS
 
 
 def _new_value(view: SeatView, move: Move) -> int:

@@ -2,8 +2,9 @@
 a play's plain facts.
 
 Scores are the mover's own result (higher is better): in Block its points
-minus the mean of the others', in Gaple (N + 1) / 2 minus its place, in the
-duel +1, 0 or −1 (:func:`seat_score`).  The arena ranks the bots on the same
+minus the mean of the others' (:func:`against_others`), in Gaple (N + 1) / 2 minus its
+place, in the duel +1, 0 or −1 (:func:`seat_score`); winning outright scores
+:func:`outright`.  The arena ranks the bots on the same
 scale, and the strong bot's reasons give a move's average on it
 (:func:`engine.reasons.average_reasons`).
 
@@ -37,11 +38,26 @@ def seat_score(state: State, seat: int) -> float:
         return (n + 1) / 2 - gaple_places(state)[seat]
     result = settle(state)
     if family == "block":
-        others = sum(p for s, p in enumerate(result.points) if s != seat)
-        return result.points[seat] - others / (n - 1)
+        return against_others(result.points, seat)
     if seat in result.winners:
         return 1.0
     return 0.0 if result.draw else -1.0
+
+
+def against_others(points: tuple[int, ...], seat: int) -> float:
+    """Block's score from each player's points: the seat's minus the mean of the others'."""
+    own = points[seat]
+    return own - (sum(points) - own) / (len(points) - 1)
+
+
+def outright(family: str, players: int) -> float | None:
+    """The score of winning the round outright: the duel +1, Gaple first place; None for
+    Block, whose points have no top."""
+    if family == "duel":
+        return 1.0
+    if family == "gaple":
+        return (players - 1) / 2
+    return None
 
 
 def opened(view: SeatView, move: Move) -> tuple[int, ...]:
