@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .bench import ruleset_for
-from .bots import Bot, make_bot, seat_score
+from .bots import Bot, make_bot
 from .rules import Ruleset
+from .scoring import outright, seat_score
 from .settlement import settle
 from .state import State
 from .view import view
@@ -96,7 +97,7 @@ def run(rules: Ruleset, bot_names: Sequence[str], deals: int, seed: int,
                     tally.wins[owner[seat]] += 1
             elif rules.family == "gaple":
                 for seat in range(n):
-                    if seat_score(end, seat) == (n - 1) / 2:
+                    if seat_score(end, seat) == outright("gaple", n):
                         tally.wins[owner[seat]] += 1
             else:
                 tally.draws += 1
