@@ -9,25 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_engine_cli import ROOT, run, run_process, write
+from test_engine_cli import E3_START, ROOT, run, run_process, write
 
 #: E3 after White's pass: Black holds [0|0] and [0|2] at the ends 1 and 0, White one
 #: tile that shows neither 0 nor 1 (it passed there): one of 15.  [0|0] keeps the 0,
 #: White passes again and Black goes out: +1 on every deal.  [0|2] opens a 2: White
 #: goes out with any of its 5 tiles with a 2 (−1), else both pass and Black's [0|0]
 #: wins the block (+1): (10 − 5) / 15 = 1/3.
-E3_AFTER_THE_PASS = """\
-id = "e3"
-rules = "duel"
-
-[start]
-hands = [["2-2"], ["0-0", "0-2"]]
-ends = [1, 0]
-stock = 14
-
-[[moves]]
-pass = true
-"""
+E3_AFTER_THE_PASS = E3_START  # test_engine_cli's solver file
 
 KEYS = {"seat", "exact", "deals", "seconds", "moves", "best"}
 MOVE_KEYS = {"move", "expected", "stderr", "loss", "class"}
