@@ -15,8 +15,6 @@ from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
 from ui import progress
 from ui.progress import _postgres, _schema
 
@@ -32,13 +30,6 @@ V3_SUMMARY = progress.Summary(
     recent=progress.Recent(rounds=2, accuracy=71.25, mean_loss=0.375),
     drill=progress.DrillRecord(runs=1, best=10.0, last=10.0),
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
 
 
 FIGURES = progress.RoundFigures(decisions=2, best=1, good=0, inaccuracies=0, mistakes=1,

@@ -31,13 +31,6 @@ V2_SUMMARY = progress.Summary(
 )
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
-
-
 def test_the_drill_is_version_3() -> None:
     assert _schema.VERSION >= 3
     assert any(number == 3 and "drill_runs" in statements[0]

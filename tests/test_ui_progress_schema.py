@@ -66,13 +66,6 @@ V1_SUMMARY = progress.Summary(
 )
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
-
-
 def figures(accuracy: float, loss: float) -> progress.RoundFigures:
     return progress.RoundFigures(decisions=5, best=3, good=1, inaccuracies=1, mistakes=0,
                                  blunders=0, mean_loss=loss, accuracy=accuracy, worth=-2.5,
