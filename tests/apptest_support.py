@@ -13,13 +13,16 @@ import itertools
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from streamlit.testing.v1 import AppTest
 
 from engine.state import State
 from ui.page import STYLED
 from ui.widgets.board import fallback_moves
+
+if TYPE_CHECKING:
+    from ui.pages.play import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -125,6 +128,16 @@ def description(at: AppTest) -> str:
     found = [m.value for m in at.markdown if "caption-desc" in m.value]
     assert len(found) == 1
     return found[0]
+
+
+def play_table(at: AppTest) -> Table:
+    """Play's table in the session (pages/play.py keeps it under ``play.table``)."""
+    # Imported here, not above: conftest imports this module before it sets the environment
+    # that Play reads on import (DOMINO_PLAY_PAUSE).
+    from ui.pages import play
+    tb = at.session_state["play.table"]
+    assert isinstance(tb, play.Table)
+    return tb
 
 
 def button_keys(at: AppTest) -> list[str]:

@@ -118,3 +118,12 @@ def postgres_url() -> Iterator[str]:
     with cluster() as url:
         yield url
         _postgres.close_all()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where the progress store keeps progress: a fresh folder, or the test cluster's URL
+    (the progress tests run on both backends)."""
+    if request.param == "sqlite":
+        return tmp_path
+    return str(request.getfixturevalue("postgres_url"))

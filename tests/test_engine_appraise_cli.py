@@ -9,25 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_engine_cli import ROOT, run, run_process, write
+from test_engine_cli import DRAW, E3_START, ROOT, run, run_process, write
 
 #: E3 after White's pass: Black holds [0|0] and [0|2] at the ends 1 and 0, White one
 #: tile that shows neither 0 nor 1 (it passed there): one of 15.  [0|0] keeps the 0,
 #: White passes again and Black goes out: +1 on every deal.  [0|2] opens a 2: White
 #: goes out with any of its 5 tiles with a 2 (−1), else both pass and Black's [0|0]
 #: wins the block (+1): (10 − 5) / 15 = 1/3.
-E3_AFTER_THE_PASS = """\
-id = "e3"
-rules = "duel"
-
-[start]
-hands = [["2-2"], ["0-0", "0-2"]]
-ends = [1, 0]
-stock = 14
-
-[[moves]]
-pass = true
-"""
+E3_AFTER_THE_PASS = E3_START  # test_engine_cli's solver file
 
 KEYS = {"seat", "exact", "deals", "seconds", "moves", "best"}
 MOVE_KEYS = {"move", "expected", "stderr", "loss", "class"}
@@ -119,18 +108,7 @@ def test_the_same_seed_gives_the_same_answer() -> None:
 def test_draw_mode_with_a_counted_stock_is_appraised_over_its_orders(tmp_path: Path) -> None:
     # The solver refuses this file (it needs the stock's order); the appraisal averages
     # over every order the view allows.  The mover holds nothing for 6 or 3: it must draw.
-    counted = """\
-id = "counted"
-rules = "duel"
-
-[options]
-draw = true
-
-[start]
-hands = [["4-4", "1-2"], ["0-1", "5-5"]]
-ends = [6, 3]
-stock = 3
-"""
+    counted = DRAW.replace('stock = ["0-0", "3-5", "6-6"]', "stock = 3").split("[[moves]]")[0]
     out = appraise_json(write(tmp_path, "counted.toml", counted), "--seconds", "0.5")
     assert out["exact"] is False
     assert out["moves"] == [{"move": {"draw": True}, "expected": out["moves"][0]["expected"],

@@ -18,6 +18,7 @@ import pytest
 from engine_helpers import public, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_cli import E1 as E1_SCENARIO
 from test_engine_cli import run, run_process
 from test_engine_line import EN
 
@@ -584,26 +585,9 @@ def test_a_mangled_code_is_refused_with_a_code_error_or_read_exactly(
 
 # -- the command line ------------------------------------------------------------------------
 
-E1_FILE = """\
-id = "e1"
-rules = "duel"
-
-[start]
-hands = [["4-4", "2-3"], ["0-1", "1-1", "2-2"]]
-ends = [6, 3]
-stock = 14
-
-[[moves]]
-play = "2-3"
-end = "right"
-[[moves]]
-play = "2-2"
-end = "right"
-[[moves]]
-pass = true
-[[moves]]
-pass = true
-"""
+#: test_engine_cli's E1 under the id "e1" (and without its source line).
+E1_FILE = E1_SCENARIO.replace('id = "e1-one-tile-loss"\nrules = "duel"\nsource = "003"\n',
+                              'id = "e1"\nrules = "duel"\n')
 
 
 def cli(*args: str | Path, stdin: str | None = None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,15 @@ def small_position(rules: Ruleset, rng: random.Random, size: int) -> State:
                        passes=rng.randrange(rules.players))
 
 
+def positions_to_move(rules: Ruleset, rng: random.Random, size: int,
+                      tries: int) -> Iterator[State]:
+    """Of ``tries`` :func:`small_position` draws, those where someone is to move."""
+    for _ in range(tries):
+        state = small_position(rules, rng, size)
+        if state.mover is not None:
+            yield state
+
+
 def check_consistent(state: State, sol: Solution) -> None:
     """Each move's own value agrees with ``value`` and ``best``; moves are sorted."""
     legal = state.legal_moves()
@@ -96,10 +106,7 @@ def test_values_agree_with_brute_force(name: str) -> None:
     rules = FAMILIES[name]
     rng = random.Random(f"solve-{name}")
     size = 4 if rules.players == 2 else (3 if rules.players <= 4 else 2)
-    for _ in range(60):
-        state = small_position(rules, rng, size)
-        if state.mover is None:
-            continue
+    for state in positions_to_move(rules, rng, size, 60):
         before = repr(state), list(state.moves)
         sol = solve(state)
         assert (repr(state), list(state.moves)) == before  # left as it was
@@ -122,10 +129,7 @@ def test_values_agree_with_brute_force(name: str) -> None:
 @pytest.mark.parametrize("name", ["duel", "duel-draw", "block-2"])
 def test_the_line_reaches_the_value(name: str) -> None:
     rng = random.Random(f"line-{name}")
-    for _ in range(30):
-        state = small_position(FAMILIES[name], rng, 4)
-        if state.mover is None:
-            continue
+    for state in positions_to_move(FAMILIES[name], rng, 4, 30):
         sol = solve(state)
         walker = state.copy()
         for move in sol.line:
@@ -136,10 +140,7 @@ def test_the_line_reaches_the_value(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(FAMILIES))
 def test_without_the_line_the_same_values_and_only_the_first_move(name: str) -> None:
     rng = random.Random(f"noline-{name}")
-    for _ in range(15):
-        state = small_position(FAMILIES[name], rng, 3)
-        if state.mover is None:
-            continue
+    for state in positions_to_move(FAMILIES[name], rng, 3, 15):
         full, short = solve(state), solve(state, line=False)
         assert (short.value, short.best, short.moves, short.exact) == \
             (full.value, full.best, full.moves, full.exact)
@@ -231,10 +232,7 @@ def test_the_table_never_grows_past_its_cap(rules: Ruleset) -> None:
 
 def test_a_small_table_still_gives_exact_values() -> None:
     rng = random.Random(11)
-    for _ in range(20):
-        state = small_position(block(2), rng, 4)
-        if state.mover is None:
-            continue
+    for state in positions_to_move(block(2), rng, 4, 20):
         big, small = solve(state), Search(state, table_size=4).run()
         assert small.exact and (small.value, small.moves) == (big.value, big.moves)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest_support import open_page, texts
+from apptest_support import open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
-from test_page_play_review import play_round, table
+from test_page_play_review import play_round
 
 from engine.code import Round
 from ui import i18n, thinking
@@ -47,7 +47,7 @@ def test_analysis_words_a_decision_as_plays_review_does(
     monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 2.0)
     play = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
     play_round(play)
-    tb = table(play)
+    tb = play_table(play)
     review = tb.reviewed
     assert review is not None and review.items
     item = a_choice(review.items)

@@ -14,7 +14,7 @@ from typing import Any
 
 import apptest_support
 import pytest
-from apptest_support import board_data, board_move, click, open_page, texts
+from apptest_support import board_data, board_move, click, open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.match import BlockMatch
@@ -22,7 +22,6 @@ from engine.rules import block
 from engine.state import State
 from ui import progress
 from ui.i18n import t_in
-from ui.pages.play import Table
 from ui.widgets.board import fallback_moves
 
 pytestmark = pytest.mark.usefixtures("data_dir")
@@ -32,12 +31,6 @@ def open_play(**params: str) -> AppTest:
     return open_page("pages/play.py", **params)
 
 
-def table(at: AppTest) -> Table:
-    tb = at.session_state["play.table"]
-    assert isinstance(tb, Table)
-    return tb
-
-
 def legal_button(state: State) -> str:
     return apptest_support.legal_button(state, "play-board")
 
@@ -45,8 +38,8 @@ def legal_button(state: State) -> str:
 def play_round(at: AppTest, limit: int = 120) -> int:
     """Make the learner's moves (the first legal one each time) until the round is over."""
     moves = 0
-    while not table(at).state.over:
-        tb = table(at)
+    while not play_table(at).state.over:
+        tb = play_table(at)
         assert tb.state.mover == tb.learner, "the computer did not move on its turn"
         click(at, legal_button(tb.state))
         moves += 1
@@ -69,7 +62,7 @@ FAMILIES = [
 @pytest.mark.parametrize("params", FAMILIES, ids=lambda p: "-".join(p.values()))
 def test_a_whole_round_against_the_computer(params: dict[str, str]) -> None:
     at = open_play(**params, seed="11", level="counting")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.rules.family == params["rules"]
     start = tb.start
     # The learner's tiles are face up at the bottom, every other hand face down.
@@ -79,7 +72,7 @@ def test_a_whole_round_against_the_computer(params: dict[str, str]) -> None:
     for other in data["others"]:
         assert "face down" in other["svg"], other["label"]
     play_round(at)
-    tb = table(at)
+    tb = play_table(at)
     assert tb.state.over and tb.finished
     # The whole round is legal: replaying its moves from the deal gives the same end.
     walker = start.copy()
@@ -101,23 +94,23 @@ def test_a_whole_round_against_the_computer(params: dict[str, str]) -> None:
 
 def test_the_computer_never_moves_for_the_learner_and_a_refused_move_changes_nothing() -> None:
     at = open_play(rules="block", players="2", seed="3", level="random")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.state.mover == tb.learner
     before = tb.state.copy()
     # the buttons offer no illegal move, but the table takes a click on any tile or Pass
     illegal = next(m for _, m in fallback_moves(tb.state)
                    if tb.state.why_illegal(tb.state.resolve(m)) is not None)
     board_move(at, illegal.to_dict())
-    assert table(at).state.history == before.history
-    assert table(at).state.mover == tb.learner
+    assert play_table(at).state.history == before.history
+    assert play_table(at).state.mover == tb.learner
     assert "Not allowed." in texts(at)
 
 
 def test_a_hint_is_highlighted_explained_and_recorded() -> None:
     at = open_play(rules="block", players="2", seed="21", level="heaviest")
-    tb = table(at)
+    tb = play_table(at)
     click(at, "play.hint")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.hint is not None and tb.hints == {len(tb.state.history)}
     page = texts(at)
     assert "Hint:" in page
@@ -138,19 +131,19 @@ def test_a_hint_is_highlighted_explained_and_recorded() -> None:
 def test_the_review_replays_a_position_as_practice() -> None:
     at = open_play(rules="duel", seed="8", level="strong")
     play_round(at)
-    tb = table(at)
+    tb = play_table(at)
     rounds = len(tb.match.rounds)
     item = tb.review[0]
     click(at, "play.replay.0")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.practice is not None
     assert [r.move for r in tb.state.history] == [r.move for r in item.position.history]
     assert "Replaying from move" in texts(at)
     play_round(at)
-    tb = table(at)
+    tb = play_table(at)
     assert len(tb.match.rounds) == rounds  # practice is not recorded
     click(at, "play.back")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.practice is None and tb.state.over and tb.review
     assert "Next game" in [b.label for b in at.button]  # the two-player game's word
 
@@ -160,19 +153,19 @@ def test_a_replay_can_be_left_at_any_move() -> None:
     it brings back the round's own end, its review and its way on, the match untouched."""
     at = open_play(rules="block", players="2", seed="12", level="strong")
     play_round(at)
-    tb = table(at)
+    tb = play_table(at)
     end, rounds, review = tb.state, len(tb.match.rounds), list(tb.review)
     assert len(review) >= 2
     for i in (0, len(review) - 1):
         click(at, f"play.replay.{i}")
-        tb = table(at)
+        tb = play_table(at)
         assert tb.practice is not None and not tb.state.over
         assert "play.back" in apptest_support.button_keys(at)  # before any move
         if tb.learner_to_move:
             click(at, legal_button(tb.state))  # one move into the replay, then leave
             assert "play.back" in apptest_support.button_keys(at)
         click(at, "play.back")
-        tb = table(at)
+        tb = play_table(at)
         assert tb.practice is None and tb.state is end and tb.finished
         assert len(tb.match.rounds) == rounds and tb.review == review
         assert "Review of your moves" in texts(at)
@@ -185,7 +178,7 @@ def test_a_block_match_is_played_to_its_target() -> None:
     end at the target, the match counted in the learner's progress.  (A whole match from
     0 is the engine's test: tests/test_engine_match.py.)  Here the scores start near 100."""
     at = open_play(rules="block", players="2", seed="4", level="random")
-    match = table(at).match
+    match = play_table(at).match
     assert isinstance(match, BlockMatch) and match.target == 100
     match.scores = [88, 90]
     starters = []
@@ -195,7 +188,7 @@ def test_a_block_match_is_played_to_its_target() -> None:
         if match.over:
             break
         click(at, "play.next")
-        assert table(at).round_no == len(match.rounds) + 1
+        assert play_table(at).round_no == len(match.rounds) + 1
     assert match.over and max(match.scores) >= 100
     assert starters == [(starters[0] + i) % 2 for i in range(len(starters))]
     page = texts(at)
@@ -203,9 +196,9 @@ def test_a_block_match_is_played_to_its_target() -> None:
     assert "Match to 100 points" in page
     record = progress.games(at.session_state["learner"])["block"]
     assert record.matches == 1 and record.rounds == len(match.rounds)
-    assert record.matches_won == int(match.winners == (table(at).learner,))
+    assert record.matches_won == int(match.winners == (play_table(at).learner,))
     click(at, "play.again")
-    assert table(at).round_no == 1 and not table(at).match.rounds
+    assert play_table(at).round_no == 1 and not play_table(at).match.rounds
     assert f"{record.matches_won} of 1 matches won." in texts(at)  # the header, once one is
 
 
@@ -219,12 +212,12 @@ def test_a_bad_address_gives_a_notice(params: dict[str, str], notice: str) -> No
     at = open_play(**params)
     notices = " ".join(x.value for x in [*at.info, *at.warning])
     assert notice in notices
-    assert table(at).state.mover is not None  # a table all the same
+    assert play_table(at).state.mover is not None  # a table all the same
 
 
 def test_the_seat_and_level_come_from_the_address() -> None:
     at = open_play(rules="block", players="3", seat="1", level="strong", seed="9")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.learner == 0 and tb.level == "strong"
     assert at.query_params["seat"] == ["1"] or at.query_params["seat"] == "1"
 
@@ -258,7 +251,7 @@ def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> 
 
 def test_gaples_turned_up_middle_tile_is_explained_and_logged() -> None:
     at = open_play(rules="gaple", players="4", seed="13", level="random")
-    tb = table(at)
+    tb = play_table(at)
     first = tb.state.line.tiles()[0]
     page = texts(at)
     assert f"{first.bracket()}" in page
@@ -276,7 +269,7 @@ def test_a_round_with_only_forced_moves_says_there_is_nothing_to_review() -> Non
     second, fewer on a busy machine.)"""
     at = open_play(rules="block", players="3", seed="9", level="heaviest")
     play_round(at)
-    tb = table(at)
+    tb = play_table(at)
     assert tb.finished and not tb.review
     assert "Nothing to review this round" in texts(at)
 
@@ -390,8 +383,8 @@ def test_each_announcement_has_its_own_id_and_a_rerun_says_nothing_again() -> No
     said = [(live_data(at)["text"], live_data(at)["id"])]
     at.run()
     assert (live_data(at)["text"], live_data(at)["id"]) == said[-1]  # a rerun: the same
-    while not table(at).state.over:
-        click(at, double_first(table(at).state))
+    while not play_table(at).state.over:
+        click(at, double_first(play_table(at).state))
         said.append((live_data(at)["text"], live_data(at)["id"]))
     ids = [i for _, i in said]
     assert len(set(ids)) == len(ids), said  # a new id after every move

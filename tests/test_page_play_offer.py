@@ -14,13 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from apptest_support import board_data, board_move, button_keys, click, open_page, texts
+from apptest_support import board_data, board_move, button_keys, click, open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
 
 from engine.moves import Move
 from engine.rules import duel, gaple
 from engine.state import State
-from ui.pages.play import Table
 from ui.widgets import verdict
 
 pytestmark = pytest.mark.usefixtures("data_dir")
@@ -32,15 +31,9 @@ def open_play(**params: str) -> AppTest:
     return open_page("pages/play.py", **params)
 
 
-def table(at: AppTest) -> Table:
-    tb = at.session_state["play.table"]
-    assert isinstance(tb, Table)
-    return tb
-
-
 def set_position(at: AppTest, state: State) -> AppTest:
     """Put ``state`` on the session's table as the round being played (and its start)."""
-    tb = table(at)
+    tb = play_table(at)
     assert state.rules == tb.rules and state.mover == tb.learner
     tb.state, tb.start, tb.computer = state, state.copy(), None
     at.run()
@@ -59,7 +52,7 @@ def controls(at: AppTest) -> list[str]:
 
 def check_offer(at: AppTest) -> None:
     """What the table offers now is the engine's legal moves, each once."""
-    state = table(at).state
+    state = play_table(at).state
     buttons = move_buttons(at)
     distinct = state.distinct_moves()
     assert len(buttons) == len(distinct), (buttons, distinct)
@@ -82,13 +75,13 @@ def test_the_buttons_list_only_the_legal_moves_turn_after_turn(params: dict[str,
     at = open_play(**params, level="heaviest")
     seen_fewer = False
     for _ in range(60):
-        tb = table(at)
+        tb = play_table(at)
         if tb.state.over:
             break
         check_offer(at)
         seen_fewer = seen_fewer or len(move_buttons(at)) < len(tb.state.hand(tb.learner))
         click(at, f"{BOARD}.{move_buttons(at)[0]}")
-    assert table(at).state.over
+    assert play_table(at).state.over
     assert seen_fewer  # some turn had tiles that do not fit: they had no button
 
 
@@ -116,7 +109,7 @@ def test_pass_draw_and_discard_appear_only_when_legal() -> None:
 
 def test_a_stuck_gaple_player_is_offered_the_discards_and_no_pass() -> None:
     at = open_play(rules="gaple", players="4", seed="2", level="random")
-    tb = table(at)
+    tb = play_table(at)
     hands: list[list[str]] = [["0-0"], ["0-1"], ["0-2"], ["0-3"]]
     hands[tb.learner] = ["1-2", "4-5"]
     set_position(at, State.setup(gaple(4), hands, ends=(6, 6), stock=3, to_move=tb.learner))
@@ -149,14 +142,14 @@ def test_show_which_tiles_fit_marks_what_the_engine_says_fits() -> None:
 def test_the_setting_starts_off_above_easy_and_the_learners_choice_then_stands() -> None:
     at = open_play(rules="block", players="2", seed="4", level="strong")
     assert at.toggle(key="play.fits").value is False
-    assert table(at).learner_to_move and not marks(at)[0]
+    assert play_table(at).learner_to_move and not marks(at)[0]
     at.toggle(key="play.fits").set_value(True).run()
     assert marks(at)[0]
     # a new match against Easy, then against Strong: the learner's choice stands
     for level in ("heaviest", "strong"):
         at.radio(key="play.level").set_value(level).run()
         click(at, "play.new")
-        assert table(at).level == level and at.toggle(key="play.fits").value is True
+        assert play_table(at).level == level and at.toggle(key="play.fits").value is True
 
 
 def test_on_equal_ends_the_hint_names_the_move_one_click_lays_and_the_review_names_it_once(
@@ -166,7 +159,7 @@ def test_on_equal_ends_the_hint_names_the_move_one_click_lays_and_the_review_nam
     set_position(at, State.setup(duel(), [["0-3", "3-6"], ["0-1"]], ends=(3, 3), stock=14))
     assert sorted(move_buttons(at)) == ["play.0-3", "play.3-6"]
     click(at, "play.hint")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.hint is not None and tb.hint.move.tile is not None
     tile = tb.hint.move.tile
     clicked = tb.state.resolve(Move.play(tile))
@@ -177,11 +170,11 @@ def test_on_equal_ends_the_hint_names_the_move_one_click_lays_and_the_review_nam
     assert board_data(at)["highlight"] == {"tile": str(tile), "end": "right", "control": None}
     # one click lays it where the hint said
     click(at, f"{BOARD}.play.{tile}")
-    mine = [x for x in table(at).log if x.startswith(table(at).seats[0])]
-    assert mine == [f"{table(at).seats[0]} play {tile} right"]
-    while not table(at).state.over:
+    mine = [x for x in play_table(at).log if x.startswith(play_table(at).seats[0])]
+    assert mine == [f"{play_table(at).seats[0]} play {tile} right"]
+    while not play_table(at).state.over:
         click(at, f"{BOARD}.{move_buttons(at)[0]}")
-    tb = table(at)
+    tb = play_table(at)
     first = tb.review[0]
     assert first.number == 1 and first.played == clicked
     solution = first.verdict.value

@@ -9,26 +9,19 @@ from __future__ import annotations
 
 import apptest_support
 import pytest
-from apptest_support import click, open_page
+from apptest_support import click, open_page, play_table
 from streamlit.testing.v1 import AppTest
 
 from ui import progress
 from ui.pages import play
-from ui.pages.play import Table
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
 
-def table(at: AppTest) -> Table:
-    tb = at.session_state["play.table"]
-    assert isinstance(tb, Table)
-    return tb
-
-
 def play_to_the_end(at: AppTest) -> None:
     moves = 0
-    while not table(at).state.over:
-        tb = table(at)
+    while not play_table(at).state.over:
+        tb = play_table(at)
         assert tb.learner_to_move
         click(at, apptest_support.legal_button(tb.state, "play-board"))
         moves += 1
@@ -39,8 +32,8 @@ def ended_on_the_computers_reply(seed: int) -> bool:
     """Whether the learner's first-legal-move round from ``seed`` ends on North's move."""
     at = open_page("pages/play.py", rules="block", players="2", level="heaviest", seed=str(seed))
     play_to_the_end(at)
-    last = table(at).state.last_record
-    return last is not None and last.player != table(at).learner
+    last = play_table(at).state.last_record
+    return last is not None and last.player != play_table(at).learner
 
 
 @pytest.fixture
@@ -58,7 +51,7 @@ def test_a_round_ended_by_the_computers_reply_is_recorded_at_once(
     at = open_page("pages/play.py", rules="block", players="2", level="heaviest",
                    seed=str(seed_ending_on_the_computer))
     play_to_the_end(at)
-    tb = table(at)
+    tb = play_table(at)
     assert tb.state.last_record is not None and tb.state.last_record.player != tb.learner
     # Recorded in the run that drew the result: the match, the progress, the review.
     assert tb.finished
@@ -69,6 +62,6 @@ def test_a_round_ended_by_the_computers_reply_is_recorded_at_once(
     assert any("1" in md.value for md in at.markdown if "play-sheet" in md.value)
     # "Next round" deals round 2 after round 1's record, never past it.
     click(at, "play.next")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.round_no == 2 and len(tb.match.rounds) == 1 and not tb.finished
     assert progress.games(at.session_state["learner"])["block"].rounds == 1

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import apptest_support
 import pytest
-from apptest_support import click, open_page, texts
+from apptest_support import click, open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
 from test_page_play import FAMILIES
 from test_ui_play_rounds import Workers
@@ -22,23 +22,16 @@ from test_ui_play_rounds import Workers
 from engine.appraise import BANDS
 from ui import progress, session, thinking
 from ui.i18n import t_in
-from ui.pages.play import Table
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
 GRADE = re.compile(r'<span class="grade grade-(\w+)">')
 
 
-def table(at: AppTest) -> Table:
-    tb = at.session_state["play.table"]
-    assert isinstance(tb, Table)
-    return tb
-
-
 def play_round(at: AppTest) -> None:
     moves = 0
-    while not table(at).state.over:
-        tb = table(at)
+    while not play_table(at).state.over:
+        tb = play_table(at)
         assert tb.learner_to_move, "the computer did not move on its turn"
         click(at, apptest_support.legal_button(tb.state, "play-board"))
         moves += 1
@@ -80,7 +73,7 @@ def test_the_review_judges_each_decision_by_what_the_learner_could_see(
         params: dict[str, str]) -> None:
     at = open_page("pages/play.py", **params, seed="11", level="counting")
     play_round(at)
-    tb = table(at)
+    tb = play_table(at)
     review = tb.reviewed
     assert review is not None and review.items and review.filed and not review.waiting
     report = review.report
@@ -127,7 +120,7 @@ def test_a_fault_is_marked_punished_or_got_away_with_in_this_deal() -> None:
     an inaccuracy or worse; the all-hands layer says whether this deal punished it."""
     at = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
     play_round(at)
-    review = table(at).reviewed
+    review = play_table(at).reviewed
     assert review is not None
     faults = [item for item in review.items if item.grade() in ("inaccuracy", "mistake",
                                                                    "blunder")]
@@ -152,7 +145,7 @@ def test_a_fault_is_marked_punished_or_got_away_with_in_this_deal() -> None:
 def test_the_review_fills_in_as_the_answers_come(held: Workers) -> None:
     at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
     play_round(at)
-    review = table(at).reviewed
+    review = play_table(at).reviewed
     assert review is not None and review.waiting
     n = len(review.items)
     assert n >= 2
@@ -184,13 +177,13 @@ def test_next_round_before_the_review_is_done_keeps_its_figures_once(
         kept.append(round_id), keep(round_id, figures, decisions)))
     at = open_page("pages/play.py", rules="duel", seed="8", level="heaviest")
     play_round(at)
-    first = table(at).reviewed
+    first = play_table(at).reviewed
     assert first is not None and first.items and first.waiting
     round_id = first.round_id
     click(at, "play.next")  # the learner plays on before the review is done
-    assert table(at).reviewed is None and table(at).filing == [first]
+    assert play_table(at).reviewed is None and play_table(at).filing == [first]
     held.release(first=1)
-    click(at, apptest_support.legal_button(table(at).state, "play-board"))
+    click(at, apptest_support.legal_button(play_table(at).state, "play-board"))
     assert not kept
     held.release()
     at.run()
@@ -209,10 +202,10 @@ def test_a_new_match_keeps_the_figures_of_a_review_still_being_worked_out(
         held: Workers) -> None:
     at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
     play_round(at)
-    old = table(at).reviewed
+    old = play_table(at).reviewed
     assert old is not None and old.waiting
     click(at, "play.new")
-    assert table(at).filing == [old]
+    assert play_table(at).filing == [old]
     held.release()
     at.run()
     kept = progress.decisions(at.session_state["learner"])
@@ -270,7 +263,7 @@ def test_the_record_line_and_the_sidebar_give_the_accuracy_of_the_last_rounds() 
 def test_the_review_follows_a_change_of_language(lang: str) -> None:
     at = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
     play_round(at)
-    review = table(at).reviewed
+    review = play_table(at).reviewed
     assert review is not None and review.report is not None
     at.query_params["lang"] = lang
     at.run()

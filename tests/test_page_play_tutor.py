@@ -11,9 +11,9 @@ from __future__ import annotations
 from concurrent.futures import Future
 
 import pytest
-from apptest_support import board_data, board_move, button_keys, click, open_page, texts
+from apptest_support import board_data, board_move, button_keys, click, open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
-from test_page_play import live_data, table
+from test_page_play import live_data
 from test_ui_play_tutor import made_appraisal
 
 from engine.appraise import Appraisal
@@ -58,7 +58,7 @@ def with_tutor(lang: str = "en", **params: str) -> AppTest:
     at = open_page("pages/play.py", **params, seed="7", level="heaviest")
     assert at.toggle(key="play.tutor").value is False  # off at first
     at.toggle(key="play.tutor").set_value(True).run()
-    assert table(at).tutor is not None
+    assert play_table(at).tutor is not None
     if lang != "en":
         at.query_params["lang"] = lang
         at.run()
@@ -67,7 +67,7 @@ def with_tutor(lang: str = "en", **params: str) -> AppTest:
 
 def bad_move(at: AppTest) -> Move:
     """A move the hand-made appraisal grades a mistake (or a blunder)."""
-    tb = table(at)
+    tb = play_table(at)
     assert tb.learner_to_move
     return tb.state.distinct_moves()[1]
 
@@ -75,11 +75,11 @@ def bad_move(at: AppTest) -> Move:
 @pytest.mark.parametrize("family", FAMILIES)
 def test_the_stop_says_what_the_move_costs_in_the_familys_unit(family: str) -> None:
     at = with_tutor(**FAMILIES[family])
-    tb = table(at)
+    tb = play_table(at)
     before = [r.move for r in tb.state.history]
     move = bad_move(at)
     board_move(at, move.to_dict())
-    tb = table(at)
+    tb = play_table(at)
     assert [r.move for r in tb.state.history] == before  # not played
     page = texts(at)
     head = f"Wait: {move_named(move)} looks like a {GRADE[family]}."
@@ -104,26 +104,26 @@ def test_the_stop_says_what_the_move_costs_in_the_familys_unit(family: str) -> N
 
 def test_think_again_changes_nothing_and_play_it_anyway_plays_the_move() -> None:
     at = with_tutor(**FAMILIES["block"])
-    tb = table(at)
+    tb = play_table(at)
     before = [r.move for r in tb.state.history]
     move = bad_move(at)
     board_move(at, move.to_dict())
     click(at, "play-tutor-again")
-    tb = table(at)
+    tb = play_table(at)
     assert [r.move for r in tb.state.history] == before and tb.learner_to_move
     assert "play-tutor-again" not in button_keys(at) and "looks like a" not in texts(at)
     assert board_data(at)["interactive"]
     board_move(at, move.to_dict())  # the same move again: stopped again
     assert "play-tutor-anyway" in button_keys(at)
     click(at, "play-tutor-anyway")
-    tb = table(at)
+    tb = play_table(at)
     assert tb.state.history[len(before)].move == move
     assert tb.tutor is not None and tb.tutor.overruled == [len(before)]
 
 
 def test_the_stops_hint_names_the_best_move_with_its_reasons_and_lights_it() -> None:
     at = with_tutor(**FAMILIES["duel"])
-    tb = table(at)
+    tb = play_table(at)
     best = tb.state.distinct_moves()[0]
     board_move(at, bad_move(at).to_dict())
     click(at, "play-tutor-hint")
@@ -133,7 +133,7 @@ def test_the_stops_hint_names_the_best_move_with_its_reasons_and_lights_it() -> 
     assert "The next best, " in page and ": 25%." in page
     assert "play-tutor-hint" not in button_keys(at)  # shown: the button goes
     assert page.count("Worked out on every possible deal") == 1  # said once, in the stop
-    assert table(at).hints == {len(tb.state.history)}
+    assert play_table(at).hints == {len(tb.state.history)}
     hinted = [h["tile"] for h in board_data(at)["hand"]["tiles"] if h["hint"]]
     assert hinted == [str(best.tile)]
     assert live_data(at)["text"].startswith(f"The tutor's choice: {move_named(best)}")
@@ -141,15 +141,15 @@ def test_the_stops_hint_names_the_best_move_with_its_reasons_and_lights_it() -> 
 
 def test_a_good_move_is_played_at_once_and_the_tutor_can_be_turned_off() -> None:
     at = with_tutor(**FAMILIES["block"])
-    tb = table(at)
+    tb = play_table(at)
     n = len(tb.state.history)
     board_move(at, tb.state.distinct_moves()[0].to_dict())
-    tb = table(at)
+    tb = play_table(at)
     assert len(tb.state.history) > n and "looks like a" not in texts(at)
     at.toggle(key="play.tutor").set_value(False).run()
-    assert table(at).tutor is None
+    assert play_table(at).tutor is None
     at.button(key="play.new").click().run()  # the learner's choice stands for a new match
-    assert table(at).tutor is None and at.toggle(key="play.tutor").value is False
+    assert play_table(at).tutor is None and at.toggle(key="play.tutor").value is False
 
 
 def in_lang(at: AppTest, lang: str) -> AppTest:

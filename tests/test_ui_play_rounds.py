@@ -283,8 +283,10 @@ def test_every_round_is_recorded_once_whenever_the_computer_answers(
 
 @pytest.fixture
 def split(monkeypatch: pytest.MonkeyPatch) -> tuple[Workers, Workers]:
-    """The interactive pool and the review's background worker, each held back apart."""
+    """The interactive pool and the review's background worker, each held back apart (and no
+    pause between the computer's moves)."""
     interactive, background = Workers(), Workers()
+    monkeypatch.setattr(play, "PAUSE", 0.0)
     monkeypatch.setattr(thinking, "submit", interactive.submit)
     monkeypatch.setattr(thinking, "submit_later", background.submit)
     short_budgets(monkeypatch)
@@ -307,10 +309,8 @@ def job_names(workers: Workers) -> list[str]:
 
 
 def test_the_reviews_jobs_go_to_the_background_worker_only(
-        split: tuple[Workers, Workers], recorded: Recorded,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        split: tuple[Workers, Workers], recorded: Recorded) -> None:
     interactive, background = split
-    monkeypatch.setattr(play, "PAUSE", 0.0)
     tb = play.new_table(block(2), "strong", 12)
     play_out(tb, interactive)
     assert tb.review and not interactive.jobs
@@ -330,10 +330,8 @@ def test_the_reviews_jobs_go_to_the_background_worker_only(
 
 
 def test_a_review_fills_in_one_decision_at_a_time_and_is_kept_once(
-        split: tuple[Workers, Workers], recorded: Recorded,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        split: tuple[Workers, Workers], recorded: Recorded) -> None:
     interactive, background = split
-    monkeypatch.setattr(play, "PAUSE", 0.0)
     tb = play.new_table(block(2), "heaviest", 12)
     play_out(tb, interactive, random.Random(3))
     review = tb.reviewed
@@ -378,10 +376,8 @@ def test_a_review_fills_in_one_decision_at_a_time_and_is_kept_once(
 
 
 def test_next_round_before_the_review_is_done_still_keeps_its_figures_once(
-        split: tuple[Workers, Workers], recorded: Recorded,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        split: tuple[Workers, Workers], recorded: Recorded) -> None:
     interactive, background = split
-    monkeypatch.setattr(play, "PAUSE", 0.0)
     tb = play.new_table(duel(False), "heaviest", 4)
     play_out(tb, interactive, random.Random(1))
     first = tb.reviewed
@@ -410,10 +406,8 @@ def test_next_round_before_the_review_is_done_still_keeps_its_figures_once(
 
 
 def test_a_failed_answer_leaves_the_rounds_figures_missing_never_wrong(
-        split: tuple[Workers, Workers], recorded: Recorded,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        split: tuple[Workers, Workers], recorded: Recorded) -> None:
     interactive, background = split
-    monkeypatch.setattr(play, "PAUSE", 0.0)
     tb = play.new_table(block(2), "heaviest", 12)
     play_out(tb, interactive, random.Random(3))
     review = tb.reviewed

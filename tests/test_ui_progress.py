@@ -13,14 +13,6 @@ from ui import progress
 from ui.progress import _sqlite
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    """Where the store keeps progress: a fresh folder, or the test cluster's URL."""
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
-
-
 def test_the_data_folder_is_made_on_first_use(tmp_path: Path) -> None:
     folder = tmp_path / "deep" / "data"
     lid = progress.new_learner_id()

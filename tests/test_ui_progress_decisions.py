@@ -15,7 +15,7 @@ from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
+from test_ui_progress_schema import fresh_postgres, make_version
 
 from ui import progress
 from ui.progress import _postgres, _schema
@@ -32,13 +32,6 @@ V3_SUMMARY = progress.Summary(
     recent=progress.Recent(rounds=2, accuracy=71.25, mean_loss=0.375),
     drill=progress.DrillRecord(runs=1, best=10.0, last=10.0),
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
 
 
 FIGURES = progress.RoundFigures(decisions=2, best=1, good=0, inaccuracies=0, mistakes=1,
@@ -121,17 +114,9 @@ def test_a_sqlite_database_made_by_the_code_before_keeps_every_row(tmp_path: Pat
 def test_a_postgresql_database_made_by_the_code_before_keeps_every_row(
         postgres_url: str) -> None:
     import psycopg
-    url = postgres_url.replace("/postgres?", "/made_by_v3?")
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS made_by_v3")
-        conn.execute("CREATE DATABASE made_by_v3")
+    url = fresh_postgres(postgres_url, "made_by_v3")
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for number, statements in _schema.MIGRATIONS:
-            if number <= 3:
-                for statement in statements:
-                    conn.execute(statement.format(real="DOUBLE PRECISION"))
-        conn.execute("INSERT INTO schema_version VALUES (3)")
+        make_version(conn, 3, "DOUBLE PRECISION")
         conn.execute("INSERT INTO learners (id, created) VALUES (%s, 1.0)", (V3_LEARNER,))
         conn.execute("INSERT INTO games VALUES (%s, 'block', 2, 1, 0, 0, 0)", (V3_LEARNER,))
         conn.execute("INSERT INTO round_log VALUES (%s, 't:1', 'block', 5.0, 1, 0, 4, 3, 1, 0, "

@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_ui_progress_schema import V1_FILE, V1_LEARNER, V1_SUMMARY
+from test_ui_progress_schema import V1_FILE, V1_LEARNER, V1_SUMMARY, fresh_postgres, make_version
 
 from ui import progress
 from ui.progress import _postgres, _schema
@@ -29,13 +29,6 @@ V2_SUMMARY = progress.Summary(
            "duel": progress.GameRecord(rounds=1, rounds_won=1)},
     recent=progress.Recent(rounds=2, accuracy=68.75, mean_loss=1.375),
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
 
 
 def test_the_drill_is_version_3() -> None:
@@ -70,17 +63,9 @@ def test_a_sqlite_database_made_before_versions_gets_the_drill_too(tmp_path: Pat
 
 def test_a_postgresql_database_made_by_todays_code_keeps_every_row(postgres_url: str) -> None:
     import psycopg
-    url = postgres_url.replace("/postgres?", "/made_by_v2?")
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS made_by_v2")
-        conn.execute("CREATE DATABASE made_by_v2")
+    url = fresh_postgres(postgres_url, "made_by_v2")
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for number, statements in _schema.MIGRATIONS:
-            if number <= 2:
-                for statement in statements:
-                    conn.execute(statement.format(real="DOUBLE PRECISION"))
-        conn.execute("INSERT INTO schema_version VALUES (2)")
+        make_version(conn, 2, "DOUBLE PRECISION")
         conn.execute("INSERT INTO learners (id, created) VALUES (%s, 1.0)", (V2_LEARNER,))
         conn.execute("INSERT INTO steps VALUES (%s, 'matching-ends', 'one-tile', 3, 1, 1.0)",
                      (V2_LEARNER,))

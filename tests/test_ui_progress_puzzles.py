@@ -16,13 +16,6 @@ DAY = 86_400.0
 T0 = 1_800_000_000.0
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
-
-
 def attempt(aid: str, puzzle: str = "puzzle-b2-1-0000", solved: bool = True,
             themes: tuple[str, ...] = ("block",), loss: float = 0.0, start: float = 1500,
             kind: str = "bank") -> Attempt:

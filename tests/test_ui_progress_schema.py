@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,11 +67,25 @@ V1_SUMMARY = progress.Summary(
 )
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))
+def fresh_postgres(postgres_url: str, name: str) -> str:
+    """A new, empty database ``name`` in the test cluster (dropped first if an earlier run
+    left it): its URL."""
+    import psycopg
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    return postgres_url.replace("/postgres?", f"/{name}?")
+
+
+def make_version(conn: Any, version: int, real: str) -> None:
+    """The tables as the code at schema ``version`` made them: every migration up to it,
+    with ``real`` for a floating-point column, and the version recorded."""
+    conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    for number, statements in _schema.MIGRATIONS:
+        if number <= version:
+            for statement in statements:
+                conn.execute(statement.format(real=real))
+    conn.execute(f"INSERT INTO schema_version VALUES ({version:d})")
 
 
 def figures(accuracy: float, loss: float) -> progress.RoundFigures:
@@ -93,10 +108,7 @@ def test_a_sqlite_database_made_before_versions_keeps_every_row(tmp_path: Path) 
 
 def test_a_postgresql_database_made_before_versions_keeps_every_row(postgres_url: str) -> None:
     import psycopg
-    url = postgres_url.replace("/postgres?", "/made_by_v1?")
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS made_by_v1")
-        conn.execute("CREATE DATABASE made_by_v1")
+    url = fresh_postgres(postgres_url, "made_by_v1")
     with psycopg.connect(url, autocommit=True) as conn:
         for statement in V1_POSTGRES:
             conn.execute(statement)
@@ -188,12 +200,7 @@ def test_a_sqlite_database_from_before_the_puzzles_keeps_every_row(tmp_path: Pat
     before = _before_puzzles()
     path = tmp_path / progress.DB_NAME
     with sqlite3.connect(path) as conn:  # made by the statements of every version before
-        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for number, statements in _schema.MIGRATIONS:
-            if number <= before:
-                for statement in statements:
-                    conn.execute(statement.format(real="REAL"))
-        conn.execute("INSERT INTO schema_version VALUES (?)", (before,))
+        make_version(conn, before, "REAL")
         tables = [r[0] for r in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'schema_version'")]
         columns = {t: [(r[1], r[2]) for r in conn.execute(f"PRAGMA table_info({t})")]
@@ -217,17 +224,9 @@ def test_a_sqlite_database_from_before_the_puzzles_keeps_every_row(tmp_path: Pat
 def test_a_postgresql_database_from_before_the_puzzles_keeps_every_row(postgres_url: str) -> None:
     import psycopg
     before = _before_puzzles()
-    url = postgres_url.replace("/postgres?", "/before_puzzles?")
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS before_puzzles")
-        conn.execute("CREATE DATABASE before_puzzles")
+    url = fresh_postgres(postgres_url, "before_puzzles")
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for number, statements in _schema.MIGRATIONS:
-            if number <= before:
-                for statement in statements:
-                    conn.execute(statement.format(real="DOUBLE PRECISION"))
-        conn.execute("INSERT INTO schema_version VALUES (%s)", (before,))
+        make_version(conn, before, "DOUBLE PRECISION")
         tables = [r[0] for r in conn.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
             "AND table_name != 'schema_version'")]
