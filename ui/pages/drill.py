@@ -69,14 +69,20 @@ class Run:
     seconds: int
     q: Question
     asked: int = 1  # the current question's number
-    answered: int = 0
-    right: int = 0
     last: Answered | None = None  # the last answer (its question is ``q`` while ``waiting``)
     waiting: bool = False  # a wrong answer is shown: Next moves on
     over: bool = False
     best_before: float | None = None  # the personal best when the run started
     record: DrillRecord | None = None  # the learner's drill record after the run
     history: list[bool] = field(default_factory=list)  # each answer, right or not
+
+    @property
+    def answered(self) -> int:
+        return len(self.history)
+
+    @property
+    def right(self) -> int:
+        return sum(self.history)
 
     @property
     def deadline(self) -> float:
@@ -175,8 +181,6 @@ def answer(asked: int, given: int | frozenset[int]) -> None:
     if run is None or _time_up(run) or run.waiting or asked != run.asked:
         return
     verdict = check(run.q, given)
-    run.answered += 1
-    run.right += int(verdict.right)
     run.history.append(verdict.right)
     run.last = Answered(run.q, given, verdict)
     if verdict.right:
