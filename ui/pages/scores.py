@@ -94,22 +94,18 @@ def clean_name(text: str) -> str:
     return clip(" ".join(text.translate(NAME_DROP).split()), NAME_MAX)
 
 
-def _write_address(sheet: Sheet | None) -> None:
-    params = st.query_params
-    if sheet is None:
-        for key in (PARAM_SHEET, PARAM_NAMES):
-            if key in params:
-                del params[key]
-        return
-    code = sheet.text()
-    if params.get(PARAM_SHEET) != code:
-        params[PARAM_SHEET] = code
+def address_of(sheet: Sheet) -> dict[str, str]:
+    """The address's parameters that bring ``sheet`` back: its code, and the names given."""
+    params = {PARAM_SHEET: sheet.text()}
     given = tuple(st.session_state.get(NAMES) or ())
-    names = NAME_SEP.join(given) if any(given) else None
-    if names is None and PARAM_NAMES in params:
-        del params[PARAM_NAMES]
-    elif names is not None and params.get(PARAM_NAMES) != names:
-        params[PARAM_NAMES] = names
+    if any(given):
+        params[PARAM_NAMES] = NAME_SEP.join(given)
+    return params
+
+
+def _write_address(sheet: Sheet | None) -> None:
+    session.write_page_params((PARAM_SHEET, PARAM_NAMES),
+                              {} if sheet is None else address_of(sheet))
 
 
 def _store(sheet: Sheet | None, names: Sequence[str] | None = None) -> None:

@@ -278,11 +278,8 @@ def _actions(sheet: Sheet) -> None:
                   key="scores.undo", on_click=scores.on_undo, icon=":material/undo:")
     st.markdown(f"**{esc(t('scores.share_title'))}**")
     st.caption(t("scores.share_help"))
-    params = {scores.PARAM_SHEET: sheet.text()}
+    share("scores", href("scores", scores.address_of(sheet)), label=t("scores.share"))
     given = st.session_state.get(scores.NAMES) or ()
-    if any(given):
-        params[scores.PARAM_NAMES] = scores.NAME_SEP.join(given)
-    share("scores", href("scores", params), label=t("scores.share"))
     with st.expander(t("scores.names"), icon=":material/badge:"):
         for i in range(sheet.rules.players):
             st.session_state.setdefault(f"{W_NAME}.{i}", given[i] if i < len(given) else "")
