@@ -30,7 +30,7 @@ import streamlit as st
 from engine.code import CodeError, parse_rules
 from engine.rules import Ruleset
 from engine.settlement import counted_totals
-from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, heaviest, parse_sheet
+from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, parse_sheet
 from engine.tiles import TILES, Tile, mask_of
 
 from .. import session
@@ -228,10 +228,6 @@ def ending() -> int | None | str:
     return ""
 
 
-def mode(seat: int) -> str:
-    return seat_draft(seat).mode
-
-
 def seats_to_enter(rules: Ruleset) -> tuple[int, ...]:
     """The seats whose leftovers the round needs: every seat but the one that went out
     (in Gaple with dead tiles, that one's dead tiles too); none in the two-player game won
@@ -271,10 +267,6 @@ def running_totals(rules: Ruleset) -> tuple[int | None, ...]:
                             [0] * rules.players,
                             [x if isinstance(x, int) else None for x in lefts])
     return tuple(None if x == () else v for x, v in zip(lefts, totals, strict=True))
-
-
-def most_total(rules: Ruleset) -> int:
-    return heaviest(rules)
 
 
 # -- callbacks (run before the script) ---------------------------------------------------
