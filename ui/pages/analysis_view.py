@@ -22,7 +22,7 @@ from ..i18n import join_list, move_text, t, table_seat_names
 from ..widgets import appraisal, feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
-from ..widgets.share import position_href, share
+from ..widgets.share import share_position
 from ..widgets.svg import esc
 from ..widgets.tile_grid import remember
 from . import analysis, analysis_setup, analysis_setup_view
@@ -236,10 +236,10 @@ def _awaiting() -> None:
 
 def _links(study: Study, names: Sequence[str]) -> None:
     st.markdown(f"**{esc(t('analysis.share_title'))}**")
-    share("analysis-position", position_href(study.position()))
+    share_position("analysis-position", study.position())
     whole = study.as_round()
     if whole is not None and study.moves:
-        share("analysis-round", position_href(whole), label=t("share.copy_round"))
+        share_position("analysis-round", whole)
         round_record.download("analysis.download", whole, rules_label(whole.start.rules),
                               study.seat, "round")
 
