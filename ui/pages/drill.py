@@ -88,11 +88,9 @@ class Run:
     def deadline(self) -> float:
         return self.started + self.seconds
 
-    def left(self, now: float | None = None) -> float:
+    def left(self) -> float:
         """Seconds left (0 once over)."""
-        if self.over:
-            return 0.0
-        return max(0.0, self.deadline - (clock() if now is None else now))
+        return 0.0 if self.over else max(0.0, self.deadline - clock())
 
     @property
     def per_minute(self) -> float:
