@@ -34,7 +34,7 @@ from engine.solve import Solution
 from engine.state import State
 
 from .. import session, thinking
-from ..i18n import t
+from ..i18n import refusal_text, t
 from ..widgets import round_record
 from ..widgets.feedback import Feedback, Later, Said, worded
 from . import analysis_words
@@ -304,7 +304,7 @@ def on_move(move: Move) -> None:
     resolved = state.resolve(move)
     refusal = state.why_illegal(resolved)
     if refusal is not None:
-        st.session_state[SAID] = worded("no", partial(analysis_words.refusal, refusal))
+        st.session_state[SAID] = worded("no", partial(refusal_text, refusal))
         return
     st.session_state[SAID] = None
     if study.played is not None and state.canonical(study.played) == state.canonical(resolved):
