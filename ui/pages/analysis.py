@@ -111,6 +111,11 @@ class Study:
 
 
 def study_of(value: Position | Round, seat: int | None = None, step: int = 0) -> Study:
+    """``value`` studied from ``step`` (a round's), stopping at ``seat``'s decisions (a seat
+    the game does not have: every seat's)."""
+    start = value.start if isinstance(value, Round) else value
+    if seat is not None and not 0 <= seat < start.players:
+        seat = None
     if isinstance(value, Round):
         moves = list(value.moves)
         return Study(value.start, moves, max(0, min(step, len(moves))), seat, tuple(moves))
@@ -130,11 +135,9 @@ def stored() -> Study | None:
     return found if isinstance(found, Study) else None
 
 
-def _seat_param(raw: str | None, players: int) -> int | None:
-    if raw is None or not raw.strip().isdigit():
-        return None
-    n = int(raw.strip())
-    return n - 1 if 1 <= n <= players else None
+def _seat_param(raw: str | None) -> int | None:
+    """The address's seat (1 …) counted from 0."""
+    return int(raw) - 1 if raw is not None and raw.strip().isdigit() else None
 
 
 def _step_param(raw: str | None) -> int:
@@ -176,8 +179,7 @@ def current() -> Study:
             why = analysis_words.code_error(e, analysis_words.seats_for(single[kind]))
             session.notice(t("analysis.bad_link", why=why), "warning")
         else:
-            players = value.start.players if isinstance(value, Round) else value.players
-            study = study_of(value, _seat_param(single.get("seat"), players),
+            study = study_of(value, _seat_param(single.get("seat")),
                              _step_param(single.get("step")))
             st.session_state[STUDY] = study
     if study is None:
@@ -362,9 +364,7 @@ def on_open_file(key: str) -> None:
         seats = analysis_words.seats_for(record.code)
         st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
         return
-    players = value.start.players if isinstance(value, Round) else value.players
-    seat = record.seat if record.seat is not None and 0 <= record.seat < players else None
-    open_study(study_of(value, seat))
+    open_study(study_of(value, record.seat))
 
 
 def said() -> Said | None:
