@@ -137,11 +137,11 @@ def stored() -> Study | None:
 
 def _seat_param(raw: str | None) -> int | None:
     """The address's seat (1 …) counted from 0."""
-    return int(raw) - 1 if raw is not None and raw.strip().isdigit() else None
+    return int(raw) - 1 if raw is not None and raw.strip().isdecimal() else None
 
 
 def _step_param(raw: str | None) -> int:
-    return int(raw) if raw is not None and raw.strip().isdigit() and len(raw) < 5 else 0
+    return int(raw) if raw is not None and raw.strip().isdecimal() and len(raw) < 5 else 0
 
 
 def address_of(study: Study) -> dict[str, str]:
