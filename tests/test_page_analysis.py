@@ -66,6 +66,14 @@ def test_a_bad_link_is_named_and_the_page_goes_on(data_dir: Path) -> None:
     assert "Move 2: You hold [2|2], which fits the 2: you must play." in texts(at)
 
 
+def test_a_seat_or_step_that_is_a_digit_but_not_a_number_is_left_out(data_dir: Path) -> None:
+    # "²" is a digit to str.isdigit but no number to int(): the link opens all the same.
+    at = open_analysis(round=E1_ROUND, seat="²", step="³")
+    assert study(at).seat is None and study(at).cursor == 0
+    record = round_record.read(f"# seat: ²\n{E1_ROUND}\n".encode())
+    assert record == round_record.Record(E1_ROUND, None)
+
+
 def test_stepping_through_a_round_forward_and_back(data_dir: Path) -> None:
     at = open_analysis(round=E1_ROUND, seat="2")
     assert study(at).seat == 1 and study(at).cursor == 0

@@ -34,7 +34,7 @@ from engine.solve import Solution
 from engine.state import State
 
 from .. import session, thinking
-from ..i18n import t
+from ..i18n import refusal_text, t
 from ..widgets import round_record
 from ..widgets.feedback import Feedback, Later, Said, worded
 from . import analysis_words
@@ -111,6 +111,11 @@ class Study:
 
 
 def study_of(value: Position | Round, seat: int | None = None, step: int = 0) -> Study:
+    """``value`` studied from ``step`` (a round's), stopping at ``seat``'s decisions (a seat
+    the game does not have: every seat's)."""
+    start = value.start if isinstance(value, Round) else value
+    if seat is not None and not 0 <= seat < start.players:
+        seat = None
     if isinstance(value, Round):
         moves = list(value.moves)
         return Study(value.start, moves, max(0, min(step, len(moves))), seat, tuple(moves))
@@ -130,15 +135,13 @@ def stored() -> Study | None:
     return found if isinstance(found, Study) else None
 
 
-def _seat_param(raw: str | None, players: int) -> int | None:
-    if raw is None or not raw.strip().isdigit():
-        return None
-    n = int(raw.strip())
-    return n - 1 if 1 <= n <= players else None
+def _seat_param(raw: str | None) -> int | None:
+    """The address's seat (1 …) counted from 0."""
+    return int(raw) - 1 if raw is not None and raw.strip().isdecimal() else None
 
 
 def _step_param(raw: str | None) -> int:
-    return int(raw) if raw is not None and raw.strip().isdigit() and len(raw) < 5 else 0
+    return int(raw) if raw is not None and raw.strip().isdecimal() and len(raw) < 5 else 0
 
 
 def address_of(study: Study) -> dict[str, str]:
@@ -176,8 +179,7 @@ def current() -> Study:
             why = analysis_words.code_error(e, analysis_words.seats_for(single[kind]))
             session.notice(t("analysis.bad_link", why=why), "warning")
         else:
-            players = value.start.players if isinstance(value, Round) else value.players
-            study = study_of(value, _seat_param(single.get("seat"), players),
+            study = study_of(value, _seat_param(single.get("seat")),
                              _step_param(single.get("step")))
             st.session_state[STUDY] = study
     if study is None:
@@ -304,7 +306,7 @@ def on_move(move: Move) -> None:
     resolved = state.resolve(move)
     refusal = state.why_illegal(resolved)
     if refusal is not None:
-        st.session_state[SAID] = worded("no", partial(analysis_words.refusal, refusal))
+        st.session_state[SAID] = worded("no", partial(refusal_text, refusal))
         return
     st.session_state[SAID] = None
     if study.played is not None and state.canonical(study.played) == state.canonical(resolved):
@@ -362,9 +364,7 @@ def on_open_file(key: str) -> None:
         seats = analysis_words.seats_for(record.code)
         st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
         return
-    players = value.start.players if isinstance(value, Round) else value.players
-    seat = record.seat if record.seat is not None and 0 <= record.seat < players else None
-    open_study(study_of(value, seat))
+    open_study(study_of(value, record.seat))
 
 
 def said() -> Said | None:

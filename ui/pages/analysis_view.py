@@ -7,6 +7,7 @@ Drawing only; what a click means is in :mod:`ui.pages.analysis` (the study) and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import streamlit as st
 
@@ -21,7 +22,7 @@ from ..i18n import join_list, move_text, t, table_seat_names
 from ..widgets import appraisal, feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
-from ..widgets.share import position_href, share
+from ..widgets.share import share_position
 from ..widgets.svg import esc
 from ..widgets.tile_grid import remember
 from . import analysis, analysis_setup, analysis_setup_view
@@ -33,6 +34,7 @@ W_SEAT = "analysis.seat"
 W_PASTE = "analysis.paste"
 W_FILE = "analysis.file"
 TICK = 0.3  # seconds between looks while an answer is awaited
+T = TypeVar("T")
 
 CSS = """
 .st-key-analysis-page button { min-height: 2.75rem; }
@@ -166,15 +168,22 @@ def _appraisal(study: Study, names: Sequence[str]) -> None:
         return
     answer = analysis.appraisal_answer(study)
     assert answer is not None
-    if answer.waiting:
-        st.caption(t("analysis.appraisal_working"))
-        return
-    if answer.value is None:
-        st.info(t("analysis.appraisal_failed"))
+    value = _arrived(answer, "analysis.appraisal_working", "analysis.appraisal_failed")
+    if value is None:
         return
     position = study.position()
     mine = study.played if study.seat is None or study.seat == position.mover else None
-    _appraised(answer.value, position, names, mine)
+    _appraised(value, position, names, mine)
+
+
+def _arrived(answer: thinking.Answer[T], working: str, failed: str) -> T | None:
+    """An awaited answer's value once it has come; until then "working" is said, and
+    "failed" when the job failed (both catalog keys)."""
+    if answer.waiting:
+        st.caption(t(working))
+    elif answer.value is None:
+        st.info(t(failed))
+    return None if answer.waiting else answer.value
 
 
 def _appraised(a: Appraisal, position: Position, names: Sequence[str],
@@ -206,16 +215,13 @@ def _verdict(study: Study, names: Sequence[str]) -> None:
         return
     answer = analysis.verdict_answer(study)
     assert answer is not None
-    if answer.waiting:
-        st.caption(t("verdict.working"))
-        return
-    if answer.value is None:
-        st.info(t("verdict.failed"))
+    solution = _arrived(answer, "verdict.working", "verdict.failed")
+    if solution is None:
         return
     state = study.state()
     # The move made here is "yours" only at the studied seat's decisions.
     mine = study.played if study.seat is not None and state.mover == study.seat else None
-    v = verdict.verdict(state, answer.value, names, mine)
+    v = verdict.verdict(state, solution, names, mine)
     verdict.show(v, key="analysis-verdict", all_moves=True)
 
 
@@ -230,10 +236,10 @@ def _awaiting() -> None:
 
 def _links(study: Study, names: Sequence[str]) -> None:
     st.markdown(f"**{esc(t('analysis.share_title'))}**")
-    share("analysis-position", position_href(study.position()))
+    share_position("analysis-position", study.position())
     whole = study.as_round()
     if whole is not None and study.moves:
-        share("analysis-round", position_href(whole), label=t("share.copy_round"))
+        share_position("analysis-round", whole)
         round_record.download("analysis.download", whole, rules_label(whole.start.rules),
                               study.seat, "round")
 

@@ -54,8 +54,3 @@ def code_error(e: CodeError, seats: Sequence[str] | None = None) -> str:
         return t(f"analysis.why.{reason}", **p, at=e.offset + 1)
     field = e.field if e.field in FIELDS else "code"
     return t("analysis.why.syntax", field=t(f"analysis.field.{field}"), at=e.offset + 1)
-
-
-def refusal(refused: Refusal) -> str:
-    """A move the rules refuse, tried on the board."""
-    return refusal_text(refused)

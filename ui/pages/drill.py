@@ -69,8 +69,6 @@ class Run:
     seconds: int
     q: Question
     asked: int = 1  # the current question's number
-    answered: int = 0
-    right: int = 0
     last: Answered | None = None  # the last answer (its question is ``q`` while ``waiting``)
     waiting: bool = False  # a wrong answer is shown: Next moves on
     over: bool = False
@@ -79,14 +77,20 @@ class Run:
     history: list[bool] = field(default_factory=list)  # each answer, right or not
 
     @property
+    def answered(self) -> int:
+        return len(self.history)
+
+    @property
+    def right(self) -> int:
+        return sum(self.history)
+
+    @property
     def deadline(self) -> float:
         return self.started + self.seconds
 
-    def left(self, now: float | None = None) -> float:
+    def left(self) -> float:
         """Seconds left (0 once over)."""
-        if self.over:
-            return 0.0
-        return max(0.0, self.deadline - (clock() if now is None else now))
+        return 0.0 if self.over else max(0.0, self.deadline - clock())
 
     @property
     def per_minute(self) -> float:
@@ -175,8 +179,6 @@ def answer(asked: int, given: int | frozenset[int]) -> None:
     if run is None or _time_up(run) or run.waiting or asked != run.asked:
         return
     verdict = check(run.q, given)
-    run.answered += 1
-    run.right += int(verdict.right)
     run.history.append(verdict.right)
     run.last = Answered(run.q, given, verdict)
     if verdict.right:

@@ -43,11 +43,7 @@ def choice_label(q: Question, value: int) -> str:
 
 def answer_text(q: Question, answer: int | frozenset[int]) -> str:
     """An answer in words ("3", "2 and 5", "none", "Yes")."""
-    if isinstance(answer, frozenset):
-        return _numbers(sorted(answer))
-    if q.kind == "open_end":
-        return t("drill.yes") if answer == YES else t("drill.no")
-    return str(answer)
+    return _numbers(tuple(answer)) if isinstance(answer, frozenset) else choice_label(q, answer)
 
 
 def _ends(ends: object) -> str:
@@ -98,12 +94,6 @@ def kinds_text() -> tuple[str, ...]:
     """The kinds of question, for the start screen."""
     return (t("drill.kind_hidden"), t("drill.kind_lacks"), t("drill.kind_open_end"),
             t("drill.kind_pips"))
-
-
-def clock_text(seconds: float) -> str:
-    """0:42."""
-    whole = max(0, int(seconds + 0.999))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def length_label(seconds: int) -> str:

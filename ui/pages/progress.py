@@ -45,7 +45,7 @@ def _figure(value: float) -> str:
     return f"{value:.1f}".removesuffix(".0")
 
 
-# -- hooks: the puzzles' figures (their work adds the progress queries) -----------------------
+# -- the puzzles' figures ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +207,7 @@ def drill_chart(runs: Sequence[DrillRun]) -> alt.LayerChart:
 
 
 def rating_chart(points: Sequence[RatingPoint]) -> alt.Chart:
-    """The puzzle rating after each puzzle (hook: see the module)."""
+    """The puzzle rating after each puzzle."""
     rating = t("charts.rating")
     chart: alt.Chart = alt.Chart(_data(rating_rows(points))).mark_line(point=True).encode(
         x=alt.X("puzzle:Q", title=t("charts.puzzle"), axis=_whole()),
@@ -218,7 +218,7 @@ def rating_chart(points: Sequence[RatingPoint]) -> alt.Chart:
 
 
 def themes_chart(rows: Sequence[ThemeLoss]) -> alt.Chart:
-    """Mistakes by theme, the costliest first: where to improve (hook: see the module)."""
+    """Mistakes by theme, the costliest first: where to improve."""
     theme, loss = t("charts.theme"), t("charts.theme_loss")
     chart: alt.Chart = alt.Chart(_data(theme_rows(rows))).mark_bar(color="#b3401a").encode(
         y=alt.Y("theme:N", title=theme, sort="-x"),
@@ -277,7 +277,6 @@ class Section:
     table: Callable[[Sequence[Any]], list[dict[str, Any]]]
     empty: str
     link: tuple[str, str]
-    ready: bool = True
 
 
 PLAY = Section(
@@ -300,5 +299,5 @@ SECTIONS: tuple[Section, ...] = (PLAY, PUZZLE_RATING, THEMES, DRILL)
 
 
 def sections() -> list[Section]:
-    """The sections the page draws (the hooks once they are ready)."""
-    return [s for s in SECTIONS if s.ready]
+    """The sections the page draws, in order."""
+    return list(SECTIONS)

@@ -38,8 +38,8 @@ from engine.state import State
 from engine.themes import THEMES, themes
 from engine.view import SeatView, view
 
-from .. import clock, session
-from ..content import Puzzles
+from .. import clock, glicko2, session
+from ..content import Puzzles, puzzles
 from ..i18n import clip, t, table_seat_names
 from ..progress import Attempt, Outcome, OwnCard
 from ..widgets.feedback import Said, checked, worded
@@ -292,7 +292,7 @@ def on_move(move: Move) -> None:
         cur.outcome = session.record_attempt(Attempt(
             cur.attempt, p.key.removeprefix("own:"), p.kind, p.rules.family, p.themes,
             answer in p.right, answer.text(), loss(p, answer),
-            p.rating if p.rating is not None else 1500.0), clock.now())
+            p.rating if p.rating is not None else glicko2.START), clock.now())
     cur.said = feedback(cur)
 
 
@@ -301,15 +301,15 @@ def feedback(cur: Current) -> Said:
     p = cur.problem
     answer = cur.answer
     assert answer is not None
-    seats = _seats(p)
+    names = seats(p)
     if answer in p.right:
         others = [(m, e) for m, e in p.moves if m not in p.right]
         retry = cur.first is not None and cur.first != answer
-        return worded("ok", partial(_right_text, p, answer, others[0] if others else None, seats),
+        return worded("ok", partial(_right_text, p, answer, others[0] if others else None, names),
                       partial(t, "puzzles.right_again" if retry else "puzzles.right"))
     best = p.best[0]
     return worded("no", partial(words.comparison, p.rules, p.view, (best, p.expected(best)),
-                                (answer, p.expected(answer)), p.names, seats),
+                                (answer, p.expected(answer)), p.names, names),
                   partial(t, "puzzles.wrong"))
 
 
@@ -321,15 +321,11 @@ def _right_text(p: Problem, answer: Move, other: tuple[Move, float] | None,
                             seats)
 
 
-def _seats(p: Problem) -> tuple[str, ...]:
+def seats(p: Problem) -> tuple[str, ...]:
+    """The table's seat names in the page's language, the learner's marked "(you)"."""
     names = list(table_seat_names(p.rules))
     names[p.seat] = t("puzzles.you", name=names[p.seat])
     return tuple(names)
-
-
-def seats(p: Problem) -> tuple[str, ...]:
-    """The table's seat names in the page's language, the learner's marked "(you)"."""
-    return _seats(p)
 
 
 def own_seat(p: Problem) -> str:
@@ -359,8 +355,6 @@ def on_next() -> None:
 
 
 def _bank_after(cur: Current | None) -> Current | None:
-    from ..content import puzzles
-
     avoid = cur.problem.key if cur is not None else None
     return next_bank(puzzles(), *choice(), avoid=avoid) or cur
 

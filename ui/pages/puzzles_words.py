@@ -18,10 +18,9 @@ from engine.themes import contrast
 from engine.tiles import Tile
 from engine.view import SeatView
 
-from ..i18n import and_list, end_name, language, seat_name, t
+from ..i18n import and_list, end_name, seat_name, t
+from ..widgets.appraisal import number
 
-#: Languages that write a decimal comma.
-COMMA = ("uk", "ru")
 #: Below this an expected score reads as level (Block, the duel).
 LEVEL = 0.05
 
@@ -32,17 +31,6 @@ def theme_name(theme: str) -> str:
 
 def theme_list(themes: Sequence[str]) -> str:
     return and_list(theme_name(x) for x in themes) if themes else t("puzzles.no_theme")
-
-
-def decimal(x: float, places: int = 1) -> str:
-    """A number with ``places`` decimals, with the language's decimal mark."""
-    text = f"{x:.{places}f}"
-    return text.replace(".", ",") if language.current_lang() in COMMA else text
-
-
-def signed(x: float, places: int = 2) -> str:
-    text = decimal(abs(x), places)
-    return text if round(x, places) == 0 else ("+" if x > 0 else "−") + text
 
 
 def move_name(move: Move, moves: Sequence[Move]) -> str:
@@ -64,19 +52,19 @@ def worth(rules: Ruleset, expected: float) -> str:
         if abs(expected) < LEVEL:
             return t("puzzles.block_level")
         key = "puzzles.block_gain" if expected > 0 else "puzzles.block_lose"
-        return t(key, x=decimal(abs(expected)))
+        return t(key, x=number(abs(expected)))
     if rules.family == "gaple":
         place = (rules.players + 1) / 2 - expected
         if place <= 1.0 + 1e-9:
             return t("puzzles.gaple_first")
-        return t("puzzles.gaple_place", place=decimal(place, 2))
+        return t("puzzles.gaple_place", place=number(place, 2))
     if expected >= 1 - 1e-9:
         return t("puzzles.duel_wins")
     if expected <= -1 + 1e-9:
         return t("puzzles.duel_loses")
     if abs(expected) < LEVEL / 5:
         return t("puzzles.duel_even")
-    return t("puzzles.duel_score", x=signed(expected))
+    return t("puzzles.duel_score", x=number(expected, 2, signed=True))
 
 
 def scale_note(rules: Ruleset) -> str:

@@ -30,7 +30,7 @@ import streamlit as st
 from engine.code import CodeError, parse_rules
 from engine.rules import Ruleset
 from engine.settlement import counted_totals
-from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, heaviest, parse_sheet
+from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, parse_sheet
 from engine.tiles import TILES, Tile, mask_of
 
 from .. import session
@@ -94,22 +94,18 @@ def clean_name(text: str) -> str:
     return clip(" ".join(text.translate(NAME_DROP).split()), NAME_MAX)
 
 
-def _write_address(sheet: Sheet | None) -> None:
-    params = st.query_params
-    if sheet is None:
-        for key in (PARAM_SHEET, PARAM_NAMES):
-            if key in params:
-                del params[key]
-        return
-    code = sheet.text()
-    if params.get(PARAM_SHEET) != code:
-        params[PARAM_SHEET] = code
+def address_of(sheet: Sheet) -> dict[str, str]:
+    """The address's parameters that bring ``sheet`` back: its code, and the names given."""
+    params = {PARAM_SHEET: sheet.text()}
     given = tuple(st.session_state.get(NAMES) or ())
-    names = NAME_SEP.join(given) if any(given) else None
-    if names is None and PARAM_NAMES in params:
-        del params[PARAM_NAMES]
-    elif names is not None and params.get(PARAM_NAMES) != names:
-        params[PARAM_NAMES] = names
+    if any(given):
+        params[PARAM_NAMES] = NAME_SEP.join(given)
+    return params
+
+
+def _write_address(sheet: Sheet | None) -> None:
+    session.write_page_params((PARAM_SHEET, PARAM_NAMES),
+                              {} if sheet is None else address_of(sheet))
 
 
 def _store(sheet: Sheet | None, names: Sequence[str] | None = None) -> None:
@@ -232,10 +228,6 @@ def ending() -> int | None | str:
     return ""
 
 
-def mode(seat: int) -> str:
-    return seat_draft(seat).mode
-
-
 def seats_to_enter(rules: Ruleset) -> tuple[int, ...]:
     """The seats whose leftovers the round needs: every seat but the one that went out
     (in Gaple with dead tiles, that one's dead tiles too); none in the two-player game won
@@ -275,10 +267,6 @@ def running_totals(rules: Ruleset) -> tuple[int | None, ...]:
                             [0] * rules.players,
                             [x if isinstance(x, int) else None for x in lefts])
     return tuple(None if x == () else v for x, v in zip(lefts, totals, strict=True))
-
-
-def most_total(rules: Ruleset) -> int:
-    return heaviest(rules)
 
 
 # -- callbacks (run before the script) ---------------------------------------------------

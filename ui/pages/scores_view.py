@@ -12,7 +12,7 @@ import streamlit as st
 from engine.match import BlockMatch, GapleMatch, Match
 from engine.rules import FAMILIES, Ruleset, options_of
 from engine.settlement import Settlement
-from engine.sheet import Sheet, Start
+from engine.sheet import Sheet, Start, heaviest
 
 from ..i18n import holding_sum, join_list, settlement_text, t, table_seat_names
 from ..widgets import feedback, match_sheet, tile_grid
@@ -235,7 +235,7 @@ def _seat_entry(rules: Ruleset, names: Sequence[str], wanted: tuple[int, ...],
     if kept.mode == TOTAL_MODE:
         tile_grid.remember(f"{W_TOTAL}.{seat}", kept.total)
         st.number_input(t("scores.total_of", name=names[seat]), min_value=0,
-                        max_value=scores.most_total(rules), step=1, value=None,
+                        max_value=heaviest(rules), step=1, value=None,
                         key=f"{W_TOTAL}.{seat}", placeholder=t("scores.total_placeholder"),
                         on_change=scores.on_total, args=(seat,))
     else:
@@ -278,11 +278,8 @@ def _actions(sheet: Sheet) -> None:
                   key="scores.undo", on_click=scores.on_undo, icon=":material/undo:")
     st.markdown(f"**{esc(t('scores.share_title'))}**")
     st.caption(t("scores.share_help"))
-    params = {scores.PARAM_SHEET: sheet.text()}
+    share("scores", href("scores", scores.address_of(sheet)), label=t("scores.share"))
     given = st.session_state.get(scores.NAMES) or ()
-    if any(given):
-        params[scores.PARAM_NAMES] = scores.NAME_SEP.join(given)
-    share("scores", href("scores", params), label=t("scores.share"))
     with st.expander(t("scores.names"), icon=":material/badge:"):
         for i in range(sheet.rules.players):
             st.session_state.setdefault(f"{W_NAME}.{i}", given[i] if i < len(given) else "")

@@ -44,7 +44,7 @@ def read(data: bytes) -> Record | None:
         line = raw.strip()
         if line.startswith("#"):
             word, _, value = line[1:].partition(":")
-            if word.strip().lower() == "seat" and value.strip().isdigit():
+            if word.strip().lower() == "seat" and value.strip().isdecimal():
                 seat = int(value.strip()) - 1
             continue
         if line:

@@ -111,12 +111,6 @@ def href(page: str, params: Mapping[str, str]) -> str:
     return f"{page}?{urlencode(query)}" if query else page
 
 
-def position_href(value: Position | Round) -> str:
-    """The Analysis page's link to a position (``?pos=``) or a round (``?round=``)."""
-    key = "round" if isinstance(value, Round) else "pos"
-    return href(ANALYSIS, {key: value.text()})
-
-
 def share(key: str, link: str, *, label: str | None = None, home: bool = False) -> None:
     """Draw "Copy a link …" for ``link`` (relative to the site's root: :func:`href`);
     ``home``: the page drawing it is Home (its address is the site's root)."""
@@ -127,8 +121,8 @@ def share(key: str, link: str, *, label: str | None = None, home: bool = False) 
 
 
 def share_position(key: str, value: Position | Round, **params: str) -> None:
-    """"Copy a link to this position" (or, for a round, to this round); ``params``: more
-    of the Analysis page's address (``seat=``, 1 …)."""
+    """"Copy a link to this position" (``?pos=``) or, for a round, to this round
+    (``?round=``), on the Analysis page; ``params``: more of its address (``seat=``, 1 …)."""
     kind = "round" if isinstance(value, Round) else "pos"
     share(key, href(ANALYSIS, {kind: value.text(), **params}),
           label=t("share.copy_round") if isinstance(value, Round) else None)
