@@ -39,6 +39,15 @@ def test_numbers_are_written_as_the_language_writes_them(
     assert appraisal.count(2310) == whole
 
 
+@pytest.mark.parametrize(("lang", "half"), [("en", "12.5"), ("uk", "12,5"), ("ru", "12,5"),
+                                            ("ar", "12.5"), ("ko", "12.5")], indirect=["lang"])
+def test_a_rate_keeps_its_decimal_only_where_it_has_one(lang: str, half: str) -> None:
+    # The Progress page's and the drill's figures: 12.5 a minute, 80% accuracy.
+    assert appraisal.figure(12.46) == half
+    assert appraisal.figure(80.0) == "80"
+    assert appraisal.figure(0.04) == "0"
+
+
 @pytest.mark.usefixtures("lang")
 def test_each_family_has_its_scale_in_words() -> None:
     assert appraisal.cost("block", 3.2) == "costs 3.2 points on average"

@@ -13,6 +13,7 @@ from ..i18n import ltr_run, t
 from ..nav import page_link
 from ..page import rerun_page_if
 from ..widgets import feedback
+from ..widgets.appraisal import figure
 from ..widgets.board import board
 from ..widgets.countdown import countdown
 from ..widgets.knowledge import knowledge
@@ -70,12 +71,8 @@ def _best_text() -> str:
     record = session.drill_record()
     if not record.best:  # none yet, or no right answer yet
         return t("drill.no_best")
-    return t("drill.best", best=_figure(record.best), count=record.runs)
+    return t("drill.best", best=figure(record.best), count=record.runs)
 
-
-def _figure(value: float) -> str:
-    """A score as people write it: 12, 12.5."""
-    return f"{value:.1f}".removesuffix(".0")
 
 
 def _intro() -> None:
@@ -154,7 +151,7 @@ def _result(run: Run) -> None:
     with st.container(key="drill-result", border=True):
         st.subheader(t("drill.over"), anchor=False)
         st.markdown(f'<p class="drill-score">{esc(t("drill.score_is"))} '
-                    f'<b>{esc(_figure(run.per_minute))}</b></p>', unsafe_allow_html=True)
+                    f'<b>{esc(figure(run.per_minute))}</b></p>', unsafe_allow_html=True)
         st.markdown(_md(t("drill.tally", right=run.right, count=run.answered,
                           seconds=run.seconds)))
         if run.history:
@@ -165,7 +162,7 @@ def _result(run: Run) -> None:
         if run.new_best:
             st.success(t("drill.new_best"))
         elif run.record is not None and run.record.best:
-            st.caption(t("drill.best", best=_figure(run.record.best), count=run.record.runs))
+            st.caption(t("drill.best", best=figure(run.record.best), count=run.record.runs))
         with st.container(horizontal=True, key="drill-after"):
             st.button(t("drill.again"), key="drill.again", type="primary", on_click=on_start)
             st.button(t("drill.back"), key="drill.back", on_click=on_leave)

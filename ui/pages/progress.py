@@ -25,6 +25,7 @@ import altair as alt
 from .. import session
 from ..i18n import join_list, t
 from ..progress import DrillRun, RoundPoint
+from ..widgets.appraisal import figure, number
 from ..widgets.deal_setup import family_name
 
 PLAY_PAGE = "pages/play.py"
@@ -39,10 +40,6 @@ LOSS_HEIGHT = 190
 def when(stamp: float) -> str:
     """A time as a date, for tooltips and tables."""
     return time.strftime("%Y-%m-%d", time.localtime(stamp))
-
-
-def _figure(value: float) -> str:
-    return f"{value:.1f}".removesuffix(".0")
 
 
 # -- the puzzles' figures ---------------------------------------------------------------------
@@ -238,16 +235,16 @@ def play_summary(points: Sequence[RoundPoint]) -> str:
     for family in dict.fromkeys(p.family for p in points):
         own = [p for p in points if p.family == family]
         parts.append(t("charts.play_family", family=family_name(family), count=len(own),
-                       accuracy=_figure(sum(p.accuracy for p in own) / len(own)),
-                       last=_figure(own[-1].accuracy),
-                       loss=f"{sum(p.mean_loss for p in own) / len(own):.2f}"))
+                       accuracy=figure(sum(p.accuracy for p in own) / len(own)),
+                       last=figure(own[-1].accuracy),
+                       loss=number(sum(p.mean_loss for p in own) / len(own), 2)))
     return " ".join(parts)
 
 
 def drill_summary(runs: Sequence[DrillRun]) -> str:
     best = max(runs, key=lambda r: r.per_minute)
-    return t("charts.drill_summary", count=len(runs), best=_figure(best.per_minute),
-             date=when(best.played), last=_figure(runs[-1].per_minute))
+    return t("charts.drill_summary", count=len(runs), best=figure(best.per_minute),
+             date=when(best.played), last=figure(runs[-1].per_minute))
 
 
 def rating_summary(points: Sequence[RatingPoint]) -> str:

@@ -60,6 +60,12 @@ def number(value: float, places: int = 1, signed: bool = False) -> str:
     return ltr_run(text) if is_rtl() and text[0] in "+\u2212" else text
 
 
+def figure(value: float) -> str:
+    """A rate or an average with its one decimal only where it has one (12.5, 12; 12,5 in
+    Ukrainian and Russian), in the page's language."""
+    return number(value, 1).removesuffix(t("appraisal.decimal") + "0")
+
+
 def count(n: int) -> str:
     """A whole number with the language's thousands separator (2,310; 2 310)."""
     return f"{n:,d}".replace(",", t("appraisal.thousands"))
