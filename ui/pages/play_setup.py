@@ -5,8 +5,8 @@ Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``p
 ``play.fits_choice`` (the learner's own choice for "Show which tiles fit": None until they
 flip the toggle, then it stands for every level; until then the level decides,
 :func:`fits_by_default`), and ``play.tutor_choice`` likewise for "Tutor mode"
-(:func:`tutor_by_default`: off at every level).  The setting is the session's, not the address's:
-a shared link plays the same game, and the one who opens it sees what they chose."""
+(off at every level until then, :func:`uses_tutor`).  The setting is the session's, not the
+address's: a shared link plays the same game, and the one who opens it sees what they chose."""
 
 from __future__ import annotations
 
@@ -86,12 +86,17 @@ def fits_by_default(level: str) -> bool:
     return level in FITS_LEVELS
 
 
+def _learner_choice(key: str, default: bool) -> bool:
+    """A setup toggle's value: the learner's own choice (kept under ``key``) once they
+    flipped it, else ``default``."""
+    choice = st.session_state.get(key)
+    return choice if isinstance(choice, bool) else default
+
+
 def shows_fits(table: Table | None) -> bool:
     """Whether the board marks the tiles that fit: the learner's choice, else the level's."""
-    choice = st.session_state.get(FITS_CHOICE)
-    if isinstance(choice, bool):
-        return choice
-    return fits_by_default(table.level if table is not None else play.DEFAULT_LEVEL)
+    return _learner_choice(
+        FITS_CHOICE, fits_by_default(table.level if table is not None else play.DEFAULT_LEVEL))
 
 
 def on_fits() -> None:
@@ -99,17 +104,10 @@ def on_fits() -> None:
     st.session_state[FITS_CHOICE] = bool(st.session_state.get(W_FITS))
 
 
-def tutor_by_default(level: str) -> bool:
-    """Tutor mode starts off at every level: a learner asks for it."""
-    return False
-
-
 def uses_tutor(table: Table | None) -> bool:
-    """Whether the tutor stops a mistake: the learner's choice, else the level's default."""
-    choice = st.session_state.get(TUTOR_CHOICE)
-    if isinstance(choice, bool):
-        return choice
-    return tutor_by_default(table.level if table is not None else play.DEFAULT_LEVEL)
+    """Whether the tutor stops a mistake: the learner's choice, else off (at every level:
+    a learner asks for it)."""
+    return _learner_choice(TUTOR_CHOICE, False)
 
 
 def on_tutor() -> None:
