@@ -250,11 +250,6 @@ def record_round(family: str, won: bool, hints: int, round_id: str | None = None
     _safely(progress.record_round, None, family, won, hints, round_id=round_id)
 
 
-def record_figures(round_id: str, figures: progress.RoundFigures) -> None:
-    """Keep a recorded round's review figures (once)."""
-    _safely(progress.record_figures, False, round_id, figures)
-
-
 def record_review(round_id: str, figures: progress.RoundFigures,
                   decisions: Sequence[progress.DecisionRecord]) -> None:
     """Keep a reviewed round's figures and its judged decisions, once."""
