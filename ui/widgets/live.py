@@ -39,11 +39,6 @@ class Focus:
     within: str = ""
 
 
-def region_id(key: str) -> str:
-    """The live region's id in the document (``live-<key>``)."""
-    return f"live-{key}"
-
-
 def live(key: str, text: str, said: str, focus: Focus | None = None,
          shown: str | None = None) -> None:
     """Say ``text`` (once per ``said``) in the page's live region ``key`` (a CSS-safe name,
