@@ -99,12 +99,7 @@ def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
 
 def holds(table: Table) -> bool:
     """The tutor holds the learner's move: waiting for the appraisal, or stopped."""
-    tutor = table.tutor
-    if tutor is None:
-        return False
-    here = position(table)
-    return (tutor.held is not None and tutor.held[0] == here) or (
-        tutor.stop is not None and tutor.stop.position == here)
+    return looking(table) or current_stop(table) is not None
 
 
 def looking(table: Table) -> bool:

@@ -57,10 +57,9 @@ def live_words(table: Table, text: str, said: str, focus: Focus | None
     stop = play_tutor.current_stop(table)
     base = f"{table.uid}.tutor"
     if stop is not None:
-        words = play_hints.stop_text(stop.item, stop.appraisal)
         shown = f"{base}.{stop.number}" + (".hint" if stop.hint else "")
-        if stop.hint:
-            words = " ".join(_hint_lines(table))
+        words = " ".join(_hint_lines(table)) if stop.hint \
+            else play_hints.stop_text(stop.item, stop.appraisal)
         return words, shown, Focus(shown, FIRST, describe=f".st-key-{WORDS}",
                                    within=f".st-key-{BOARD}-board"), text
     if play_tutor.looking(table):
