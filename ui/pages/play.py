@@ -304,6 +304,13 @@ def finish_round(table: Table) -> None:
     play_review.poll(table.filing, review)  # answered at once (inline): kept at once
 
 
+def _leave_position(table: Table) -> None:
+    """The table goes to another position (a replay begun or left): nothing asked, nothing
+    said of the one it leaves."""
+    table.computer = table.hint_pending = table.hint = None
+    table.feedback, table.say_move, table.say_result = None, False, False
+
+
 def replay_from(table: Table, item: ReviewItem) -> None:
     """Play on from a reviewed position (a practice: not recorded)."""
     if item not in table.review:  # from another table's review
@@ -314,8 +321,7 @@ def replay_from(table: Table, item: ReviewItem) -> None:
     table.practice_from = item.number
     table.replays += 1
     table.finished = False
-    table.computer = table.hint_pending = table.hint = None
-    table.feedback, table.say_move, table.say_result = None, False, False
+    _leave_position(table)
     table.log.append(f"replay from move {item.number}")
 
 
@@ -325,8 +331,7 @@ def back_to_review(table: Table) -> None:
         table.state, table.practice = table.practice, None
         table.replays += 1
         table.finished = True
-        table.computer = table.hint_pending = table.hint = None
-        table.feedback, table.say_move, table.say_result = None, False, False
+        _leave_position(table)
 
 
 def next_round(table: Table) -> None:
