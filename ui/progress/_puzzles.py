@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.appraise import BANDS
+
 from .. import glicko2, spaced
 from ..glicko2 import Rating
 
@@ -39,8 +41,8 @@ WELL_PLAYED = "best"
 #: How many mistakes' cards one well-played position is mixed in for.
 MIX_EVERY = 2
 #: A well-played position is mixed in only where its answer was clear: the next move lost at
-#: least the family's mistake band (engine.appraise.BANDS).
-CLEAR = {"block": 3.0, "gaple": 0.3, "duel": 0.2}
+#: least the family's mistake band (:data:`engine.appraise.BANDS`).
+CLEAR = {family: mistake for family, (_, mistake, _) in BANDS.items()}
 
 
 @dataclass(frozen=True, slots=True)
