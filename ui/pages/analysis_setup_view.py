@@ -17,7 +17,7 @@ from engine.tiles import TILES
 from ..i18n import describe, join_list, t
 from ..widgets import feedback, tile_grid
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name
-from ..widgets.svg import esc, line_svg
+from ..widgets.svg import esc, line_svg, plain
 from . import analysis_setup as setup
 from .analysis_setup import (
     ALL,
@@ -36,10 +36,6 @@ from .analysis_setup import (
     W_VIEW,
     Draft,
 )
-
-
-def _md(text: str) -> str:
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def _deal_label(key: str) -> str:
@@ -123,7 +119,7 @@ def _line(d: Draft) -> None:
         label = describe(line.description())
         st.markdown(f'<div class="dominoes-figure">{line_svg(line, label=label, max_width=520)}'
                     "</div>", unsafe_allow_html=True)
-        st.caption(_md(label))
+        st.caption(plain(label))
     with st.container(horizontal=True, gap="small"):
         if len(d.line) == 1 and d.hidden_ends is None and not TILES[d.line[0][0]].is_double:
             st.button(t("analysis.turn_first"), key="analysis.setup.flip",
@@ -149,7 +145,7 @@ def _summary(d: Draft, names: Sequence[str]) -> None:
         lines.append(t("analysis.stock_tiles",
                        tiles=join_list(TILES[i] for i in d.stock_tiles)))
     if lines:
-        st.markdown("\n".join(f"- {_md(x)}" for x in lines))
+        st.markdown("\n".join(f"- {plain(x)}" for x in lines))
     for seat in range(d.rules.players):
         if setup.shown(d, seat):
             continue
@@ -209,7 +205,7 @@ def draw() -> None:
         fb = feedback.now(setup.said())
         if fb is not None:
             with st.container(key=feedback.key("analysis-setup", fb.kind)):
-                st.markdown(_md(fb.text))
+                st.markdown(plain(fb.text))
         with st.container(horizontal=True, gap="small"):
             st.button(t("analysis.study_this"), key="analysis.setup.study", type="primary",
                       on_click=setup.on_study, icon=":material/check:")

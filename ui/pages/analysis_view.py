@@ -23,7 +23,7 @@ from ..widgets import appraisal, feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
 from ..widgets.share import share_position
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from ..widgets.tile_grid import remember
 from . import analysis, analysis_setup, analysis_setup_view
 from .analysis import MODE, MODES, Study
@@ -43,9 +43,6 @@ CSS = """
 .st-key-analysis-moves li.now { font-weight: 700; }
 """
 
-
-def _md(text: str) -> str:
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def _header(study: Study, names: Sequence[str]) -> None:
@@ -140,8 +137,8 @@ def _turn(study: Study, names: Sequence[str]) -> None:
         if state is not None:
             result = story.settlement_view(state, names)
             with st.container(key="analysis-result"):
-                st.markdown(f"**{esc(t('try.result'))}** {_md(result.text)}")
-                st.markdown("\n".join(f"- {_md(x)}" for x in result.holdings))
+                st.markdown(f"**{esc(t('try.result'))}** {plain(result.text)}")
+                st.markdown("\n".join(f"- {plain(x)}" for x in result.holdings))
         else:
             st.info(t("board.round_over"))
         return
@@ -149,14 +146,14 @@ def _turn(study: Study, names: Sequence[str]) -> None:
     assert mover is not None
     legal = analysis.legal_moves(study)
     if legal:
-        st.markdown(_md(t("analysis.legal", name=names[mover], count=len(legal),
+        st.markdown(plain(t("analysis.legal", name=names[mover], count=len(legal),
                           moves=join_list(move_text(m) for m in legal))))
     else:
-        st.markdown(_md(t("analysis.hidden_turn", name=names[mover],
+        st.markdown(plain(t("analysis.hidden_turn", name=names[mover],
                           seat=names[position.seat or 0])))
     played = study.played
     if played is not None:
-        st.markdown(_md(t("analysis.played", name=names[mover], move=move_text(played))))
+        st.markdown(plain(t("analysis.played", name=names[mover], move=move_text(played))))
 
 
 def _appraisal(study: Study, names: Sequence[str]) -> None:
@@ -195,11 +192,11 @@ def _appraised(a: Appraisal, position: Position, names: Sequence[str],
     mine = next((m for m in a.moves if m.move == played), None)
     kind = "ok" if mine is None or mine.grade in ("best", "forced", "good") else "hint"
     with st.container(key=feedback.key("analysis-appraisal", kind)):
-        st.markdown(f"**{_md(t('analysis.appraisal_title', name=names[a.seat]))}**")
+        st.markdown(f"**{plain(t('analysis.appraisal_title', name=names[a.seat]))}**")
         if played is not None and mine is not None:
             words = t("analysis.appraisal_played",
                       move=move_text(appraisal.one_name(played, ends)))
-            st.markdown(f"{_md(esc(words))} {appraisal.graded(mine.grade, a.family, mine.loss)}",
+            st.markdown(f"{plain(esc(words))} {appraisal.graded(mine.grade, a.family, mine.loss)}",
                         unsafe_allow_html=True)
         st.markdown(appraisal.moves_html(a, position.players, ends, played, yours=False),
                     unsafe_allow_html=True)
@@ -261,7 +258,7 @@ def _said() -> None:
     fb = feedback.now(analysis.said())
     if fb is not None:
         with st.container(key=feedback.key("analysis", fb.kind)):
-            st.markdown(_md(fb.text))
+            st.markdown(plain(fb.text))
 
 
 def display_state(position: Position) -> State:

@@ -17,7 +17,7 @@ from ..widgets.appraisal import figure
 from ..widgets.board import board
 from ..widgets.countdown import countdown
 from ..widgets.knowledge import knowledge
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from . import drill_words as words
 from .drill import (
     LENGTH,
@@ -62,10 +62,6 @@ CSS = """
 """
 
 
-def _md(text: str) -> str:
-    """Plain text for st.markdown: tiles' brackets kept as written."""
-    return text.replace("[", "\\[").replace("]", "\\]")
-
 
 def _best_text() -> str:
     record = session.drill_record()
@@ -77,7 +73,7 @@ def _best_text() -> str:
 
 def _intro() -> None:
     st.markdown(f'<p class="lead">{esc(t("drill.lead"))}</p>', unsafe_allow_html=True)
-    st.markdown("\n".join(f"- {_md(line)}" for line in words.kinds_text()))
+    st.markdown("\n".join(f"- {plain(line)}" for line in words.kinds_text()))
     st.session_state[LENGTH] = length()
     st.segmented_control(t("drill.length"), list(lengths()), key=LENGTH, required=True,
                          format_func=words.length_label)
@@ -117,8 +113,8 @@ def _feedback(run: Run, seats: tuple[str, ...]) -> None:
     if run.waiting and last is not None:
         said = words.said(last, seats)
         with st.container(key=feedback.key("drill", said.kind)):
-            st.markdown(f"**{_md(said.title)}**")
-            st.markdown("\n".join(f"- {_md(line)}" for line in said.lines))
+            st.markdown(f"**{plain(said.title)}**")
+            st.markdown("\n".join(f"- {plain(line)}" for line in said.lines))
             with st.container(key="drill-next-box"):
                 st.button(t("drill.next"), key="drill.next", type="primary", on_click=on_next)
         return
@@ -143,7 +139,7 @@ def _running(run: Run) -> None:
           controls=False, fallback=False, note="",
           hand_label=t("drill.your_hand", name=seats[q.seat]))
     with st.container(key="drill-knows"):
-        st.markdown(_md(knowledge(q.state, q.seat, seats)))
+        st.markdown(plain(knowledge(q.state, q.seat, seats)))
     st.button(t("drill.give_up"), key="drill.leave", on_click=on_leave, type="tertiary")
 
 
@@ -152,7 +148,7 @@ def _result(run: Run) -> None:
         st.subheader(t("drill.over"), anchor=False)
         st.markdown(f'<p class="drill-score">{esc(t("drill.score_is"))} '
                     f'<b>{esc(figure(run.per_minute))}</b></p>', unsafe_allow_html=True)
-        st.markdown(_md(t("drill.tally", right=run.right, count=run.answered,
+        st.markdown(plain(t("drill.tally", right=run.right, count=run.answered,
                           seconds=run.seconds)))
         if run.history:
             marks = "".join('<span class="ok">✓</span>' if ok else '<span class="no">✗</span>'

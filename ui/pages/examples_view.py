@@ -29,7 +29,7 @@ from ..widgets.story import (
     settlement_view,
     title,
 )
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from .examples import (
     BEST,
     BOARD,
@@ -128,7 +128,7 @@ def _story(s: Scenario, r: Replay, state: State) -> None:
         if state.over:
             view = settlement_view(state, seats)
             st.markdown(f"**{t('examples.result')}** {view.text}")
-            st.markdown("\n".join(f"- {_md(line)}" for line in view.holdings))
+            st.markdown("\n".join(f"- {plain(line)}" for line in view.holdings))
 
 
 def _feedback(r: Replay) -> None:
@@ -176,7 +176,7 @@ def _move_list(data: Content, s: Scenario, r: Replay, state: State) -> None:
                 words = t("examples.start_label") if n == 0 else \
                     f"{n}. {narrate(records[n - 1], seats)}"
                 here = n == r.step
-                st.button(_md(words), key=f"ex.goto.{n}",
+                st.button(plain(words), key=f"ex.goto.{n}",
                           type="primary" if here else "tertiary", on_click=on_goto,
                           args=(s.id, n), help=None if here else t("examples.jump_help"))
     if r.branch:
@@ -187,17 +187,13 @@ def _move_list(data: Content, s: Scenario, r: Replay, state: State) -> None:
             lines += [f"{r.step + i}. {narrate(rec, seats)}"
                       for i, rec in enumerate(played, start=1)]
             with st.container(key="ex-mine"):
-                st.markdown("  \n".join(_md(x) for x in lines))
+                st.markdown("  \n".join(plain(x) for x in lines))
             other = documented_elsewhere(data, s, r)
             if other is not None:
                 st.caption(t("examples.also_documented"))
                 page_link(PAGE, title(other), example=other.id,
                           move=str(r.step + len(r.branch)))
 
-
-def _md(text: str) -> str:
-    """Plain text for a markdown label: tiles' brackets kept as written."""
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def replay_view(data: Content, s: Scenario, step: int) -> None:

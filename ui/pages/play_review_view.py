@@ -15,7 +15,7 @@ from engine.appraise import GRADES, Appraisal, RoundReport
 
 from ..i18n import move_text, or_list, t
 from ..widgets import appraisal, feedback, verdict
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from . import play, play_review, play_words
 from .play import Table
 from .play_review import ReviewItem, RoundReview
@@ -25,10 +25,6 @@ from .play_setup import on_table
 #: punished it).
 FAULTS = ("inaccuracy", "mistake", "blunder")
 
-
-def _md(text: str) -> str:
-    """Plain text for st.markdown: tiles' brackets kept as written."""
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def draw(table: Table) -> None:
@@ -107,10 +103,10 @@ def _decision(table: Table, review: RoundReview, i: int, item: ReviewItem) -> No
     judged = item.judgement()
     if a is None or judged is None:
         failed = item.appraisal.failed or a is not None
-        st.markdown(f"**{_md(title)}** · " + t("review.appraisal_failed" if failed
+        st.markdown(f"**{plain(title)}** · " + t("review.appraisal_failed" if failed
                                                else "play.review_waiting"))
     else:
-        st.markdown(f"**{_md(title)}** {appraisal.graded(judged.grade, a.family, judged.loss)}",
+        st.markdown(f"**{plain(title)}** {appraisal.graded(judged.grade, a.family, judged.loss)}",
                     unsafe_allow_html=True)
         _seen(item, a, judged.grade, review.start.players)
     _all_hands(table, i, item, judged.grade if judged is not None else None)
@@ -126,12 +122,12 @@ def _seen(item: ReviewItem, a: Appraisal, grade: str, players: int) -> None:
     best = appraisal.best_names(a, ends)
     worth = appraisal.score(a.family, mine.expected, players)
     if grade == "best":
-        st.markdown(_md(t("review.was_best" if len(best) == 1 else "review.one_of_best",
+        st.markdown(plain(t("review.was_best" if len(best) == 1 else "review.one_of_best",
                           score=worth)))
     else:
-        st.markdown(_md(t("review.played", move=move_text(item.position.canonical(
+        st.markdown(plain(t("review.played", move=move_text(item.position.canonical(
             item.played)), score=worth)))
-        st.markdown(_md(t("review.best", moves=or_list(move_text(m) for m in best),
+        st.markdown(plain(t("review.best", moves=or_list(move_text(m) for m in best),
                           score=appraisal.score(a.family, a.top, players))))
     st.caption(appraisal.provenance(a))
     appraisal.show_moves(a, players, ends, key=f"review-moves-{item.number}",

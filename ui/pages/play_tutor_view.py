@@ -19,6 +19,7 @@ from ..i18n import t
 from ..widgets import feedback
 from ..widgets.keys import press_keys
 from ..widgets.live import Focus
+from ..widgets.svg import plain
 from . import play_hints, play_tutor
 from .play import BOARD, Table
 from .play_setup import on_table
@@ -30,9 +31,6 @@ AGAIN = ".st-key-play-tutor-again button"
 #: What the stop says (the focused button is described by it).
 WORDS = "play-tutor-words"
 
-
-def _md(text: str) -> str:
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def looking_text() -> str:
@@ -88,12 +86,12 @@ def draw(table: Table) -> None:
     with st.container(key=STOP):
         head, *rest = play_hints.stop_lines(stop.item, stop.appraisal)
         with st.container(key=WORDS):
-            st.markdown(f"**{_md(head)}** " + _md(" ".join(rest)))
+            st.markdown(f"**{plain(head)}** " + plain(" ".join(rest)))
             if stop.hint:
                 title, *reasons = _hint_lines(table)
-                st.markdown(f"**{_md(title)}**\n\n" + "\n".join(f"- {_md(r)}" for r in reasons))
+                st.markdown(f"**{plain(title)}**\n\n" + "\n".join(f"- {plain(r)}" for r in reasons))
             else:
-                st.markdown(_md(t("tutor.ask")))
+                st.markdown(plain(t("tutor.ask")))
         with st.container(horizontal=True, gap="small"):
             st.button(t("tutor.again"), key="play-tutor-again", type="primary",
                       help=t("tutor.again_help"), on_click=on_table,

@@ -29,7 +29,7 @@ from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_
 from ..widgets.knowledge import knowledge
 from ..widgets.live import Focus, live
 from ..widgets.share import share_position, share_state
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from . import play, play_hints, play_review_view, play_tutor, play_tutor_view, play_words
 from .play import BOARD, Table
 from .play_setup import (
@@ -68,10 +68,6 @@ VIEW_CSS = """
 .play-sheet tfoot td { font-weight: 700; border-top: 1px solid #b9c4bd; }
 """
 
-
-def _md(text: str) -> str:
-    """Plain text for st.markdown: tiles' brackets kept as written."""
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def _setup() -> None:
@@ -170,17 +166,17 @@ def _below(table: Table) -> None:
     fb = feedback.now(table.feedback)
     if fb is not None:
         with st.container(key=feedback.key("play", fb.kind)):
-            st.markdown(f"**{t('try.refused')}** {_md(fb.text)}" if fb.kind == "no"
-                        else _md(fb.text))
+            st.markdown(f"**{t('try.refused')}** {plain(fb.text)}" if fb.kind == "no"
+                        else plain(fb.text))
     if not state.over:
         _actions(table)
     if table.hint_pending is not None:
         st.caption(t("play.hint_thinking"))
     if table.hint is not None and table.learner_to_move:
         with st.container(key=feedback.key("play-hint", "hint")):
-            st.markdown(f"**{t('play.hint_title')}** {_md(move_text(table.hint.move))}")
+            st.markdown(f"**{t('play.hint_title')}** {plain(move_text(table.hint.move))}")
             for reason in table.hint.reasons:
-                st.markdown(f"- {_md(play_hints.reason_text(reason, table.seats))}")
+                st.markdown(f"- {plain(play_hints.reason_text(reason, table.seats))}")
     start = story.turned_up(state)
     if start is not None and not state.history and state.mover is not None \
             and table.round_no == 1:  # later rounds: the previous winner starts, not the lot
@@ -188,12 +184,12 @@ def _below(table: Table) -> None:
                      name=table.seats[state.mover]))
     if not state.over:
         with st.container(key="play-knows"):
-            st.markdown(_md(knowledge(state, table.learner, table.seats)))
+            st.markdown(plain(knowledge(state, table.learner, table.seats)))
     else:
         result = story.settlement_view(state, table.seats)
         with st.container(key="play-result"):
-            st.markdown(f"**{t('try.result')}** {_md(result.text)}")
-            st.markdown("\n".join(f"- {_md(line)}" for line in result.holdings))
+            st.markdown(f"**{t('try.result')}** {plain(result.text)}")
+            st.markdown("\n".join(f"- {plain(line)}" for line in result.holdings))
             if table.hints and table.practice is None:
                 st.caption(t("play.hints_taken_game", count=len(table.hints))
                            if play_words.in_games(table) else
@@ -252,7 +248,7 @@ def _log(table: Table) -> None:
     lines += [f"{n}. {story.narrate(rec, table.seats, show_hidden=over)}"
               for n, rec in enumerate(table.state.history, start=1)]
     with st.expander(t("try.log", count=len(lines)), expanded=False):
-        st.markdown("  \n".join(_md(x) for x in lines) if lines else t("try.log_empty"))
+        st.markdown("  \n".join(plain(x) for x in lines) if lines else t("try.log_empty"))
         st.caption(t("play.deal_number", seed=table.seed))  # for whoever wants to share it
 
 

@@ -20,7 +20,7 @@ from ..widgets.deal_setup import family_name, rules_label
 from ..widgets.knowledge import knowledge_of
 from ..widgets.live import Focus, live
 from ..widgets.share import share_state
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from . import puzzles_words as words
 from .puzzles import (
     ANY,
@@ -62,10 +62,6 @@ CSS = """
     clip-path: inset(50%); white-space: nowrap; }
 """
 
-
-def _md(text: str) -> str:
-    """Text for st.markdown: tiles' brackets kept as they are."""
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def _rating(cur: Current | None) -> None:
@@ -129,9 +125,9 @@ def _heading(p: Problem, names: tuple[str, ...]) -> None:
         day = time.strftime("%Y-%m-%d", time.localtime(p.decided or 0))
         st.markdown(f"**{esc(t('puzzles.own_from', date=day))}** · {esc(rules_label(p.rules))}",
                     unsafe_allow_html=True)
-    st.markdown(_md(f"**{t('puzzles.to_move', name=names[p.seat])}** {t('puzzles.find')}"))
+    st.markdown(plain(f"**{t('puzzles.to_move', name=names[p.seat])}** {t('puzzles.find')}"))
     with st.container(key="puzzles-knows"):
-        st.markdown(_md(knowledge_of(p.view, names)))
+        st.markdown(plain(knowledge_of(p.view, names)))
 
 
 def _verdict(cur: Current) -> None:
@@ -139,7 +135,7 @@ def _verdict(cur: Current) -> None:
     if fb is None:
         return
     with st.container(key=feedback.key("puzzles", fb.kind)):
-        st.markdown(_md(f"**{fb.title}** {fb.text}" if fb.title else fb.text))
+        st.markdown(plain(f"**{fb.title}** {fb.text}" if fb.title else fb.text))
         if cur.answered:
             st.caption(words.scale_note(cur.problem.rules))
 
@@ -149,15 +145,15 @@ def _after(cur: Current) -> None:
     p = cur.problem
     if not cur.answered:
         return
-    st.markdown(_md(t("puzzles.themes", themes=words.theme_list(p.themes))))
+    st.markdown(plain(t("puzzles.themes", themes=words.theme_list(p.themes))))
     if cur.shown or cur.right:
         lines = [t("puzzles.all_line", move=words.move_name(m, p.names),
                    worth=words.worth(p.rules, e)) for m, e in p.moves]
         with st.expander(t("puzzles.all_moves"), expanded=cur.shown):
-            st.markdown(_md("\n".join(f"- {line}" for line in lines)))
+            st.markdown(plain("\n".join(f"- {line}" for line in lines)))
     if p.kind == "own" and p.played is not None and cur.first is not None:
         key = "puzzles.own_same" if p.played in p.right else "puzzles.own_then"
-        st.caption(_md(t(key, move=words.move_name(p.played, p.names))))
+        st.caption(plain(t(key, move=words.move_name(p.played, p.names))))
 
 
 def _actions(cur: Current) -> None:

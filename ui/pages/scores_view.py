@@ -18,7 +18,7 @@ from ..i18n import holding_sum, join_list, settlement_text, t, table_seat_names
 from ..widgets import feedback, match_sheet, tile_grid
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.share import href, share
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from . import scores
 from .scores import (
     BLOCKED,
@@ -47,9 +47,6 @@ CSS = """
 .st-key-scores-opener p { font-size: 1.05rem; }
 """
 
-
-def _md(text: str) -> str:
-    return text.replace("[", "\\[").replace("]", "\\]")
 
 
 def _goal_text(sheet: Sheet) -> str:
@@ -177,7 +174,7 @@ def _result(sheet: Sheet, settlement: Settlement, names: Sequence[str]) -> None:
     number = len(sheet.entries)
     with st.container(key="scores-result"):
         st.markdown(f"**{esc(t('scores.game_n' if games else 'scores.round_n', n=number))}** "
-                    + _md(settlement_text(settlement, names)))
+                    + plain(settlement_text(settlement, names)))
         lines = []
         for h in settlement.holdings:
             if not h.tiles and not h.total:
@@ -186,7 +183,7 @@ def _result(sheet: Sheet, settlement: Settlement, names: Sequence[str]) -> None:
             lines.append(t("quiz.seat_sum", name=names[h.seat], tiles=tiles,
                            sum=holding_sum(h)))
         if lines:
-            st.markdown("\n".join(f"- {_md(x)}" for x in lines))
+            st.markdown("\n".join(f"- {plain(x)}" for x in lines))
 
 
 # -- the round being entered ------------------------------------------------------------------
@@ -250,7 +247,7 @@ def _entry(sheet: Sheet, names: Sequence[str], start: Start) -> None:
     number = len(sheet.entries) + 1
     st.subheader(t("scores.game_n" if games else "scores.round_n", n=number), anchor=False)
     with st.container(key="scores-opener"):
-        st.markdown(_md(_start_text(start, names)))
+        st.markdown(plain(_start_text(start, names)))
     _ending(rules, names, number)
     out = scores.ending()
     wanted = scores.seats_to_enter(rules)
@@ -263,7 +260,7 @@ def _entry(sheet: Sheet, names: Sequence[str], start: Start) -> None:
     fb = feedback.now(scores.said())
     if fb is not None:
         with st.container(key=feedback.key("scores", fb.kind)):
-            st.markdown(_md(fb.text))
+            st.markdown(plain(fb.text))
     st.button(t("scores.settle_game" if games else "scores.settle"), key="scores.settle",
               type="primary", on_click=scores.on_settle, width="stretch")
 

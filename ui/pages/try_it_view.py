@@ -19,7 +19,7 @@ from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
 from ..widgets.knowledge import knowledge
 from ..widgets.share import share_state
-from ..widgets.svg import esc
+from ..widgets.svg import esc, plain
 from .try_it import (
     BEST,
     BOARD,
@@ -252,6 +252,6 @@ def table() -> None:
     lines = log_lines(game, show_hidden=not hide or over)
     with st.expander(t("try.log", count=len(state.history)), expanded=bool(lines)):
         if lines:
-            st.markdown("  \n".join(x.replace("[", "\\[").replace("]", "\\]") for x in lines))
+            st.markdown("  \n".join(plain(x) for x in lines))
         else:
             st.caption(t("try.log_empty"))

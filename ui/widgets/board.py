@@ -345,5 +345,5 @@ def fallback_buttons(state: State, *, key: str, on_move: Callable[[Move], None],
     with (st.expander(t("board.buttons"), expanded=False),
           st.container(horizontal=True, gap="small")):
         for suffix, move in fallback_moves(state, seat, offer):
-            st.button(move_label(move).replace("[", "\\[").replace("]", "\\]"),
+            st.button(svg.plain(move_label(move)),
                       key=f"{key}.{suffix}", on_click=on_move, args=(move,))

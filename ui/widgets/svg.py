@@ -64,6 +64,12 @@ def esc(text: object) -> str:
     return escape(str(text), quote=True)
 
 
+def plain(text: str) -> str:
+    """Plain text for ``st.markdown`` and a widget's markdown label: a tile's brackets kept
+    as written ("[2|5]"), not read as the start of a link."""
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
 def _n(x: float) -> str:
     """A coordinate, short and deterministic: ``12``, ``12.5``."""
     r = round(x, 1)
