@@ -28,13 +28,17 @@ minus the mean of the others' points; Gaple, (N + 1) / 2 minus the mover's place
 the duel, +1 / 0 / −1.  Sums are kept as whole numbers (Block's times N − 1,
 Gaple's times 2), so ties are ties exactly.
 
-Each move's **loss** is the best expected score minus its own; its **grade** is
-``forced`` (every legal move is the same move, or its mirror image), ``best``
-(no loss), else by the loss's lower bound, ``loss − 2 · stderr`` of the paired
-difference from the best move (the loss itself when exact), against the
-family's :data:`BANDS`: below the first band ``good``, then ``inaccuracy``,
-``mistake``, ``blunder``.  A loss within the estimate's noise is thus never
-called a mistake.  (The README explains the bands.)
+Each move's **loss** is the best expected score minus its own, with its **margin**: the
+half-width of its 95% interval (:data:`CONFIDENCE`), Student's t for the deals solved times
+the standard error of the paired difference from the best move (0 when exact).  Its
+**grade** is ``forced`` (every legal move is the same move, or its mirror image), ``best``
+(no loss), else by the loss's lower bound, ``loss − margin`` (its **sure loss**), against
+the family's :data:`BANDS`: below the first band ``good``, then ``inaccuracy``,
+``mistake``, ``blunder``.  A loss within the estimate's noise is thus never called a
+mistake, and an estimate from fewer than :data:`MIN_VERDICT` deals never calls a move
+worse than ``good``: too few deals for their spread to say how far off they may be.  The
+round's accuracy is worked out from the same sure losses.  (The README explains the
+bands.)
 
 Where both ends show the same value, a tile played on the left is the mirror
 image of the same tile played on the right: both are listed (as ``legal`` lists
@@ -90,8 +94,30 @@ PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.025
 #: ... or below this, with every move's grade settled (the same at either end of its
 #: loss's interval, ± NOISE_Z standard errors).
 COARSE: Final = 0.1
-#: How many standard errors a loss must clear before it counts against the move.
+#: How many standard errors a loss must clear before it counts against the move, with
+#: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
 NOISE_Z: Final = 2.0
+#: The confidence of a loss's interval (two-sided).
+CONFIDENCE: Final = 0.95
+#: The fewest deals from which a sampled appraisal grades a move worse than ``good``.
+MIN_VERDICT: Final = 30
+#: Student's t at 97.5% (a two-sided 95% interval) for 1 to 30 degrees of freedom.
+_T975: Final = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t_value(df: int) -> float:
+    """Student's t at 97.5% for ``df`` degrees of freedom (a table to 30, then the
+    Cornish–Fisher expansion around the normal's 1.960, good to three decimals), never
+    below :data:`NOISE_Z`, the margin the appraisal has always asked of a loss."""
+    if df < 1:
+        return math.inf
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959964
+    value = z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+    return max(value, NOISE_Z)
 #: Deals solved before any early stop: a result that none of them showed is then
 #: rarer than 3 in 100 (the rule of three), worth less than a first band.
 MIN_DEALS: Final = 100
@@ -120,10 +146,16 @@ class MoveAppraisal:
     loss: float  # the best move's expected minus this one's
     loss_stderr: float  # the standard error of the loss (paired difference)
     grade: str  # one of GRADES
+    margin: float = 0.0  # the half-width of the loss's 95% interval (0 when exact)
+
+    @property
+    def sure_loss(self) -> float:
+        """The loss the evidence supports: its interval's lower end, at least 0."""
+        return max(0.0, self.loss - self.margin)
 
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move.to_dict(), "expected": self.expected, "stderr": self.stderr,
-                "loss": self.loss, "class": self.grade}
+                "loss": self.loss, "margin": self.margin, "class": self.grade}
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,14 +297,21 @@ class _Tally:
         """Whether every move's grade would be the same were its loss as high as its
         interval allows (``NOISE_Z`` standard errors above the estimate)."""
         top = self.top()
+        sure = self.n >= MIN_VERDICT
         for i in range(len(self.sums)):
             if self.sums[i] == self.sums[top]:
                 continue
             loss = float(self.mean(top) - self.mean(i))
-            err = self.loss_stderr(top, i)
-            if grade(family, loss, err) != grade(family, loss + NOISE_Z * err):
+            margin = self.margin(top, i)
+            if grade(family, loss, margin, sure=sure) != \
+                    grade(family, loss + margin, sure=sure):
                 return False
         return True
+
+    def margin(self, top: int, i: int) -> float:
+        """The half-width of the 95% interval of move ``i``'s loss against move ``top``."""
+        err = self.loss_stderr(top, i)
+        return t_value(self.n - 1) * err if err else 0.0
 
 
 def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
@@ -292,8 +331,11 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     tally = _Tally(_scale(v.rules.family, len(v.hand_counts)), space.count, listed)
     every: list[Sample] = []
     if listed:
-        every = list(space.every())
+        # A deal standing for several histories (the ways the played tiles could have
+        # come) is listed as often, and solved once.
+        every = [deal for deal, ways in space.every() for _ in range(ways)]
         rng.shuffle(every)  # a budget that runs out leaves a uniform sample
+    solved: dict[Sample, tuple[int, ...]] = {}
     may_stop = not listed or space.count > ALWAYS_EXACT
     check = MIN_DEALS
     while not tally.complete:
@@ -303,9 +345,14 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
         to_go = space.count - tally.n if listed else SPREAD
         budget = max(left / max(1, min(SPREAD, to_go)), MIN_SOLVE)
         deal = every[tally.n] if listed else space.draw(rng)
-        solution = solve(world(v, deal), seconds=budget, line=False)
-        tally.exact_solves = tally.exact_solves and solution.exact
-        tally.add(score(solution))
+        row = solved.get(deal) if listed else None
+        if row is None:
+            solution = solve(world(v, deal), seconds=budget, line=False)
+            tally.exact_solves = tally.exact_solves and solution.exact
+            row = score(solution)
+            if listed:
+                solved[deal] = row
+        tally.add(row)
         if may_stop and tally.n >= check:
             check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
             if enough(tally):
@@ -353,11 +400,13 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     top = tally.top()
     forced = distinct_moves(v) == 1
     items = []
+    sure = tally.exact or tally.complete or tally.n >= MIN_VERDICT
     for i, move in enumerate(legal):
         loss = float(tally.mean(top) - tally.mean(i))
-        loss_err = tally.loss_stderr(top, i)
-        items.append(MoveAppraisal(move, float(tally.mean(i)), tally.stderr(i), loss, loss_err,
-                                   grade(family, loss, loss_err, forced)))
+        margin = tally.margin(top, i)
+        items.append(MoveAppraisal(move, float(tally.mean(i)), tally.stderr(i), loss,
+                                   tally.loss_stderr(top, i),
+                                   grade(family, loss, margin, forced, sure), margin))
     sums = tally.sums
     order = sorted(range(len(legal)), key=lambda i: -sums[i])  # stable: legal order on ties
     return Appraisal(seat, family, tally.exact, tally.n, tally.population,
@@ -365,14 +414,18 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
                      tuple(legal[i] for i in order if sums[i] == sums[top]))
 
 
-def grade(family: str, loss: float, loss_stderr: float = 0.0, forced: bool = False) -> str:
+def grade(family: str, loss: float, margin: float = 0.0, forced: bool = False,
+          sure: bool = True) -> str:
     """A move's grade from its loss (see the module): ``forced``, ``best`` for no
-    loss, else the band of ``loss − NOISE_Z · loss_stderr``."""
+    loss, else the band of ``loss − margin`` (``margin``: the half-width of the loss's
+    interval); at most ``good`` where the evidence is too thin to be ``sure``."""
     if forced:
         return "forced"
     if loss <= 0:
         return "best"
-    bound = loss - NOISE_Z * loss_stderr
+    bound = loss - margin
+    if not sure:
+        return "good"
     inaccuracy, mistake, blunder = BANDS[family]
     if bound < inaccuracy:
         return "good"
@@ -438,6 +491,12 @@ class DecisionReport:
     best: tuple[Move, ...]  # the best moves (the move itself when forced)
     best_expected: float | None
     appraisal: Appraisal | None  # every move's appraisal (None when forced)
+    margin: float = 0.0  # the half-width of the loss's 95% interval
+
+    @property
+    def sure_loss(self) -> float:
+        """The loss the evidence supports (:attr:`MoveAppraisal.sure_loss`)."""
+        return max(0.0, self.loss - self.margin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,7 +523,7 @@ def summarise(seat: int, family: str, decisions: Sequence[DecisionReport],
               worth: float | None, result: float | None, exact: bool = True) -> RoundReport:
     """The report's arithmetic over ``decisions`` (see :class:`RoundReport`)."""
     counted = [d for d in decisions if d.grade != "forced"]
-    losses = [d.loss for d in counted]
+    losses = [d.sure_loss for d in counted]
     counts = tuple((g, sum(1 for d in decisions if d.grade == g)) for g in GRADES)
     mean_loss = sum(losses) / len(losses) if losses else None
     share = sum(1 for d in counted if d.grade == "best") / len(counted) if counted else None
@@ -497,7 +556,7 @@ def report(state: State, seat: int, rng: random.Random, *, seconds: float = SECO
                 item = a.of(move)
                 exact = exact and a.exact
                 decisions.append(DecisionReport(ply, move, item.grade, item.loss, item.expected,
-                                          a.best, a.top, a))
+                                                a.best, a.top, a, item.margin))
                 if ply == 0:
                     start_worth = a.top
         if ply == 0 and start_worth is None:

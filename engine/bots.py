@@ -59,6 +59,7 @@ from .counting import (
     play_score,
     stuck_chance,
 )
+from .deals import DealSpace
 from .moves import Move, canonical, distinct
 from .reasons import (
     REASON_CODES,
@@ -68,7 +69,7 @@ from .reasons import (
     move_reasons,
     play_reasons,
 )
-from .sampler import sample, world
+from .sampler import world
 from .scoring import (
     Evaluator,
     against_others,
@@ -313,11 +314,12 @@ class StrongBot(_Level):
         rows: list[dict[Move, float]] = []  # each deal's scores, for the paired differences
         top = _top_score(view)
         samples, exact = 0, True
+        space = DealSpace(view)
         while samples < limit:
             left = deadline - time.perf_counter()
             if samples and left <= 0:
                 break
-            state = world(view, sample(view, rng))
+            state = world(view, space.draw(rng))
             per = max(left, 0.0) / max(2, min(8, limit - samples))
             scores, was_exact = evaluate(state, max(per, 0.005))
             exact = exact and was_exact

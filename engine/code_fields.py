@@ -17,12 +17,12 @@ from .tiles import Tile
 
 PIPS: Final = "0123456"
 #: The tagged fields after the turn, in the order they are written.
-TAGS: Final = {"d": "dead", "n": "lacks", "m": "moves"}
+TAGS: Final = {"d": "dead", "n": "lacks", "k": "known", "m": "moves"}
 
 
 class CodeError(ValueError):
     """Text that is not a position or round code: the ``field`` at fault (``rules``,
-    ``hands``, ``line``, ``stock``, ``turn``, ``dead``, ``lacks``, ``moves``, or ``move N
+    ``hands``, ``line``, ``stock``, ``turn``, ``dead``, ``lacks``, ``known``, ``moves``, or ``move N
     (…)``), the ``offset`` in the text where it goes wrong (0-based; the message counts from
     1) and what is wrong (``message``).
 
@@ -167,7 +167,8 @@ def split_round(reader: Reader) -> tuple[list[Field], Field | None]:
     for k, f in enumerate(fields[5:], start=5):
         if f.name == "field":
             raise f.error(0, f"{f.text[:1]!r} is not a field: after the turn come d (dead "
-                             "tiles), n (values seats lack) and m (a round's moves)")
+                             "tiles), n (values seats lack), k (what else is known of "
+                             "their tiles) and m (a round's moves)")
         if f.name in seen:
             raise f.error(0, f"the {f.name} field is given twice")
         seen.add(f.name)

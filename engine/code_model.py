@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from .code_write import count, position_text, round_text
+from .knowledge import Facts, facts, simple_facts
 from .line import Line, Placement
 from .moves import Move
 from .rules import Ruleset
@@ -23,6 +24,16 @@ from .view import SeatView, known_missing
 
 #: A seat's tiles as the position shows them: the tiles, or how many there are unseen.
 Held: TypeAlias = tuple[Tile, ...] | int
+
+
+def telling(hands: list[int] | tuple[int, ...], dead: list[int] | tuple[int, ...],
+            known: tuple[Facts, ...]) -> tuple[Facts, ...]:
+    """``known`` without the opener's tile, or () where it tells no more than each seat's
+    lacks and counts (:func:`engine.knowledge.simple_facts`)."""
+    plain = tuple(replace(f, holds=0) for f in known)
+    simple = tuple(simple_facts(h.bit_count(), d.bit_count(), f.lacks)
+                   for h, d, f in zip(hands, dead, plain, strict=True))
+    return () if plain == simple else plain
 
 
 class HiddenError(ValueError):
@@ -44,7 +55,9 @@ class Position:
     history is not shown) and the ``placements`` in play order.  ``stock`` is its tiles, top
     first, or a count.  ``to_move`` is the seat to move, or the seat that moved last once
     ``status`` is no longer ``playing``.  ``lacks``: the values each seat is known not to
-    hold (:func:`engine.view.known_missing`)."""
+    hold (:func:`engine.view.known_missing`); ``facts``: the rest of what the history
+    showed (:mod:`engine.knowledge`: the facts each dead tile was thrown under, a hand
+    with no double, a hand drawn into), where it showed more."""
 
     rules: Ruleset
     hands: tuple[Held, ...]
@@ -57,6 +70,10 @@ class Position:
     status: Status
     dead: tuple[Held, ...]
     lacks: tuple[frozenset[int], ...]
+    #: What else the round's history showed about each seat's tiles (engine.knowledge),
+    #: without the opener's tile (the turn says it); empty when it says no more than
+    #: ``lacks`` and the counts.
+    facts: tuple[Facts, ...] = ()
 
     # -- from and to the engine's values ------------------------------------------------
 
@@ -85,6 +102,7 @@ class Position:
             dead=tuple(state.dead_tiles(i) if shown(i) else state.dead_masks[i].bit_count()
                        for i in range(n)),
             lacks=known_missing(state),
+            facts=telling(state.hand_masks, state.dead_masks, facts(state, -1)),
         )
 
     @property
@@ -173,7 +191,22 @@ class Position:
             rules=self.rules,
             passes=self.passes,
             opening=None if self.opening is None else str(self.opening),
+            facts=self.seat_facts(),
         )
+
+    def seat_facts(self) -> tuple[Facts, ...]:
+        """Each seat's facts (:mod:`engine.knowledge`): the written ones, or what the
+        counts and ``lacks`` say; the seat to move on an empty line that asks for a tile
+        holds it."""
+        known = self.facts or tuple(
+            simple_facts(count(h), count(d), lacks)
+            for h, d, lacks in zip(self.hands, self.dead, self.lacks, strict=True))
+        opening = self.opening
+        if not isinstance(opening, Tile) or self.placements or self.hidden_ends is not None \
+                or self.status != "playing":
+            return known
+        return tuple(replace(f, holds=opening.bit) if i == self.to_move else f
+                     for i, f in enumerate(known))
 
     def text(self) -> str:
         """The position code (the grammar of :mod:`engine.code`)."""

@@ -15,6 +15,7 @@ from typing import Final
 from .code_fields import PIPS, CodeError, Field, Reader, many, split_round
 from .code_model import Held, Position, Round, shown_tiles
 from .code_write import count
+from .knowledge import Facts, Part, banned_by, simple_facts
 from .line import Line, LineError
 from .moves import DRAW, PASS, End, Move
 from .rules import RulesError, Ruleset, block, duel, gaple
@@ -162,6 +163,89 @@ def _read_lacks(field: Field, reader: Reader, players: int) -> tuple[frozenset[i
     return tuple(out)
 
 
+def _read_banned(field: Field, reader: Reader, i: int) -> tuple[int, int]:
+    """What a part of the ``k`` field cannot hold, from ``i``: values, ``d``, ``t`` and
+    tiles (:func:`engine.code_write.banned_text`); the mask and where it stops."""
+    s = field.text
+    values: set[int] = set()
+    while i < len(s) and s[i] in PIPS:
+        values.add(reader.pip(field, i))
+        i += 1
+    doubles = i < len(s) and s[i] == "d"
+    i += doubles
+    banned = banned_by(frozenset(values), doubles)
+    while i < len(s) and s[i] == "t":
+        a, b = reader.tile(field, i + 1)
+        banned |= Tile.of(a, b).bit
+        i += 3
+    return banned, i
+
+
+def _read_facts(field: Field, reader: Reader, players: int) -> tuple[Facts, ...]:
+    spans = reader.parts(field, 1)
+    if len(spans) != players:
+        raise field.error(0, f"{many(len(spans), 'part')} for {players} players: one per "
+                              "seat")
+    out = []
+    s = field.text
+    for start, end in spans:
+        if s[start:end] == "-":
+            out.append(Facts())
+            continue
+        parts: list[Part] = []
+        placed: list[tuple[Tile, int]] = []
+        i = start
+        while i < end:
+            tag = s[i]
+            if tag in "hxy" and not placed:
+                if i + 1 >= end or s[i + 1] not in "0123456789":
+                    raise field.error(i + 1, f"{tag} is followed by the part's size, a digit")
+                size = ord(s[i + 1]) - ord("0")
+                banned, i = _read_banned(field, reader, i + 2)
+                dead = tag != "h"
+                parts.append(Part(size, banned, dead, size if tag == "x" else 0))
+            elif tag == "p":
+                a, b = reader.tile(field, i + 1)
+                i += 3
+                allowed = 0
+                while i < end and "A" <= s[i] <= "Z":
+                    k = ord(s[i]) - ord("A")
+                    if k >= len(parts) or parts[k].dead:
+                        raise field.error(i, f"{s[i]} names no hand part before it")
+                    allowed |= 1 << k
+                    i += 1
+                placed.append((Tile.of(a, b), allowed))
+            else:
+                raise field.error(i, f"{s[i]!r} is not part of what is known of a seat: h, x "
+                                     "or y, a size and what the part cannot hold, then p "
+                                     "and each played tile with the parts it may come from")
+            if i > end:
+                raise field.error(end, "a part ends too soon")
+        out.append(Facts(tuple(parts), tuple(placed)))
+    return tuple(out)
+
+
+def _check_facts(field: Field, known: tuple[Facts, ...], hands: tuple[Held, ...],
+                 dead: tuple[Held, ...], lacks: tuple[frozenset[int], ...]) -> None:
+    """The ``k`` field must fit the counts, the tiles shown and the ``n`` field."""
+    for seat, (f, h, d) in enumerate(zip(known, hands, dead, strict=True)):
+        in_hand = sum(p.size for p in f.parts if not p.dead) - len(f.placed)
+        in_dead = sum(p.size for p in f.parts if p.dead)
+        if (in_hand, in_dead) != (count(h), count(d)):
+            raise field.error(0, f"seat {seat}'s parts hold {in_hand} tiles and {in_dead} "
+                                 f"dead, its counts say {count(h)} and {count(d)}",
+                              "facts", seat=seat)
+        if f.lacks != lacks[seat]:
+            raise field.error(0, f"seat {seat}'s parts lack other values than the n field "
+                                 "says", "facts", seat=seat)
+        for held, dead_part in ((h, False), (d, True)):
+            if isinstance(held, tuple) and any(
+                    all(p.banned & tile.bit for p in f.parts if p.dead == dead_part)
+                    for tile in held):
+                raise field.error(0, f"seat {seat} holds a tile its parts cannot hold",
+                                  "facts", seat=seat)
+
+
 def _read_position(reader: Reader, fields: list[Field]) -> Position:
     rules_f, hands_f, line_f, stock_f, turn_f = fields[:5]
     extra = {f.name: f for f in fields[5:]}
@@ -204,6 +288,14 @@ def _read_position(reader: Reader, fields: list[Field]) -> Position:
     lacks_f = extra.get("lacks")
     if lacks_f is not None:
         lacks = _read_lacks(lacks_f, reader, n)
+    known: tuple[Facts, ...] = ()
+    known_f = extra.get("known")
+    if known_f is not None:
+        known = _read_facts(known_f, reader, n)
+        _check_facts(known_f, known, hands, dead, lacks)
+        simple = tuple(simple_facts(count(h), count(d), lacks[i])
+                       for i, (h, d) in enumerate(zip(hands, dead, strict=True)))
+        known = () if known == simple else known
 
     # What the fields must agree on.
     for i, (h, d) in enumerate(zip(hands, dead)):
@@ -257,7 +349,7 @@ def _read_position(reader: Reader, fields: list[Field]) -> Position:
                                                "who moves", "opening_holder", tile=opening,
                                    seat=to_move)
     return Position(rules, hands, line.hidden_ends, tuple(line.placements), stock, to_move,
-                    passes, opening, status, dead, lacks)
+                    passes, opening, status, dead, lacks, known)
 
 
 def _read_moves(reader: Reader, field: Field, state: State) -> tuple[Move, ...]:

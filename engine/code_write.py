@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .knowledge import DOUBLES, Facts, banned_by
 from .line import Placement
 from .moves import Move
 from .rules import Ruleset
 from .state import State
-from .tiles import Tile
+from .tiles import FITS, Tile, tiles_of
 
 if TYPE_CHECKING:
     from .code_model import Held, Position, Round
@@ -77,7 +78,38 @@ def position_text(position: Position) -> str:
     if any(position.lacks):
         fields.append("n" + ".".join("".join(map(str, sorted(v))) or "-"
                                      for v in position.lacks))
+    if position.facts:
+        fields.append("k" + ".".join(facts_text(f) for f in position.facts))
     return "/".join(fields)
+
+
+def banned_text(banned: int) -> str:
+    """Tiles a part cannot hold: the values all of whose tiles are banned, ``d`` if every
+    double is, then ``t`` and each other banned tile."""
+    values = [v for v in range(7) if banned & FITS[v] == FITS[v]]
+    covered = banned_by(frozenset(values))
+    out = "".join(map(str, values))
+    if banned & DOUBLES == DOUBLES and DOUBLES & ~covered:
+        out += "d"
+        covered |= DOUBLES
+    for tile in tiles_of(banned & ~covered):
+        out += f"t{tile.low}{tile.high}"
+    return out
+
+
+def facts_text(facts: Facts) -> str:
+    """One seat's part of the ``k`` field: each part of its hidden tiles (``h`` a hand
+    part, ``x`` dead tiles thrown, ``y`` dead tiles of unknown facts; its size, then what it
+    cannot hold), then each played tile with the hand parts it may have come from
+    (``p34AB``: [3|4] from the first or the second part)."""
+    out = ""
+    for part in facts.parts:
+        tag = "h" if not part.dead else ("x" if part.slots else "y")
+        out += f"{tag}{part.size}{banned_text(part.banned)}"
+    for tile, allowed in facts.placed:
+        out += f"p{tile.low}{tile.high}" + "".join(
+            chr(ord("A") + k) for k in range(allowed.bit_length()) if allowed >> k & 1)
+    return out or "-"
 
 
 def round_text(round_: Round) -> str:

@@ -1,29 +1,26 @@
 """Every deal of the hidden tiles one seat's view allows: counted, listed, drawn.
 
-A seat sees its own tiles, the line, every count and the values each opponent
-is known to lack (:mod:`engine.view`).  The tiles it cannot see (the *unseen*
-tiles, :func:`engine.sampler.unseen_mask`) lie in the opponents' hands (each of
-its size, no tile showing a value that opponent lacks), in their dead piles
-(Gaple: only their sizes are known), in the stock (its size; in draw mode its
-order too) and, for a line given only by its open values, in the hidden part
-of the line.
+A seat sees its own tiles, the line and every count; what the round's public history shows
+about the tiles it cannot see (the *unseen* tiles, :func:`engine.sampler.unseen_mask`) is
+its view's :attr:`~engine.view.SeatView.facts` (:mod:`engine.knowledge`): each opponent's
+hidden tiles lie in **parts** (its hand, in one part or a part per generation in draw mode;
+its dead tiles, a part per set of facts), each of a known size and with the tiles it cannot
+hold; a hand may have to hold a tile; in draw mode each tile an opponent played came from
+one of its hand parts.  The unseen tiles in no part lie in the stock (its size; in draw
+mode its order too), the middle, or the hidden part of a line given only by its open values.
 
-A **deal** here is what a perfect-information search needs of those places:
-the opponents' hands, their dead piles and, in draw mode, the stock in its
-order.  Without drawing, which unseen tiles sleep in the stock and which lie
-hidden in the line makes no difference to the play, and every deal has the same
-number of such completions, so deals weighted equally are full deals weighted
-equally.
+A **deal** here is a history of the hidden tiles: which unseen tiles lie in each part (and,
+in draw mode, which part each played tile came from, and the stock in its order).  Without
+drawing, which unseen tiles sleep in the stock and which lie hidden in the line makes no
+difference to the play, and every deal has the same number of such completions, so deals
+weighted equally are full histories weighted equally; a part that merges several one-tile
+places (dead tiles thrown under the same facts) does not tell their order either, the same
+factor for every deal (:attr:`DealSpace.histories` counts with it).
 
-:class:`DealSpace` counts the deals exactly (a dynamic programme over the
-unseen tiles grouped by which opponents may hold them), lists them all
-(:meth:`DealSpace.every`) and draws one uniformly at random
-(:meth:`DealSpace.draw`, exact: no rejection, so no fallback that would bend
-the odds).  What a seat could infer beyond its view is not used: a dead tile
-cannot show the ends it was discarded at, and a pass on an empty line in
-Gaple shows the passer lacks the tile or the double it must open with; the
-view carries neither, and the computer players' sampler (:mod:`engine.sampler`)
-ignores them as well.
+:class:`DealSpace` counts the deals exactly (a dynamic programme over the unseen tiles
+grouped by the parts that may hold them), lists them all (:meth:`DealSpace.every`, each deal
+with how many histories of the played tiles it stands for) and draws one uniformly at random
+(:meth:`DealSpace.draw`, exact: no rejection, so no fallback that would bend the odds).
 """
 
 from __future__ import annotations
@@ -32,8 +29,10 @@ import itertools
 import math
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from .sampler import Sample, SampleError, forbidden_mask, unseen_mask
+from .knowledge import Facts, simple_facts
+from .sampler import Sample, SampleError, unseen_mask
 from .tiles import Tile, mask_of, tiles_of
 from .view import SeatView
 
@@ -48,6 +47,29 @@ def _multinomial(n: int, parts: tuple[int, ...]) -> int:
     return ways
 
 
+@dataclass(frozen=True, slots=True)
+class _Box:
+    seat: int
+    dead: bool
+    size: int  # tiles it holds, unseen and placed alike
+
+
+@dataclass(frozen=True, slots=True)
+class _Class:
+    allowed: int  # the boxes (bits) its tiles may lie in
+    free: bool  # whether its tiles may also lie outside every box (the stock, ...)
+    shown: bool  # unseen tiles (in the deal); else played tiles (only where they came from)
+    tiles: tuple[Tile, ...]
+
+
+def view_facts(view: SeatView) -> tuple[Facts, ...]:
+    """The view's facts, or (a view made without them) what its counts and lacks say."""
+    if view.facts:
+        return view.facts
+    return tuple(simple_facts(view.hand_counts[p], view.dead_counts[p], view.missing[p])
+                 for p in range(len(view.hand_counts)))
+
+
 class DealSpace:
     """The deals of the unseen tiles that ``view`` allows (see the module)."""
 
@@ -56,76 +78,104 @@ class DealSpace:
         n = len(view.hand_counts)
         self.view = view
         self.seat = view.seat
-        self.others = tuple(p for p in range(n) if p != view.seat)
+        facts = view_facts(view)
         unseen = tiles_of(unseen_mask(view))
-        needs = tuple(view.hand_counts[p] for p in self.others)
-        self.needs = needs
-        self.dead_needs = tuple(view.dead_counts[p] for p in self.others)
+        boxes: list[_Box] = []
+        banned: list[int] = []
+        holds: dict[Tile, int] = {}  # a tile a hand must hold: the boxes of that hand
+        placed: list[tuple[Tile, int]] = []
+        histories = 1
+        for p in range(n):
+            if p == view.seat:
+                continue
+            first = len(boxes)
+            f = facts[p]
+            hand_boxes = 0
+            for part in f.parts:
+                if not part.dead:
+                    hand_boxes |= 1 << len(boxes)
+                boxes.append(_Box(p, part.dead, part.size))
+                banned.append(part.banned)
+                histories *= math.factorial(part.slots) if part.slots > 1 else 1
+            for tile, allowed in f.placed:
+                placed.append((tile, allowed << first))
+            for tile in tiles_of(f.holds):
+                holds[tile] = hand_boxes
+            hidden = sum(b.size for b in boxes[first:]) - len(f.placed)
+            if hidden != view.hand_counts[p] + view.dead_counts[p]:
+                raise SampleError(f"the facts about player {p} do not match its counts")
+        self.boxes = tuple(boxes)
         self.stock = view.stock_count
         #: Whether the stock's order is part of a deal (draw mode).
         self.ordered = rules is not None and rules.draw_mode and self.stock > 0
-        self.rest = len(unseen) - sum(needs)  # unseen tiles outside the opponents' hands
-        if len(view.hand) != view.hand_counts[view.seat] or \
-                self.rest < sum(self.dead_needs) + self.stock:
+        in_boxes = sum(b.size for b in boxes) - len(placed)
+        self.rest = len(unseen) - in_boxes  # unseen tiles outside every part
+        if len(view.hand) != view.hand_counts[view.seat] or self.rest < self.stock:
             raise SampleError(f"the view's counts need more unseen tiles than its "
                               f"{len(unseen)}")
-        forbidden = [forbidden_mask(view.missing[p]) for p in self.others]
-        groups: dict[int, list[Tile]] = {}
+        groups: dict[tuple[int, bool, bool], list[Tile]] = {}
         for tile in unseen:
-            allowed = 0
-            for i, mask in enumerate(forbidden):
-                if not mask & tile.bit:
-                    allowed |= 1 << i
-            groups.setdefault(allowed, []).append(tile)
-        # Classes of tiles by who may hold them; the widest last (its split is then
-        # mostly forced by what the others still need).
-        self.classes: tuple[tuple[int, tuple[Tile, ...]], ...] = tuple(
-            (allowed, tuple(tiles)) for allowed, tiles in
-            sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0])))
-        k = len(self.others)
-        # capacity[c][i]: tiles in classes c, c + 1, … that opponent i may hold.
+            if tile in holds:
+                allowed = holds[tile] & ~_banning(banned, tile)
+                groups.setdefault((allowed, False, True), []).append(tile)
+                continue
+            allowed = (1 << len(boxes)) - 1 & ~_banning(banned, tile)
+            groups.setdefault((allowed, True, True), []).append(tile)
+        for tile, allowed in placed:
+            groups.setdefault((allowed, False, False), []).append(tile)
+        # Classes of tiles by where they may lie; the widest last (its split is then
+        # mostly forced by what the boxes still need).
+        self.classes = tuple(
+            _Class(allowed, free, shown, tuple(tiles)) for (allowed, free, shown), tiles in
+            sorted(groups.items(), key=lambda kv: (kv[0][0].bit_count(), kv[0][1], kv[0][0])))
+        k = len(boxes)
+        # capacity[c][b]: tiles in classes c, c + 1, … that box b may hold.
         capacity = [[0] * k for _ in range(len(self.classes) + 1)]
         for c in range(len(self.classes) - 1, -1, -1):
-            allowed, tiles = self.classes[c]
-            for i in range(k):
-                capacity[c][i] = capacity[c + 1][i] + (len(tiles) if allowed >> i & 1 else 0)
+            cls = self.classes[c]
+            for b in range(k):
+                capacity[c][b] = capacity[c + 1][b] + (len(cls.tiles) if cls.allowed >> b & 1
+                                                       else 0)
         self._capacity = capacity
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.hands = self._ways(0, needs)  # ways to deal the opponents' hands
-        rest_ways = _multinomial(self.rest, self.dead_needs)
-        if self.ordered:
-            rest_ways *= math.perm(self.rest - sum(self.dead_needs), self.stock)
+        self.needs = tuple(b.size for b in boxes)
+        self.hands = self._ways(0, self.needs)  # ways to fill the parts
+        rest_ways = math.perm(self.rest, self.stock) if self.ordered else 1
         #: How many deals the view allows.
         self.count = self.hands * rest_ways
+        #: How many histories they stand for (each part's one-tile places in every order).
+        self.histories = self.count * histories
 
     # -- counting -------------------------------------------------------------
 
     def _splits(self, c: int, needs: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-        """Each way class ``c`` can give its tiles to the opponents that still need
-        some (``x[i]`` to opponent ``i``, the rest to no hand), with the number of
-        ways to choose those tiles."""
-        allowed, tiles = self.classes[c]
-        size = len(tiles)
+        """Each way class ``c`` can give its tiles to the boxes that still need some
+        (``x[b]`` to box ``b``, the rest to no box where its tiles may lie outside them),
+        with the number of ways to choose those tiles."""
+        cls = self.classes[c]
+        allowed, size = cls.allowed, len(cls.tiles)
         later = self._capacity[c + 1]
         k = len(needs)
         x = [0] * k
 
-        def walk(i: int, left: int) -> Iterator[tuple[tuple[int, ...], int]]:
-            if i == k:
+        def walk(b: int, left: int) -> Iterator[tuple[tuple[int, ...], int]]:
+            if b == k:
+                if left and not cls.free:
+                    return
                 parts = tuple(x)
                 yield parts, _multinomial(size, parts)
                 return
-            if not allowed >> i & 1:
-                if needs[i] > later[i]:
+            if not allowed >> b & 1:
+                if needs[b] > later[b]:
                     return
-                x[i] = 0
-                yield from walk(i + 1, left)
+                x[b] = 0
+                yield from walk(b + 1, left)
                 return
-            low = max(0, needs[i] - later[i])  # what later classes cannot supply
-            for take in range(low, min(needs[i], left) + 1):
-                x[i] = take
-                yield from walk(i + 1, left - take)
-            x[i] = 0
+            low = max(0, needs[b] - later[b])  # what later classes cannot supply
+            for take in range(low, min(needs[b], left) + 1):
+                x[b] = take
+                yield from walk(b + 1, left - take)
+            x[b] = 0
 
         yield from walk(0, size)
 
@@ -146,55 +196,99 @@ class DealSpace:
 
     # -- listing --------------------------------------------------------------
 
-    def every(self) -> Iterator[Sample]:
-        """Every deal the view allows, each once (in a fixed order)."""
-        k = len(self.others)
-        allowed_masks = [0] * k
-        for allowed, tiles in self.classes:
-            for i in range(k):
-                if allowed >> i & 1:
-                    allowed_masks[i] |= mask_of(tiles)
-        pool = mask_of(t for _, tiles in self.classes for t in tiles)
-        yield from self._hands_from(0, pool, [0] * k, allowed_masks)
+    def every(self) -> Iterator[tuple[Sample, int]]:
+        """Every deal of the unseen tiles the view allows, each once (in a fixed order),
+        with how many deals it stands for (the ways the played tiles could have come)."""
+        k = len(self.boxes)
 
-    def _hands_from(self, i: int, pool: int, hands: list[int],
-                    allowed: list[int]) -> Iterator[Sample]:
-        if i == len(self.others):
-            yield from self._rest_from(pool, hands)
-            return
-        for chosen in itertools.combinations(tiles_of(pool & allowed[i]), self.needs[i]):
-            mask = mask_of(chosen)
-            hands[i] = mask
-            yield from self._hands_from(i + 1, pool & ~mask, hands, allowed)
-        hands[i] = 0
-
-    def _rest_from(self, pool: int, hands: list[int]) -> Iterator[Sample]:
-        def dead_from(i: int, left: int, dead: list[int]) -> Iterator[Sample]:
-            if i == len(self.others):
-                if not self.ordered:
-                    yield self._sample(hands, dead, ())
-                    return
-                for stock in itertools.permutations(tiles_of(left), self.stock):
-                    yield self._sample(hands, dead, stock)
+        def walk(c: int, needs: tuple[int, ...], filled: list[int],
+                 weight: int) -> Iterator[tuple[Sample, int]]:
+            if c == len(self.classes):
+                if not any(needs):
+                    yield from self._with_rest(filled, weight)
                 return
-            for chosen in itertools.combinations(tiles_of(left), self.dead_needs[i]):
-                mask = mask_of(chosen)
-                dead[i] = mask
-                yield from dead_from(i + 1, left & ~mask, dead)
-            dead[i] = 0
+            cls = self.classes[c]
+            for parts, ways in self._splits(c, needs):
+                after = tuple(a - b for a, b in zip(needs, parts, strict=True))
+                if not self._ways(c + 1, after):
+                    continue
+                if not cls.shown:
+                    yield from walk(c + 1, after, filled, weight * ways)
+                    continue
+                for chosen in _choices(cls.tiles, parts):
+                    for b in range(k):
+                        filled[b] |= chosen[b]
+                    yield from walk(c + 1, after, filled, weight)
+                    for b in range(k):
+                        filled[b] &= ~chosen[b]
 
-        yield from dead_from(0, pool, [0] * len(self.others))
+        yield from walk(0, self.needs, [0] * k, 1)
 
-    def _sample(self, hands: list[int], dead: list[int], stock: tuple[Tile, ...]) -> Sample:
+    def _with_rest(self, filled: list[int], weight: int) -> Iterator[tuple[Sample, int]]:
+        if not self.ordered:
+            yield self._sample(filled, ()), weight
+            return
+        used = 0
+        for mask in filled:
+            used |= mask
+        rest = tiles_of(unseen_mask(self.view) & ~used)
+        for stock in itertools.permutations(rest, self.stock):
+            yield self._sample(filled, stock), weight
+
+    def _sample(self, filled: list[int], stock: tuple[Tile, ...]) -> Sample:
         view = self.view
         n = len(view.hand_counts)
-        all_hands, all_dead = [0] * n, [0] * n
-        all_hands[self.seat] = mask_of(view.hand)
-        all_dead[self.seat] = mask_of(view.dead)
-        for i, p in enumerate(self.others):
-            all_hands[p] = hands[i]
-            all_dead[p] = dead[i]
-        return Sample(tuple(all_hands), tuple(all_dead), stock)
+        hands, dead = [0] * n, [0] * n
+        hands[self.seat] = mask_of(view.hand)
+        dead[self.seat] = mask_of(view.dead)
+        for box, mask in zip(self.boxes, filled, strict=True):
+            if box.dead:
+                dead[box.seat] |= mask
+            else:
+                hands[box.seat] |= mask
+        return Sample(tuple(hands), tuple(dead), stock)
+
+    def weight(self, sample: Sample) -> int:
+        """How many deals of the space give ``sample``'s hands, dead tiles and stock
+        (0: the view does not allow it)."""
+        allowed_unseen = unseen_mask(self.view)
+        used = 0
+        items: list[int] = []  # per tile to place: the boxes it may fill
+        for b, box in enumerate(self.boxes):
+            if b and self.boxes[b - 1].seat == box.seat:
+                continue
+            p = box.seat
+            for mask, dead in ((sample.hands[p], False), (sample.dead[p], True)):
+                if mask & ~allowed_unseen or mask & used:
+                    return 0
+                used |= mask
+                for tile in tiles_of(mask):
+                    items.append(self._boxes_for(tile, p, dead))
+        if any(not tile.bit & used for tile, boxes in self._holds()):
+            return 0
+        for cls in self.classes:
+            if not cls.shown:
+                items.extend([cls.allowed] * len(cls.tiles))
+        stock = mask_of(sample.stock)
+        if self.ordered and (len(sample.stock) != self.stock or stock & (used | ~allowed_unseen)):
+            return 0
+        return _fillings(tuple(items), self.needs)
+
+    def _boxes_for(self, tile: Tile, seat: int, dead: bool) -> int:
+        for cls in self.classes:
+            if cls.shown and tile in cls.tiles:
+                mine = 0
+                for b, box in enumerate(self.boxes):
+                    if box.seat == seat and box.dead == dead and cls.allowed >> b & 1:
+                        mine |= 1 << b
+                return mine
+        return 0
+
+    def _holds(self) -> Iterator[tuple[Tile, int]]:
+        for cls in self.classes:
+            if cls.shown and not cls.free:
+                for tile in cls.tiles:
+                    yield tile, cls.allowed
 
     # -- drawing --------------------------------------------------------------
 
@@ -202,11 +296,11 @@ class DealSpace:
         """One deal, every deal the view allows equally likely."""
         if not self.count:
             raise SampleError("no deal of the unseen tiles fits what the view shows")
-        k = len(self.others)
+        k = len(self.boxes)
         needs = self.needs
-        hands = [0] * k
+        filled = [0] * k
         rest: list[Tile] = []
-        for c in range(len(self.classes)):
+        for c, cls in enumerate(self.classes):
             total = self._ways(c, needs)
             r = rng.randrange(total)
             chosen: tuple[int, ...] = ()
@@ -217,21 +311,66 @@ class DealSpace:
                     chosen = parts
                     break
                 r -= weight
-            tiles = list(self.classes[c][1])
+            needs = tuple(a - b for a, b in zip(needs, chosen, strict=True))
+            if not cls.shown:
+                continue
+            tiles = list(cls.tiles)
             rng.shuffle(tiles)
             at = 0
-            for i in range(k):
-                for tile in tiles[at:at + chosen[i]]:
-                    hands[i] |= tile.bit
-                at += chosen[i]
+            for b in range(k):
+                for tile in tiles[at:at + chosen[b]]:
+                    filled[b] |= tile.bit
+                at += chosen[b]
             rest.extend(tiles[at:])
-            needs = tuple(a - b for a, b in zip(needs, chosen, strict=True))
         rng.shuffle(rest)
-        dead = [0] * k
-        at = 0
-        for i in range(k):
-            for tile in rest[at:at + self.dead_needs[i]]:
-                dead[i] |= tile.bit
-            at += self.dead_needs[i]
-        stock = tuple(rest[at:at + self.stock]) if self.ordered else ()
-        return self._sample(hands, dead, stock)
+        return self._sample(filled, tuple(rest[:self.stock]) if self.ordered else ())
+
+
+def _banning(banned: list[int], tile: Tile) -> int:
+    """The boxes (bits) whose banned tiles include ``tile``."""
+    out = 0
+    for b, mask in enumerate(banned):
+        if mask & tile.bit:
+            out |= 1 << b
+    return out
+
+
+def _fillings(items: tuple[int, ...], needs: tuple[int, ...]) -> int:
+    """Ways to put every item (the mask of boxes it may go to) in a box so that each box
+    ``b`` gets exactly ``needs[b]``."""
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def walk(i: int, left: tuple[int, ...]) -> int:
+        if i == len(items):
+            return 0 if any(left) else 1
+        found = memo.get((i, left))
+        if found is None:
+            found = 0
+            for b, room in enumerate(left):
+                if room and items[i] >> b & 1:
+                    found += walk(i + 1, left[:b] + (room - 1,) + left[b + 1:])
+            memo[i, left] = found
+        return found
+
+    return walk(0, needs)
+
+
+def _choices(tiles: tuple[Tile, ...], parts: tuple[int, ...]) -> Iterator[list[int]]:
+    """Every way to give ``parts[b]`` of ``tiles`` to each box ``b`` (the rest to none),
+    as a mask per box."""
+    k = len(parts)
+    out = [0] * k
+
+    def walk(b: int, pool: tuple[Tile, ...]) -> Iterator[list[int]]:
+        if b == k:
+            yield out
+            return
+        if not parts[b]:
+            yield from walk(b + 1, pool)
+            return
+        for chosen in itertools.combinations(pool, parts[b]):
+            out[b] = mask_of(chosen)
+            yield from walk(b + 1, tuple(t for t in pool if not out[b] & t.bit))
+        out[b] = 0
+
+    yield from walk(0, tiles)

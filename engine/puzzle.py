@@ -139,8 +139,10 @@ def figures(v: SeatView, appraisal: Appraisal) -> Figures:
 
 
 def qualifies(family: str, f: Figures) -> bool:
-    """Whether a decision makes a puzzle: more than one distinct move, and a clear answer."""
-    return len(f.moves) > 1 and f.margin >= margin_needed(family, f.certain) - TOLERANCE
+    """Whether a decision makes a puzzle: more than one distinct move, and a clear answer,
+    one that clears the margin it needs with room (a margin at the threshold itself is
+    one rounding away from no clear answer)."""
+    return len(f.moves) > 1 and f.margin > margin_needed(family, f.certain) + TOLERANCE
 
 
 def exact_appraisal(v: SeatView) -> Appraisal:

@@ -82,7 +82,7 @@ def cost(v: SeatView, budget: int = WORK_BUDGET) -> int | None:
     work = DEAL_WORK * space.count
     if not space.count or space.count > ALWAYS_EXACT or work > budget:
         return None
-    for deal in space.every():
+    for deal, _ in space.every():
         left = budget - work
         # The exact search has a third of max_nodes: past what is left, the deal is too dear.
         solution = solve(world(v, deal), seconds=600.0, max_nodes=3 * (left + 1), line=False)

@@ -2,8 +2,9 @@
 
 A view is built from the state and copies only public facts and the seat's
 own tiles: the line, every hand's size, the stock's size, every player's dead
-tile count (dead tiles lie face down), and for each opponent the values they
-are known not to hold, learned from their passes, draws and dead discards.
+tile count (dead tiles lie face down), and what the round's public history shows
+about each player's hidden tiles (:mod:`engine.knowledge`): among it, the values
+each is known not to hold, learned from their passes, draws and dead discards.
 The site's hidden-hands mode and the computer players read only this.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .knowledge import Facts, facts
 from .line import Line
 from .moves import Move
 from .rules import Ruleset
@@ -39,39 +41,26 @@ class SeatView:
     # The opening rule while the line is empty: "double", a tile's text such as "0-0"
     # (the rule names it; kept as text, the view holds no tile beyond its own), or None.
     opening: str | None = None
+    # What the public history shows about each player's hidden tiles (engine.knowledge);
+    # empty for a view made without its history: then only ``missing`` is known.
+    facts: tuple[Facts, ...] = ()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)
 
 
 def known_missing(state: State) -> tuple[frozenset[int], ...]:
-    """For each player, the values they cannot hold, from public events only.
-
-    A pass, a dead discard or a draw shows the player had nothing for either
-    open end.  A drawn tile could show any value, so a draw forgets what was
-    known until the player's next move shows what it was: another draw or a
-    pass means it did not fit either end, and a play means it was the one
-    tile that fits, played at once.  Either way the player then holds nothing
-    for the two ends the draw was made at.
-    """
-    missing: list[set[int]] = [set() for _ in range(state.players)]
-    drawn_at: dict[int, set[int]] = {}  # players whose last move was a draw
-    for rec in state.history:
-        p = rec.player
-        if p in drawn_at:
-            missing[p] = drawn_at.pop(p)
-        if rec.move.kind == "play" or not rec.ends:
-            continue
-        if rec.move.kind == "draw":
-            missing[p] = set()
-            drawn_at[p] = set(rec.ends)
-        else:
-            missing[p] |= set(rec.ends)
-    return tuple(frozenset(m) for m in missing)
+    """For each player, the values they cannot hold, from public events only
+    (:attr:`engine.knowledge.Facts.lacks`): a pass, a dead discard or a draw shows the
+    player had nothing for either open end; a drawn tile could show any value, so a
+    value counts as lacked only where every tile the hand may still hold came before
+    a moment that showed it."""
+    return tuple(f.lacks for f in facts(state, -1))
 
 
 def view(state: State, seat: int) -> SeatView:
     """The state as ``seat`` sees it."""
+    known = facts(state, seat)
     return SeatView(
         seat=seat,
         hand=tiles_of(state.hand_masks[seat]),
@@ -82,9 +71,10 @@ def view(state: State, seat: int) -> SeatView:
         dead_counts=tuple(d.bit_count() for d in state.dead_masks),
         stock_count=state.stock_count,
         to_move=state.mover,
-        missing=known_missing(state),
+        missing=tuple(f.lacks for f in known),
         legal=state.legal_moves() if state.mover == seat else (),
         rules=state.rules,
         passes=state.passes,
         opening=None if state.opening is None else str(state.opening),
+        facts=known,
     )

@@ -517,7 +517,7 @@ def test_every_position_round_trips_with_every_hand(rules: Ruleset, seed: int, s
         assert public(again.view(seat)) == public(view(state, seat))
     # A state has no history here, so nothing is known of what a seat lacks.
     assert Position.from_state(again.state()) == replace(
-        p, lacks=tuple(frozenset[int]() for _ in p.lacks))
+        p, lacks=tuple(frozenset[int]() for _ in p.lacks), facts=())
 
 
 @FAMILY

@@ -102,7 +102,8 @@ def test_after_drawing_nothing_is_known_until_the_drawn_tile_shows_itself() -> N
     # The drawn tile might fit: until White moves, nothing is known.
     assert known_missing(s)[0] == frozenset()
     play(s, "draw")
-    # Drawing again shows the first drawn tile did not fit; the second is unknown.
+    # Drawing again shows the first drawn tile did not fit; the second is unknown, and
+    # the tiles dealt lack 6 and 3: nothing is known of the whole hand yet.
     assert t("3-5") in s.hand(0)
     assert known_missing(s)[0] == frozenset()
     play(s, "play 3-5")
@@ -111,13 +112,15 @@ def test_after_drawing_nothing_is_known_until_the_drawn_tile_shows_itself() -> N
     assert not any(x.has(6) or x.has(3) for x in s.hand(0))
 
 
-def test_a_new_draw_forgets_what_earlier_draws_showed() -> None:
+def test_a_drawn_tile_played_at_once_leaves_the_older_tiles_under_every_fact() -> None:
     s = State.setup(duel(draw=True), [["4-4", "1-2"], ["5-0", "5-5"]], ends=(6, 3),
                     stock=["0-6", "2-3", "1-3", "0-0"])
     play(s, "draw", "play 0-6 left")  # White draws at 6 and 3 and plays what fits
     assert known_missing(s)[0] == {6, 3} and s.line.ends == (0, 3)
     play(s, "play 5-0 left", "draw", "play 2-3 right")  # White draws again, at 5 and 3
     assert s.line.ends == (5, 2)
-    assert known_missing(s)[0] == {5, 3}  # 6 may have come in with the draws
+    # Each drawn tile was played at once, so what White holds it held at both draws.
+    assert known_missing(s)[0] == {6, 5, 3}
+    assert not any(x.has(6) or x.has(5) or x.has(3) for x in s.hand(0))
     play(s, "play 5-5 left")
     assert known_missing(s)[1] == frozenset()
