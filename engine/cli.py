@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from . import source
 from .code import Position
 from .notation import LANGUAGES
+from .reading import quoted
 
 
 def _positive(text: str) -> int:
@@ -41,9 +42,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{quoted(text)} must be at least 1")
     return value
 
 
@@ -52,9 +53,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
     if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds above 0")
+        raise argparse.ArgumentTypeError(f"{quoted(text)} must be a number of seconds above 0")
     return value
 
 

@@ -38,6 +38,7 @@ from typing import Final, Literal, NamedTuple, TypeAlias
 
 from .code import CodeError, parse_rules, rules_code
 from .match import BlockMatch, DuelSeries, GapleMatch, Match
+from .reading import non_ascii, quoted
 from .rules import BLANK_DOUBLE_25, Ruleset
 from .settlement import Settlement, counted_totals, settle_counted, tied_lowest
 from .state import Opening
@@ -292,7 +293,7 @@ def _rules(text: str) -> Ruleset:
 
 def _number(text: str, at: int, what: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 3):
-        raise _syntax(at, f"{text!r}: {what} is a whole number")
+        raise _syntax(at, f"{quoted(text)}: {what} is a whole number")
     return int(text)
 
 
@@ -322,7 +323,7 @@ def _entry(text: str, at: int, players: int) -> Entry:
     elif head[:1] == "o" and len(head) == 2 and head[1].isdigit():
         out = int(head[1])
     else:
-        raise _syntax(at, f"{head!r}: a round starts with o and the seat that went out, "
+        raise _syntax(at, f"{quoted(head)}: a round starts with o and the seat that went out, "
                       "or b (blocked)")
     if len(parts) - 1 != players:
         raise _syntax(at, f"{len(parts) - 1} seats' parts for {players} players")
@@ -336,7 +337,12 @@ def _entry(text: str, at: int, players: int) -> Entry:
 
 def parse_sheet(code: str) -> Sheet:
     """A sheet code, read strictly: :class:`SheetError` (``syntax`` with ``at``, or a
-    round's reason with ``round``) for anything else."""
+    round's reason with ``round``) for anything else.  Like a position code, it is ASCII
+    only: any other character is refused where it stands (a digit of another script too)."""
+    at = non_ascii(code)
+    if at >= 0:
+        raise _syntax(at, f"{quoted(code[at])} is not part of a sheet code: it is written "
+                      "in ASCII")
     fields = code.split("/")
     rules = _rules(fields[0])
     if len(fields) < 3:
@@ -346,14 +352,14 @@ def parse_sheet(code: str) -> Sheet:
     first_f, goal_f = fields[1], fields[2]
     if first_f[:1] != "s" or not (first_f[1:] == "-" or (len(first_f) == 2 and
                                                           first_f[1].isdigit())):
-        raise _syntax(at, f"{first_f!r}: s and the seat that starts the first round, or s-")
+        raise _syntax(at, f"{quoted(first_f)}: s and the seat that starts the first round, or s-")
     first = None if first_f[1:] == "-" else int(first_f[1])
     if first is not None and first >= rules.players:
         raise _syntax(at + 1, f"there is no seat {first}")
     at += len(first_f) + 1
     want = "t" if rules.target is not None else "r"
     if goal_f[:1] != want:
-        raise _syntax(at, f"{goal_f!r}: the goal is {want} and a number here")
+        raise _syntax(at, f"{quoted(goal_f)}: the goal is {want} and a number here")
     goal = _number(goal_f[1:], at + 1, "the goal")
     if not 1 <= goal <= MOST_GOAL:
         raise _syntax(at + 1, f"the goal is from 1 to {MOST_GOAL}")
