@@ -68,8 +68,8 @@ class SheetError(ValueError):
     has nothing left), ``nothing_left`` (``seat``: every other seat holds something),
     ``tie_needs_tiles`` (``seats``: Gaple's tie-break reads the tied seats' tiles), ``over``
     (the match is over); and what the set allows the round as a whole (:func:`room`):
-    ``room_tiles`` (``count``, ``most``: more tiles named than the seats can hold
-    together), ``room_most`` (``total``, ``most``: more pips left together than the set
+    ``room_tiles`` (``count``, ``most``: more tiles left, those named and one for each
+    seat given by its total, than the seats can hold together), ``room_most`` (``total``, ``most``: more pips left together than the set
     allows at this ending), ``room_seat`` (``seat``, ``total``, ``most``: a total that the
     tiles nobody named cannot make) and ``room_totals`` (``seats``, ``total``, ``least``,
     ``most``: the totals given, together, cannot be made of the tiles nobody named).  A round of a code that is refused also has ``round`` (1 = the
@@ -191,9 +191,10 @@ def _check_room(rules: Ruleset, entry: Entry, owner: dict[Tile, int]) -> None:
     named = sum(len(x) for x in entry.left if isinstance(x, tuple))
     # Every seat but the one that went out holds a tile at least.
     need = {s: 0 if s == out else 1 for s in range(n)}
-    if named + sum(need[s] for s in untold) > most_held:
-        raise SheetError("room_tiles", f"{named} tiles named: at this ending the seats "
-                         f"hold at most {most_held} together", count=named,
+    at_least = named + sum(need[s] for s in untold)
+    if at_least > most_held:
+        raise SheetError("room_tiles", f"{at_least} tiles left at least: at this ending the "
+                         f"seats hold at most {most_held} together", count=at_least,
                          most=most_held)
     masks = [mask_of(x) if isinstance(x, tuple) else 0 for x in entry.left]
     given = [x if isinstance(x, int) else None for x in entry.left]
