@@ -121,8 +121,9 @@ def _store(sheet: Sheet | None, names: Sequence[str] | None = None) -> None:
 
 
 def current() -> Sheet | None:
-    """This session's sheet: the address's when it names another (a link opened), else
-    the one kept (and the address made to show it)."""
+    """This session's sheet: the address's when it names another (a link opened, or the
+    browser's Back and Forward: every change is a step in the browser's history, and the
+    page follows it, saying so), else the one kept (and the address made to show it)."""
     raw = st.query_params.get(PARAM_SHEET)
     sheet = stored()
     if raw is None or (sheet is not None and raw == sheet.text()):
@@ -140,6 +141,9 @@ def current() -> Sheet | None:
         _write_address(sheet)
         return sheet
     _store(read, names_from(st.query_params.get(PARAM_NAMES), read.rules.players))
+    if sheet is not None:  # the address changed under the page: Back, Forward, a link
+        st.session_state[SAID] = None  # what was said of the sheet it had no longer holds
+        session.notice(t("scores.followed", n=len(read.entries)))
     return read
 
 
