@@ -267,7 +267,7 @@ def _option_value(key: str, value: object, name: str, text: bool) -> int | bool:
             if word in _FALSE:
                 return False
             raise RulesError(f"option {quoted(key)} must be yes or no, not {quoted(value)}", key, value)
-        if word.isdigit() and len(word) <= 3:
+        if word.isascii() and word.isdigit() and len(word) <= 3:
             return int(word)
         raise RulesError(f"option {quoted(key)} must be a whole number, not {quoted(value)}", key, value)
     if type(value) is not expected:

@@ -350,3 +350,31 @@ def test_a_sheet_code_quotes_a_long_token_cut_short() -> None:
         with pytest.raises(SheetError) as e:
             parse_sheet(code)
         assert len(str(e.value)) < 300
+
+
+# -- the rest of each class: the other readers of text -----------------------------------
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "\u0663", "\uff14", "4" * 5000])
+def test_an_option_read_from_text_is_ascii_digits(value: str) -> None:
+    """The address's and the command line's options (``players=…``): a digit of another
+    script is no number here either (a superscript was Python's own int() error)."""
+    from engine.rules import RulesError, ruleset_from_options
+    with pytest.raises(RulesError) as e:
+        ruleset_from_options({"rules": "block", "players": value})
+    assert "must be a whole number" in str(e.value) and len(str(e.value)) < 200
+
+
+def test_bench_refuses_an_option_of_another_script_in_one_line() -> None:
+    result = run("bench", "--rules", "block", "--players", "\u00b2", "--games", "1")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_a_lesson_that_is_not_utf8_is_one_problem_named(tmp_path: Path) -> None:
+    from engine.lessons import check_paths
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (folder / "bad.toml").write_bytes(b'id = "bad"\n# \xff\n')
+    problems, _ = check_paths([str(tmp_path)])
+    assert any(p.startswith("bad.toml: not UTF-8 text: byte 0xff (line 2") for p in problems), \
+        problems
