@@ -332,3 +332,19 @@ def test_the_keeper_speaks_the_page_language(data_dir: Path, lang: str) -> None:
 def test_a_name_keeps_no_marks_that_would_change_the_page() -> None:
     assert scores_words.clean_name("  [Ann](x)  <b>~*Bo*  ") == "Annx bBo"
     assert len(scores_words.clean_name("x" * 80)) <= scores_words.NAME_MAX
+
+
+def test_the_sheet_follows_an_address_changed_under_it(data_dir: Path) -> None:
+    """The browser's Back after Undo: the address holds the round again, so does the page,
+    and it says so; what it said of the sheet it had ("taken off") goes."""
+    at = open_scores(sheet="b2/s0/t100/o0.-.t30/o1.t20.-")
+    click(at, "scores.undo")
+    click(at, "scores.undo_yes")
+    assert "The last result was taken off the sheet." in texts(at)
+    at.query_params["sheet"] = "b2/s0/t100/o0.-.t30/o1.t20.-"  # Back
+    at.run()
+    assert len(sheet_of(at).entries) == 2
+    assert "The sheet now follows the page's address" in texts(at)
+    assert "taken off the sheet" not in texts(at)
+    at.run()  # said once: the next run shows the sheet alone
+    assert "The sheet now follows" not in texts(at)
