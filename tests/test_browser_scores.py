@@ -228,4 +228,5 @@ def test_a_total_typed_is_read_by_the_page_in_its_language(
     settle(page)
     expect(page.locator('[class*="st-key-scores-fb-"]')).to_have_count(0)
     settle_round(page)
+    expect(page.locator("table.scores-sheet tfoot")).to_contain_text("23", timeout=WAIT)
     assert parse_sheet(sheet_code(page)).match().scores == [23, 0]
