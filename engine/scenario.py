@@ -94,7 +94,7 @@ class Scenario:
 def load(path: str | Path) -> Scenario:
     """Read and validate one scenario file, replaying its moves."""
     p = Path(path)
-    name = p.name or str(path)  # "." or "/" has no name of its own
+    name = cut(p.name or str(path), 64)  # "." or "/" has no name of its own
     try:
         # Only a regular file is read: a folder or a named pipe called *.toml is refused
         # (opening a pipe would wait for a writer forever).

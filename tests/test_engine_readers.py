@@ -378,3 +378,35 @@ def test_a_lesson_that_is_not_utf8_is_one_problem_named(tmp_path: Path) -> None:
     problems, _ = check_paths([str(tmp_path)])
     assert any(p.startswith("bad.toml: not UTF-8 text: byte 0xff (line 2") for p in problems), \
         problems
+
+
+@pytest.mark.parametrize("args", [
+    ("replay", "x.toml", "--lang", "z" * 100_000),
+    ("replay", "--position", POSITION, "--lang", "a\nb"),
+    ("solve", "--position", POSITION, "--seconds", "1\n2"),
+    ("appraise", "--position", POSITION, "--seat", "\u0661" * 1000),
+    ("replay", "y" * 100_000 + ".toml"),
+])
+def test_an_option_or_file_name_typed_is_quoted_on_one_short_line(args: tuple[str, ...]
+                                                                  ) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and len(result.stderr) < 400, \
+        result.stderr[:500]
+
+
+def test_a_scenario_key_with_a_line_break_is_named_on_one_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = SCENARIO.replace("[start]", '[start]\n"a\\nb" = 1')
+    line = one_line(("replay", "-"), monkeypatch, Bytes(text.encode()))
+    assert line == "stdin: start.a\\nb: unknown key"
+
+
+@pytest.mark.parametrize(("option", "value"), [("--seat", "\u0660"), ("--seed", "1_0"),
+                                               ("--seed", "\uff11"), ("--seat", "\u00b2")])
+def test_a_number_option_is_ascii_digits(option: str, value: str) -> None:
+    """As a code's fields: int() would read an Arabic-Indic 0 as seat 0, "1_0" as 10."""
+    result = run("appraise", "--position", POSITION, option, value)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"python -m engine appraise: argument {option}: {value!r} is not " \
+        "a whole number\n"
