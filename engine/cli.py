@@ -34,16 +34,23 @@ from collections.abc import Sequence
 from . import source
 from .code import Position
 from .notation import LANGUAGES
+from .reading import cut, one_line, quoted
+
+
+def _integer(text: str) -> int:
+    """A whole number written in ASCII digits, perhaps with a minus sign (Python's int()
+    would also read "1_0" and the digits of other scripts, as a code does not)."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number")
+    return int(text)
 
 
 def _positive(text: str) -> int:
     """A whole number of at least 1 (argparse reports anything else as bad input)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _integer(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{quoted(text)} must be at least 1")
     return value
 
 
@@ -52,15 +59,16 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
     if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds above 0")
+        raise argparse.ArgumentTypeError(f"{quoted(text)} must be a number of seconds above 0")
     return value
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: {message}\n")
+        # One line, whatever was typed: argparse quotes a value whole ("invalid choice").
+        self.exit(2, f"{self.prog}: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,11 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     cp.add_argument("paths", nargs="*", default=["scenarios"])
     bp = sub.add_parser("bench", help="random playouts per second")
     bp.add_argument("--rules", choices=("block", "gaple", "duel"), default="block")
-    bp.add_argument("--players", type=int, default=None)
-    bp.add_argument("--hand-size", type=int, default=None)
+    bp.add_argument("--players", type=_integer, default=None)
+    bp.add_argument("--hand-size", type=_integer, default=None)
     bp.add_argument("--draw", action="store_true", help="duel: draw mode")
     bp.add_argument("--games", type=_positive, default=20000)
-    bp.add_argument("--seed", type=int, default=1)
+    bp.add_argument("--seed", type=_integer, default=1)
     bp.add_argument("--workers", type=_positive, default=1,
                     help="processes playing games side by side (default 1)")
     sp = sub.add_parser("solve", help="best play from a scenario's final position")
@@ -87,18 +95,18 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the search's budget in seconds (default 10)")
     ap = sub.add_parser("arena", help="computer players over duplicate deals (engine/arena.py)")
     ap.add_argument("--rules", choices=("block", "gaple", "duel"), required=True)
-    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--players", type=_integer, default=None)
     ap.add_argument("--draw", action="store_true", help="duel: draw mode")
-    ap.add_argument("--hand-size", type=int, default=None)
+    ap.add_argument("--hand-size", type=_integer, default=None)
     ap.add_argument("--bots", required=True, help="one level per seat, e.g. strong,heaviest")
-    ap.add_argument("--deals", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deals", type=_integer, default=100)
+    ap.add_argument("--seed", type=_integer, default=1)
     ap.add_argument("--budget", type=_seconds, default=0.5, help="strong: seconds a move")
     op = sub.add_parser("code", help="a scenario, round or position as a code (engine/code.py)")
     source.add_arguments(op)
     op.add_argument("--final", action="store_true",
                     help="the position after the moves, not the round")
-    op.add_argument("--seat", type=int, default=None,
+    op.add_argument("--seat", type=_integer, default=None,
                     help="the position after the moves as this seat sees it")
     op.add_argument("--toml", action="store_true", help="write it as a scenario file instead")
     op.add_argument("--id", default=None, help="--toml: the scenario's id (default: the "
@@ -106,18 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
     pp = sub.add_parser("appraise", help="every legal move's worth from the mover's view "
                         "(engine/appraise.py)")
     source.add_arguments(pp)
-    pp.add_argument("--seat", type=int, default=None,
+    pp.add_argument("--seat", type=_integer, default=None,
                     help="the seat to appraise: must be the one to move (default: it)")
     pp.add_argument("--seconds", type=_seconds, default=3.0,
                     help="the appraisal's budget in seconds (default 3)")
-    pp.add_argument("--seed", type=int, default=1,
+    pp.add_argument("--seed", type=_integer, default=1,
                     help="the seed of the deals drawn at random (default 1)")
     zp = sub.add_parser("puzzles", help="write puzzles from computer rounds as scenario files "
                         "(engine/puzzles.py)")
     zp.add_argument("--rules", required=True,
                     help="a table (b2 b3 b4 g4x6 g4x7 g5x5 d2 d2d) or all (each of them)")
     zp.add_argument("--count", type=_positive, required=True, help="puzzles per table")
-    zp.add_argument("--seed", type=int, default=1)
+    zp.add_argument("--seed", type=_integer, default=1)
     zp.add_argument("--out", default="scenarios/puzzles", help="the folder to write into")
     zp.add_argument("--theme", default=None, help="only puzzles of this theme")
     zp.add_argument("--quiet", action="store_true", help="print only the files written")
@@ -147,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         args.bots, args.deals, args.seed, args.budget)))
             return 0
     except (ValueError, OSError) as e:
-        print(str(e), file=sys.stderr)
+        print(cut(str(e), 1000), file=sys.stderr)  # one line, whatever it quotes
         return 2
     return 2
 

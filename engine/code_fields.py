@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .code_model import Held
+from .reading import non_ascii, quoted
 from .tiles import Tile
 
 PIPS: Final = "0123456"
@@ -38,7 +39,10 @@ class CodeError(ValueError):
     (``tile``, ``seat``), ``round_start`` (a round starts from a position being played with
     every hand shown and nothing known of what the seats lack), ``kind`` (``want``:
     ``position`` or ``round``, the other was given), ``move`` (``number``, ``refusal``: the
-    engine's :class:`~engine.state.Refusal`), and ``deal`` (:func:`~engine.code.check_deal`)."""
+    engine's :class:`~engine.state.Refusal`), ``deal`` (:func:`~engine.code.check_deal`),
+    ``not_ascii`` (``char``: a code is ASCII only, so any other character is refused where
+    it stands, a digit of another script too) and ``lacks_held`` (``seat``, ``value``,
+    ``tile``: a seat said to lack a value holds a tile with it)."""
 
     def __init__(self, field: str, offset: int, message: str, reason: str = "syntax",
                  **params: object) -> None:
@@ -88,7 +92,7 @@ class Reader:
                                       "such as 14")
         c = s[index]
         if c not in PIPS:
-            raise field.error(index, f"{c!r} is not a pip: pips are 0 to 6")
+            raise field.error(index, f"{quoted(c)} is not a pip: pips are 0 to 6")
         return PIPS.index(c)
 
     def tile(self, field: Field, index: int) -> tuple[int, int]:
@@ -117,7 +121,7 @@ class Reader:
         if part[0] == "*":
             digits = part[1:]
             if not (digits.isascii() and digits.isdigit() and len(digits) <= 2):
-                raise field.error(start + 1, f"{part!r}: * is followed by a count, such as *5")
+                raise field.error(start + 1, f"{quoted(part)}: * is followed by a count, such as *5")
             return int(digits)
         return self.tiles(field, start, end, keep_order=keep_order)
 
@@ -133,6 +137,14 @@ class Reader:
                 return spans
             spans.append((i, j))
             i = j + 1
+
+
+def not_ascii(field: Field, index: int) -> CodeError:
+    """The error for a character that is not ASCII, at ``index`` in ``field``."""
+    c = field.text[index]
+    return field.error(index, f"{quoted(c)} is not part of a code: a code is written in "
+                              "ASCII (pips 0 to 6, the letters and signs of its grammar)",
+                       "not_ascii", char=c)
 
 
 def split_fields(code: str) -> list[Field]:
@@ -157,6 +169,10 @@ def split_round(reader: Reader) -> tuple[list[Field], Field | None]:
     if code == "":
         raise CodeError("rules", 0, "the code is empty")
     fields = split_fields(code)
+    at = non_ascii(code)
+    if at >= 0:
+        f = next(f for f in reversed(fields) if f.at <= at)
+        raise not_ascii(f, at - f.at)
     if len(fields) < 5:
         names = ("rules", "hands", "line", "stock", "turn")
         raise CodeError(names[len(fields)], len(code),
@@ -166,8 +182,8 @@ def split_round(reader: Reader) -> tuple[list[Field], Field | None]:
     seen: set[str] = set()
     for k, f in enumerate(fields[5:], start=5):
         if f.name == "field":
-            raise f.error(0, f"{f.text[:1]!r} is not a field: after the turn come d (dead "
-                             "tiles), n (values seats lack), k (what else is known of "
+            raise f.error(0, f"{quoted(f.text[:1])} is not a field: after the turn come d "
+                             "(dead tiles), n (values seats lack), k (what else is known of "
                              "their tiles) and m (a round's moves)")
         if f.name in seen:
             raise f.error(0, f"the {f.name} field is given twice")

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from .code_fields import PIPS, CodeError, Field, Reader, many, split_round
+from .code_fields import PIPS, CodeError, Field, Reader, many, not_ascii, split_round
 from .code_model import Held, Position, Round, shown_tiles
 from .code_write import count
 from .knowledge import Facts, Part, banned_by, simple_facts
 from .line import Line, LineError
 from .moves import DRAW, PASS, End, Move
+from .reading import non_ascii, quoted
 from .rules import RulesError, Ruleset, block, duel, gaple
 from .state import IllegalMoveError, Opening, State, Status
 from .tiles import TILES, Tile
@@ -30,24 +31,24 @@ RULES_HELP: Final = ("write b2, b3 or b4 (Block), g4x6, g4x7 or g5x5 (Gaple; the
 def _read_rules(field: Field) -> Ruleset:
     s = field.text
     if not s or s[0] not in "bgd":
-        raise field.error(0, f"{s!r} is not a game: {RULES_HELP}")
+        raise field.error(0, f"{quoted(s)} is not a game: {RULES_HELP}")
     family = s[0]
     if len(s) < 2 or not s[1].isdigit():
-        raise field.error(1, f"{s!r}: the number of players follows the family's letter; "
+        raise field.error(1, f"{quoted(s)}: the number of players follows the family's letter; "
                              f"{RULES_HELP}")
     players = int(s[1])
     i = 2
     size: int | None = None
     if s[i:i + 1] == "x":
         if family != "g" or i + 1 >= len(s) or not s[i + 1].isdigit():
-            raise field.error(i, f"{s!r}: only Gaple names its hand size (g4x7); {RULES_HELP}")
+            raise field.error(i, f"{quoted(s)}: only Gaple names its hand size (g4x7); {RULES_HELP}")
         size = int(s[i + 1])
         i += 2
     allowed = {"b": "", "g": "pz", "d": "d"}[family]
     seen = ""
     for j in range(i, len(s)):
         if s[j] not in allowed or s[j] in seen:
-            raise field.error(j, f"{s!r}: {s[j]!r} is not an option here; {RULES_HELP}")
+            raise field.error(j, f"{quoted(s)}: {quoted(s[j])} is not an option here; {RULES_HELP}")
         seen += s[j]
     try:
         if family == "b":
@@ -63,7 +64,11 @@ def _read_rules(field: Field) -> Ruleset:
 
 def parse_rules(text: str) -> Ruleset:
     """The rules field alone (``b3``, ``g4x7p``, ``d2d``): a :class:`CodeError` otherwise."""
-    return _read_rules(Field("rules", text, 0))
+    field = Field("rules", text, 0)
+    at = non_ascii(text)
+    if at >= 0:
+        raise not_ascii(field, at)
+    return _read_rules(field)
 
 
 def _read_line(reader: Reader, field: Field) -> Line:
@@ -83,7 +88,7 @@ def _read_line(reader: Reader, field: Field) -> Line:
     i = 3 if line.hidden_ends is not None else 2
     while i < len(s):
         if s[i] not in "LR":
-            raise field.error(i, f"{s[i]!r}: each tile after the first starts with L or R, "
+            raise field.error(i, f"{quoted(s[i])}: each tile after the first starts with L or R, "
                                  "the end it joined")
         end: End = "left" if s[i] == "L" else "right"
         tile = Tile.of(*reader.tile(field, i + 1))
@@ -107,7 +112,7 @@ def _read_turn(field: Field, players: int) -> tuple[Status, int, int, Opening, i
         if s.startswith(word):
             status, i = word, len(word)
     if i >= len(s) or not s[i].isdigit():
-        raise field.error(i, f"{s!r}: the turn is the seat to move, from 0 to {players - 1}"
+        raise field.error(i, f"{quoted(s)}: the turn is the seat to move, from 0 to {players - 1}"
                              " (then p and the passes so far, o and the opening rule)")
     seat = int(s[i])
     if seat >= players:
@@ -135,7 +140,7 @@ def _read_turn(field: Field, players: int) -> tuple[Status, int, int, Opening, i
             opening = Tile.of(a, b)
             i += 3
     if i < len(s):
-        raise field.error(i, f"{s[i:]!r} is not part of a turn: the seat, then p and the "
+        raise field.error(i, f"{quoted(s[i:])} is not part of a turn: the seat, then p and the "
                              "passes so far, then o and the opening rule")
     return status, seat, passes, opening, opening_at
 
@@ -216,7 +221,7 @@ def _read_facts(field: Field, reader: Reader, players: int) -> tuple[Facts, ...]
                     i += 1
                 placed.append((Tile.of(a, b), allowed))
             else:
-                raise field.error(i, f"{s[i]!r} is not part of what is known of a seat: h, x "
+                raise field.error(i, f"{quoted(s[i])} is not part of what is known of a seat: h, x "
                                      "or y, a size and what the part cannot hold, then p "
                                      "and each played tile with the parts it may come from")
             if i > end:
@@ -244,6 +249,26 @@ def _check_facts(field: Field, known: tuple[Facts, ...], hands: tuple[Held, ...]
                     for tile in held):
                 raise field.error(0, f"seat {seat} holds a tile its parts cannot hold",
                                   "facts", seat=seat)
+
+
+def _check_lacks(field: Field, reader: Reader, hands: tuple[Held, ...],
+                 lacks: tuple[frozenset[int], ...]) -> None:
+    """What the seats are known to lack agrees with the hands shown: none holds a tile with
+    a value its seat lacks.  (Whether the hands not shown can be dealt at all is the
+    deal's question: :mod:`engine.deals`.)"""
+    spans = reader.parts(field, 1)
+    for i, (hand, lacked) in enumerate(zip(hands, lacks)):
+        if not lacked or not isinstance(hand, tuple):
+            continue
+        start, end = spans[i]
+        for tile in hand:
+            clash = sorted(lacked & {tile.low, tile.high})
+            if clash:
+                v = clash[0]
+                raise field.error(start + field.text[start:end].index(str(v)),
+                                  f"seat {i} is said to lack {v}, but holds "
+                                  f"{tile.low}{tile.high}", "lacks_held", seat=i, value=v,
+                                  tile=tile)
 
 
 def _read_position(reader: Reader, fields: list[Field]) -> Position:
@@ -288,6 +313,7 @@ def _read_position(reader: Reader, fields: list[Field]) -> Position:
     lacks_f = extra.get("lacks")
     if lacks_f is not None:
         lacks = _read_lacks(lacks_f, reader, n)
+        _check_lacks(lacks_f, reader, hands, lacks)
     known: tuple[Facts, ...] = ()
     known_f = extra.get("known")
     if known_f is not None:
@@ -375,7 +401,7 @@ def _read_moves(reader: Reader, field: Field, state: State) -> tuple[Move, ...]:
             a, b = reader.tile(field, i)
             move, i = Move.play(f"{a}-{b}"), i + 2
         else:
-            raise field.error(i, f"{c!r} is not a move: L or R and a tile, a tile to open, "
+            raise field.error(i, f"{quoted(c)} is not a move: L or R and a tile, a tile to open, "
                                  "p (pass), d (draw) or x and a tile (discard)")
         try:
             moves.append(state.push(move))

@@ -47,6 +47,7 @@ from typing import Any
 
 from .moves import Move, MoveError
 from .puzzle import verify as verify_puzzle
+from .reading import NotUtf8, decode
 from .referee import check as check_expectations
 from .scenario import Scenario, ScenarioError, find, load
 from .settlement import Settlement, settle
@@ -150,8 +151,10 @@ def load_lesson(path: str | Path, scenarios: dict[str, Scenario]) -> Lesson:
     p = Path(path)
     file = p.name
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        data = tomllib.loads(decode(p.read_bytes()))
+    except NotUtf8 as e:
+        raise _err(file, "", str(e)) from None
+    except tomllib.TOMLDecodeError as e:
         raise _err(file, "", f"not valid TOML: {e}") from None
     return parse_lesson(data, file, scenarios, stem=p.stem)
 

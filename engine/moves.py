@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from .reading import quoted
 from .tiles import TILES, Tile, parse_halves
 from .values import by_fields
 
@@ -76,18 +77,18 @@ class Move:
         keys = set(data)
         if "play" in keys:
             if keys - {"play", "end"}:
-                raise MoveError(f"unknown key {min(keys - {'play', 'end'})!r} beside play")
+                raise MoveError(f"unknown key {quoted(min(keys - {'play', 'end'}))} beside play")
             end = data.get("end")
             if end is not None and end not in ENDS:
-                raise MoveError(f"end must be \"left\" or \"right\", not {end!r}")
+                raise MoveError(f"end must be \"left\" or \"right\", not {quoted(end)}")
             tile = data["play"]
             if not isinstance(tile, str):
-                raise MoveError(f"play must name a tile such as \"2-3\", not {tile!r}")
+                raise MoveError(f"play must name a tile such as \"2-3\", not {quoted(tile)}")
             return Move.play(tile, end)  # type: ignore[arg-type,unused-ignore]
         if keys == {"discard"}:
             tile = data["discard"]
             if not isinstance(tile, str):
-                raise MoveError(f"discard must name a tile such as \"4-4\", not {tile!r}")
+                raise MoveError(f"discard must name a tile such as \"4-4\", not {quoted(tile)}")
             return Move.discard(tile)
         for kind in ("pass", "draw"):
             if keys == {kind}:
@@ -118,9 +119,9 @@ class Move:
         if len(words) in (2, 3) and words[0] == "play":
             end = words[2] if len(words) == 3 else None
             if end is not None and end not in ENDS:
-                raise MoveError(f"end must be left or right, not {end!r}")
+                raise MoveError(f"end must be left or right, not {quoted(end)}")
             return Move.play(words[1], end)
-        raise MoveError(f"{text!r} is not a move")
+        raise MoveError(f"{quoted(text)} is not a move")
 
     def text(self) -> str:
         """The short form, as used in error messages: ``play 0-5 right``."""

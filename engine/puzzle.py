@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from .appraise import BANDS, Appraisal, appraise
 from .moves import Move, MoveError, distinct
+from .reading import cut, quoted
 from .rules import Ruleset
 from .scoring import outright
 from .state import State
@@ -187,7 +188,7 @@ def parse(raw: object, rules: Ruleset) -> Puzzle:
         raise PuzzleError("puzzle", "must be a table")
     extra = sorted(set(raw) - KEYS)
     if extra:
-        raise PuzzleError(f"puzzle.{extra[0]}", "unknown key")
+        raise PuzzleError(f"puzzle.{cut(extra[0])}", "unknown key")
     seat = _whole(raw, "seat", 0, rules.players - 1)
     raw_moves = raw.get("moves")
     if not isinstance(raw_moves, list) or len(raw_moves) < 2:
@@ -218,7 +219,7 @@ def parse(raw: object, rules: Ruleset) -> Puzzle:
         raise PuzzleError("puzzle.themes", "must be a list of theme names")
     for name in names:
         if name not in THEMES:
-            raise PuzzleError("puzzle.themes", f"{name!r} is not a theme ({', '.join(THEMES)})")
+            raise PuzzleError("puzzle.themes", f"{quoted(name)} is not a theme ({', '.join(THEMES)})")
     margin = _number(raw, "margin")
     rating = _whole(raw, "rating", *RATING_RANGE)
     deals = _whole(raw, "deals", 1, 10 ** 9)

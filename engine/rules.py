@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from .reading import quoted
 from .tiles import FITS, TILES, VALUES
 from .values import by_fields
 
@@ -265,13 +266,13 @@ def _option_value(key: str, value: object, name: str, text: bool) -> int | bool:
                 return True
             if word in _FALSE:
                 return False
-            raise RulesError(f"option {key!r} must be yes or no, not {value!r}", key, value)
-        if word.isdigit() and len(word) <= 3:
+            raise RulesError(f"option {quoted(key)} must be yes or no, not {quoted(value)}", key, value)
+        if word.isascii() and word.isdigit() and len(word) <= 3:
             return int(word)
-        raise RulesError(f"option {key!r} must be a whole number, not {value!r}", key, value)
+        raise RulesError(f"option {quoted(key)} must be a whole number, not {quoted(value)}", key, value)
     if type(value) is not expected:
         kind = "true or false" if expected is bool else "a whole number"
-        raise RulesError(f"option {key!r} must be {kind}, not {value!r}", key, value)
+        raise RulesError(f"option {quoted(key)} must be {kind}, not {quoted(value)}", key, value)
     assert isinstance(value, int)  # bool is an int too
     return value
 
@@ -300,7 +301,7 @@ def ruleset_from_options(options: Mapping[str, object], *, text: bool = True) ->
     """
     family = options.get("rules", "block")
     if family not in _FAMILY_OPTIONS:
-        raise RulesError(f'rules must be "block", "gaple" or "duel", not {family!r}',
+        raise RulesError(f'rules must be "block", "gaple" or "duel", not {quoted(family)}',
                          "rules", family)
     opts: dict[str, int | bool] = {}
     for raw_key, raw_value in options.items():
@@ -308,9 +309,9 @@ def ruleset_from_options(options: Mapping[str, object], *, text: bool = True) ->
             continue
         key = OPTION_ALIASES.get(raw_key, raw_key)
         if key not in _OPTION_TYPES:
-            raise RulesError(f"unknown option {raw_key!r}", raw_key, raw_value)
+            raise RulesError(f"unknown option {quoted(raw_key)}", raw_key, raw_value)
         if key not in _FAMILY_OPTIONS[str(family)]:
-            raise RulesError(f"option {raw_key!r} does not apply to {family}", raw_key,
+            raise RulesError(f"option {quoted(raw_key)} does not apply to {family}", raw_key,
                              raw_value)
         opts[key] = _option_value(key, raw_value, raw_key, text)
     try:

@@ -33,6 +33,7 @@ from .line import Line, LineError
 from .moves import Move, MoveError
 from .puzzle import Puzzle, PuzzleError
 from .puzzle import parse as parse_puzzle
+from .reading import NotUtf8, cut, decode, quoted
 from .rules import RulesError, Ruleset, preset
 from .state import IllegalMoveError, Opening, State
 from .tiles import Tile, TileError, parse_halves
@@ -93,19 +94,19 @@ class Scenario:
 def load(path: str | Path) -> Scenario:
     """Read and validate one scenario file, replaying its moves."""
     p = Path(path)
-    name = p.name or str(path)  # "." or "/" has no name of its own
+    name = cut(p.name or str(path), 64)  # "." or "/" has no name of its own
     try:
         # Only a regular file is read: a folder or a named pipe called *.toml is refused
         # (opening a pipe would wait for a writer forever).
         if not stat.S_ISREG(p.stat().st_mode):
             raise ScenarioError(name, "", "not a regular file")
-        text = p.read_text(encoding="utf-8")
+        text = decode(p.read_bytes())
     except FileNotFoundError:
         raise ScenarioError(name, "", "no such file") from None
     except OSError as e:
         raise ScenarioError(name, "", f"cannot be read: {e.strerror}") from None
-    except UnicodeDecodeError as e:
-        raise ScenarioError(name, "", f"not valid TOML: {e}") from None
+    except NotUtf8 as e:
+        raise ScenarioError(name, "", str(e)) from None
     return loads(text, name, stem=p.stem)
 
 
@@ -136,7 +137,7 @@ def _unknown(data: Mapping[str, Any], allowed: set[str], file: str, where: str) 
     extra = sorted(set(data) - allowed)
     if extra:
         prefix = f"{where}." if where else ""
-        raise ScenarioError(file, f"{prefix}{extra[0]}", "unknown key")
+        raise ScenarioError(file, f"{prefix}{cut(extra[0])}", "unknown key")
 
 
 def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenario:
@@ -147,7 +148,7 @@ def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenar
     _need(sid != "", file, "id", "is empty: it must equal the file's stem")
     assert isinstance(sid, str)
     if stem is not None:
-        _need(sid == stem, file, "id", f"{sid!r} must equal the file's stem, {stem!r}")
+        _need(sid == stem, file, "id", f"{quoted(sid)} must equal the file's stem, {quoted(stem)}")
     family = data.get("rules")
     _need(family is not None, file, "rules", 'missing: "block", "gaple" or "duel"')
     _need(isinstance(family, str), file, "rules", 'must be one of "block", "gaple" or "duel"')
@@ -206,7 +207,7 @@ def parse(data: Mapping[str, Any], file: str, stem: str | None = None) -> Scenar
 
 
 def _tile(file: str, where: str, text: object) -> Tile:
-    _need(isinstance(text, str), file, where, f"{text!r} is not a tile: write it as a-b")
+    _need(isinstance(text, str), file, where, f"{quoted(text)} is not a tile: write it as a-b")
     try:
         return Tile.parse(str(text))
     except TileError as e:

@@ -33,11 +33,13 @@ position code (:mod:`engine.code`) and ``-``::
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple, TypeAlias
 
 from .code import CodeError, parse_rules, rules_code
 from .match import BlockMatch, DuelSeries, GapleMatch, Match
+from .reading import non_ascii, quoted
 from .rules import BLANK_DOUBLE_25, Ruleset
 from .settlement import Settlement, counted_totals, settle_counted, tied_lowest
 from .state import Opening
@@ -65,7 +67,12 @@ class SheetError(ValueError):
     ``total_range`` (``seat``, ``total``, ``most``), ``out_holds`` (``seat``: who went out
     has nothing left), ``nothing_left`` (``seat``: every other seat holds something),
     ``tie_needs_tiles`` (``seats``: Gaple's tie-break reads the tied seats' tiles), ``over``
-    (the match is over).  A round of a code that is refused also has ``round`` (1 = the
+    (the match is over); and what the set allows the round as a whole (:func:`room`):
+    ``room_tiles`` (``count``, ``most``: more tiles left, those named and one for each
+    seat given by its total, than the seats can hold together), ``room_most`` (``total``, ``most``: more pips left together than the set
+    allows at this ending), ``room_seat`` (``seat``, ``total``, ``most``: a total that the
+    tiles nobody named cannot make) and ``room_totals`` (``seats``, ``total``, ``least``,
+    ``most``: the totals given, together, cannot be made of the tiles nobody named).  A round of a code that is refused also has ``round`` (1 = the
     first)."""
 
     def __init__(self, code: str, message: str, **params: object) -> None:
@@ -118,6 +125,105 @@ def heaviest(rules: Ruleset) -> int:
         no_blank = sorted((t.value for t in TILES if t.low > 0), reverse=True)
         most = max(most, BLANK_DOUBLE_25 + sum(no_blank[:k - 1]))
     return most
+
+
+def _most_of(rules: Ruleset, pool: Sequence[Tile], count: int, one_seat: bool) -> int:
+    """The most ``count`` tiles from ``pool`` can count: the heaviest, or (with [0|0] at
+    25) that tile and the heaviest others, with no blank half if they are ``one_seat``'s."""
+    values = sorted((t.value for t in pool), reverse=True)
+    most = sum(values[:count])
+    if rules.blank_double_25 and TILES[0] in pool and count > 0:
+        rest = sorted((t.value for t in pool if t != TILES[0] and (t.low > 0 or not one_seat)),
+                      reverse=True)
+        most = max(most, BLANK_DOUBLE_25 + sum(rest[:count - 1]))
+    return most
+
+
+def _least_of(pool: Sequence[Tile], count: int) -> int:
+    """The fewest pips ``count`` tiles from ``pool`` hold (a holding counts at least its
+    pips)."""
+    return sum(sorted(t.value for t in pool)[:count])
+
+
+def all_in_play(rules: Ruleset) -> bool:
+    """Whether a blocked round has every tile of the set in a hand or on the line: all dealt
+    (or drawn: draw mode blocks only on an empty stock), none dead.  Then a block needs every
+    tile of one value on the line (nobody can hold one), ten tiles at least."""
+    return (rules.undealt == 0 or rules.draw_mode) and not rules.has_dead_tiles
+
+
+def room(rules: Ruleset, out: int | None) -> tuple[int, int]:
+    """What the seats together can have left when a round ends so (``out`` the seat that
+    went out, None a block): the most tiles, and the most they count (the heaviest tiles
+    of the set, so many).
+
+    The hands start with the deal (in draw mode, with every tile drawn as well), each seat
+    keeps :func:`most_tiles` at most and the one that went out none (but its dead tiles); a
+    round that ends has seen one play at least (a block with Gaple's middle turned up may
+    have none: every seat stuck at once).  Where a block has every tile in play
+    (:func:`all_in_play`), the line holds the seven tiles of a value v and, to join them,
+    one tile for each pair of the other six values: ten tiles, 6v + 42 pips; what is left
+    is the rest, with [0|0] at 25 when it is left and that variant is played."""
+    dealt = rules.players * rules.hand_size + (rules.undealt if rules.draw_mode else 0)
+    holders = rules.players - (out is not None and not rules.has_dead_tiles)
+    if out is None and all_in_play(rules):
+        tiles = dealt - 10
+        whole = sum(t.value for t in TILES)
+        bonus = BLANK_DOUBLE_25 if rules.blank_double_25 else 0
+        pips = max(whole - (6 * v + 42) + (bonus if v else 0) for v in range(7))
+    else:
+        tiles = dealt - (0 if out is None and rules.middle_up else 1)
+        pips = _most_of(rules, TILES, tiles, one_seat=False)
+    tiles = min(tiles, holders * most_tiles(rules))
+    return tiles, min(pips, _most_of(rules, TILES, tiles, one_seat=False))
+
+
+def _check_room(rules: Ruleset, entry: Entry, owner: dict[Tile, int]) -> None:
+    """Refuse a round whose seats together have more (or less) left than the set allows:
+    the tiles named, and the totals given against the tiles nobody named (see
+    :func:`room`)."""
+    counted = counts_left(rules, entry.out)
+    if not counted:
+        return
+    n, out = rules.players, entry.out
+    most_held, most_pips = room(rules, out)
+    untold = [s for s, x in enumerate(entry.left) if isinstance(x, int)]
+    named = sum(len(x) for x in entry.left if isinstance(x, tuple))
+    # Every seat but the one that went out holds a tile at least.
+    need = {s: 0 if s == out else 1 for s in range(n)}
+    at_least = named + sum(need[s] for s in untold)
+    if at_least > most_held:
+        raise SheetError("room_tiles", f"{at_least} tiles left at least: at this ending the "
+                         f"seats hold at most {most_held} together", count=at_least,
+                         most=most_held)
+    masks = [mask_of(x) if isinstance(x, tuple) else 0 for x in entry.left]
+    given = [x if isinstance(x, int) else None for x in entry.left]
+    totals = counted_totals(rules, masks, [0] * n, given)
+    together = sum(totals)
+    if together > most_pips:
+        raise SheetError("room_most", f"{together} pips left together: at this ending the "
+                         f"seats hold at most {most_pips}", total=together, most=most_pips)
+    if not untold:
+        return
+    pool = [t for t in TILES if t not in owner]
+    spare = most_held - named  # tiles the seats given by totals may hold together
+    per_seat = most_tiles(rules)
+    for s in untold:
+        others = sum(need[o] for o in untold if o != s)
+        room_s = min(per_seat, spare - others)
+        most_s = _most_of(rules, pool, room_s, one_seat=True)
+        if totals[s] > most_s:
+            raise SheetError("room_seat", f"{_seat_name(s)}: a total of {totals[s]} cannot "
+                             f"be made of the tiles nobody named: at most {most_s}", seat=s,
+                             total=totals[s], most=most_s)
+    asked = sum(totals[s] for s in untold)
+    most_u = _most_of(rules, pool, min(spare, per_seat * len(untold)), one_seat=False)
+    least_u = _least_of(pool, sum(need[s] for s in untold))
+    if not least_u <= asked <= most_u:
+        seats = tuple(untold)
+        raise SheetError("room_totals", f"totals of {asked} together cannot be made of the "
+                         f"tiles nobody named: from {least_u} to {most_u}", seats=seats,
+                         total=asked, least=least_u, most=most_u)
 
 
 def default_goal(rules: Ruleset) -> int:
@@ -178,6 +284,7 @@ def settle_entry(rules: Ruleset, entry: Entry) -> Settlement:
         hands.append(0 if seat == out else mask)
         dead.append(mask if seat == out else 0)
         given.append(left if isinstance(left, int) else None)
+    _check_room(rules, entry, owner)
     clean_out = out is not None and not dead[out] and not given[out]
     if rules.ties_broken_by_smallest_tile and not clean_out:
         tied = tied_lowest(counted_totals(rules, hands, dead, given))
@@ -292,7 +399,7 @@ def _rules(text: str) -> Ruleset:
 
 def _number(text: str, at: int, what: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 3):
-        raise _syntax(at, f"{text!r}: {what} is a whole number")
+        raise _syntax(at, f"{quoted(text)}: {what} is a whole number")
     return int(text)
 
 
@@ -322,7 +429,7 @@ def _entry(text: str, at: int, players: int) -> Entry:
     elif head[:1] == "o" and len(head) == 2 and head[1].isdigit():
         out = int(head[1])
     else:
-        raise _syntax(at, f"{head!r}: a round starts with o and the seat that went out, "
+        raise _syntax(at, f"{quoted(head)}: a round starts with o and the seat that went out, "
                       "or b (blocked)")
     if len(parts) - 1 != players:
         raise _syntax(at, f"{len(parts) - 1} seats' parts for {players} players")
@@ -336,7 +443,12 @@ def _entry(text: str, at: int, players: int) -> Entry:
 
 def parse_sheet(code: str) -> Sheet:
     """A sheet code, read strictly: :class:`SheetError` (``syntax`` with ``at``, or a
-    round's reason with ``round``) for anything else."""
+    round's reason with ``round``) for anything else.  Like a position code, it is ASCII
+    only: any other character is refused where it stands (a digit of another script too)."""
+    at = non_ascii(code)
+    if at >= 0:
+        raise _syntax(at, f"{quoted(code[at])} is not part of a sheet code: it is written "
+                      "in ASCII")
     fields = code.split("/")
     rules = _rules(fields[0])
     if len(fields) < 3:
@@ -346,14 +458,14 @@ def parse_sheet(code: str) -> Sheet:
     first_f, goal_f = fields[1], fields[2]
     if first_f[:1] != "s" or not (first_f[1:] == "-" or (len(first_f) == 2 and
                                                           first_f[1].isdigit())):
-        raise _syntax(at, f"{first_f!r}: s and the seat that starts the first round, or s-")
+        raise _syntax(at, f"{quoted(first_f)}: s and the seat that starts the first round, or s-")
     first = None if first_f[1:] == "-" else int(first_f[1])
     if first is not None and first >= rules.players:
         raise _syntax(at + 1, f"there is no seat {first}")
     at += len(first_f) + 1
     want = "t" if rules.target is not None else "r"
     if goal_f[:1] != want:
-        raise _syntax(at, f"{goal_f!r}: the goal is {want} and a number here")
+        raise _syntax(at, f"{quoted(goal_f)}: the goal is {want} and a number here")
     goal = _number(goal_f[1:], at + 1, "the goal")
     if not 1 <= goal <= MOST_GOAL:
         raise _syntax(at + 1, f"the goal is from 1 to {MOST_GOAL}")

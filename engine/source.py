@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .code import Position, Round, parse, parse_position, parse_round
+from .reading import NotUtf8, decode
 from .scenario import Scenario, load, loads
 from .state import State
 from .view import SeatView
@@ -99,11 +100,34 @@ def read(args: argparse.Namespace, stdin: TextIO | None = None) -> Source:
     if args.round is not None:
         return from_code(args.round, "round", want="round")
     if args.file == "-":
-        text = (stdin or sys.stdin).read()
+        text = read_stdin(stdin)
         if looks_like_code(text):
             return from_code(text.strip(), "stdin")
         return Source.of_scenario(loads(text, "stdin"), "stdin")
     return Source.of_scenario(load(args.file))
+
+
+def read_stdin(stdin: TextIO | None = None) -> str:
+    """Standard input's text, read as a scenario file is (strictly UTF-8, whatever the
+    locale); a ``ValueError`` naming ``stdin`` when it is closed, cannot be read, is not
+    UTF-8 or is empty."""
+    stream = stdin or sys.stdin
+    if stream is None:
+        raise ValueError("stdin: standard input is closed: give a scenario or a code on it")
+    try:
+        raw = getattr(stream, "buffer", None)
+        text = decode(raw.read()) if raw is not None else stream.read()
+    except NotUtf8 as e:
+        raise ValueError(f"stdin: {e}") from None
+    except UnicodeDecodeError as e:  # a text stream that decodes strictly by itself
+        raise ValueError(f"stdin: not UTF-8 text: byte 0x{e.object[e.start]:02x} (byte "
+                         f"{e.start + 1}) cannot be read; save it as UTF-8") from None
+    except (OSError, ValueError) as e:  # a folder, a closed file
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise ValueError(f"stdin: cannot be read: {why}") from None
+    if not text.strip():
+        raise ValueError("stdin: empty: give a scenario or a code on standard input")
+    return text
 
 
 def looks_like_code(text: str) -> bool:

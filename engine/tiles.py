@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .reading import quoted
+
 MAX_PIP: Final = 6
 PIPS: Final = range(MAX_PIP + 1)
 
@@ -111,7 +113,7 @@ def parse_halves(text: object) -> tuple[int, int]:
     """The two halves of ``a-b`` or ``[a|b]`` in the order written."""
     m = _PATTERN.fullmatch(text) if isinstance(text, str) else None
     if m is None:
-        raise TileError(f"{text!r} is not a tile: write it as a-b, such as 2-5")
+        raise TileError(f"{quoted(text)} is not a tile: write it as a-b, such as 2-5")
     return int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
 
 

@@ -160,3 +160,73 @@ def test_a_reload_keeps_the_sheet_and_a_shared_link_shows_it(
     settle(other)
     expect(other.locator("table.scores-sheet tfoot")).to_contain_text("23", timeout=WAIT)
     assert sheet_code(other) == code
+
+
+def test_undo_asks_and_the_browsers_back_brings_the_round_back_saying_so(
+        new_context: Callable[..., BrowserContext]) -> None:
+    """Each change of the sheet is a step in the browser's history (the address is the
+    sheet): Undo asks first; Back after it brings the round back, and the page says it now
+    follows the address, instead of still saying the round was taken off."""
+    page = phone(new_context)
+    start(page, "en", 0)
+    for bo in (30, 20):
+        ended(page, 1)
+        total(page, 1, bo, [1])
+        settle_round(page)
+        expect(page.locator("table.scores-sheet tfoot")).to_contain_text(
+            str(30 if bo == 30 else 50), timeout=WAIT)
+    click(page, ".st-key-scores-undo button")
+    expect(page.get_by_text("Take round 2 off the sheet?")).to_be_visible(timeout=WAIT)
+    assert len(parse_sheet(sheet_code(page)).entries) == 2  # asked, nothing taken yet
+    click(page, ".st-key-scores-undo_yes button")
+    expect(page.get_by_text("The last result was taken off the sheet.")).to_be_visible(
+        timeout=WAIT)
+    expect(page.locator("table.scores-sheet tfoot")).to_contain_text("30", timeout=WAIT)
+    page.go_back()
+    settle(page)
+    expect(page.get_by_text("The sheet now follows the page's address")).to_be_visible(
+        timeout=WAIT)
+    expect(page.locator("table.scores-sheet tfoot")).to_contain_text("50", timeout=WAIT)
+    expect(page.get_by_text("The last result was taken off the sheet.")).to_have_count(0)
+    assert len(parse_sheet(sheet_code(page)).entries) == 2
+    page.go_forward()
+    settle(page)
+    expect(page.locator("table.scores-sheet tfoot")).to_contain_text("30", timeout=WAIT)
+    assert len(parse_sheet(sheet_code(page)).entries) == 1
+
+
+@pytest.mark.parametrize("lang", ["uk", "ar"])
+def test_a_total_typed_is_read_by_the_page_in_its_language(
+        new_context: Callable[..., BrowserContext], lang: str) -> None:
+    """A number field would turn "12.5" into 12 and "1e5" into 1 before the page saw it, and
+    say "between 0 and 69" in English: the total is text the page reads itself."""
+    page = phone(new_context)
+    start(page, lang, 0)
+    ended(page, 1)
+    who = page.locator(".st-key-scores-seat button").nth(0)
+    page.locator(".st-key-scores-mode-1 button").nth(1).click()
+    settle(page)
+    field = page.locator(".st-key-scores-total-1 input")
+    south = t_in(lang, "seat.south")
+    for typed in ("12.5", "1e5"):
+        field.fill(typed)
+        field.press("Enter")
+        settle(page)
+        said = t_in(lang, "scores.total_not_number", name=south, text=typed)
+        expect(page.locator('[class*="st-key-scores-fb-"]')).to_contain_text(
+            said.split(":")[0], timeout=WAIT)
+        expect(page.locator('[class*="st-key-scores-fb-"]')).to_contain_text(typed)
+        assert field.input_value() == typed  # kept as typed, to be corrected
+    field.fill("200")
+    field.press("Enter")
+    settle(page)
+    expect(page.locator('[class*="st-key-scores-fb-"]')).to_contain_text("69", timeout=WAIT)
+    assert "between" not in page.locator(".st-key-scores-page").inner_text()
+    field.fill("23")
+    field.press("Enter")
+    expect(who).to_contain_text("23", timeout=WAIT)
+    settle(page)
+    expect(page.locator('[class*="st-key-scores-fb-"]')).to_have_count(0)
+    settle_round(page)
+    expect(page.locator("table.scores-sheet tfoot")).to_contain_text("23", timeout=WAIT)
+    assert parse_sheet(sheet_code(page)).match().scores == [23, 0]

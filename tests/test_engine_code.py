@@ -743,7 +743,7 @@ def test_the_real_command_line_reads_a_code_and_standard_input() -> None:
     ("g4x7/11.22.33.00/-/*0/0o00", "opening_holder", {"tile": Tile.of(0, 0), "seat": 0}),
     ("d2/2344.*6/6*3/0156/0", "stock_hidden", {"seat": 0}),
     ("b7/01.22/-/*14/0", "rules", {}),
-    ("b2/01.22/-/*14/0/n1.-/m-", "round_start", {}),
+    ("b2/01.22/-/*14/0/n3.-/m-", "round_start", {}),
     ("b2/0102.12/-/*14/0/m01p", "move", {"number": 2}),
 ])
 def test_a_refused_code_says_why_for_a_page_to_word_it(code: str, reason: str,

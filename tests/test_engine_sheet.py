@@ -22,6 +22,7 @@ from engine.sheet import (
     heaviest,
     most_tiles,
     parse_sheet,
+    room,
     settle_entry,
 )
 from engine.state import State
@@ -269,3 +270,85 @@ def test_any_sheet_reads_back_from_its_code(name: str, data: st.DataObject) -> N
         except SheetError:
             continue
     assert parse_sheet(sheet.text()) == sheet
+
+
+# -- what the set allows a round as a whole ------------------------------------------------
+
+
+def test_four_block_totals_the_set_cannot_hold_are_refused() -> None:
+    """Block, 4 players: 50, 50, 50 and 49 left after a block is 199 pips; each box is
+    below a seat's most (52), the round is not: 4 hands of 5 tiles, one played at least,
+    hold the 19 heaviest tiles at most, 145 pips."""
+    e = refused(block(4), Entry(None, (50, 50, 50, 49)))
+    assert e.code == "room_most" and e.params == {"total": 199, "most": 145}
+    settle_entry(block(4), Entry(None, (37, 36, 36, 36)))  # 145: the heaviest 19 tiles
+
+
+@pytest.mark.parametrize(("rules", "out", "tiles", "pips"), [
+    (block(2), None, 13, 12 + 11 + 10 + 10 + 9 + 9 + 8 + 8 + 8 + 7 + 7 + 7 + 6),
+    (block(2), 0, 7, 12 + 11 + 10 + 10 + 9 + 9 + 8),
+    (block(4), None, 19, 145),
+    (block(4), 2, 15, 168 - (0 + 1 + 2 + 2 + 3 + 3 + 4 + 4 + 4 + 5 + 5 + 5 + 6)),
+    (duel(), None, 13, 112),
+    (duel(draw=True), None, 18, 168 - 42),   # every tile in play: a value's 7 and 3 more
+    (gaple(4, 7, dead_tiles=False), None, 18, 168 - 42),
+    (gaple(4, 7, dead_tiles=False, blank_double_25=True), None, 18, 168 - 48 + 25),
+    (gaple(4, 7), None, 27, 168),             # the blanks may be dead: one tile played
+    (gaple(4, 6), None, 24, 168 - (0 + 1 + 2 + 2)),  # the middle turned up, nobody played
+    (gaple(5), 1, 24, 168 - 0 - 1 - 2 - 2),   # dead tiles: the one out may hold some
+])
+def test_the_room_a_round_leaves_per_family(rules: Ruleset, out: int | None, tiles: int,
+                                            pips: int) -> None:
+    assert room(rules, out) == (tiles, pips)
+
+
+def test_more_tiles_named_than_the_seats_can_hold_together() -> None:
+    full = ["0-0 0-1 0-2 0-3 0-4", "0-5 0-6 1-1 1-2 1-3", "1-4 1-5 1-6 2-2 2-3",
+            "2-4 2-5 2-6 3-3 3-4"]
+    e = refused(block(4), Entry(None, tuple(tiles(x) for x in full)))
+    assert e.code == "room_tiles" and e.params == {"count": 20, "most": 19}
+
+
+def test_a_total_the_tiles_nobody_named_cannot_make() -> None:
+    heavy = tiles("6-6 5-6 4-6")
+    e = refused(block(2), Entry(None, (heavy, 60)))
+    # Seat 1 keeps 7 tiles at most, and the heaviest the others left are 10 9 9 8 8 8 7.
+    assert e.code == "room_seat" and e.params == {"seat": 1, "total": 60, "most": 59}
+    settle_entry(block(2), Entry(None, (heavy, 59)))
+
+
+def test_totals_too_small_for_the_tiles_the_seats_hold() -> None:
+    # Two seats with nothing counted: only [0|0] holds no pips, and one seat has it.
+    e = refused(block(3), Entry(None, (tiles("5-6"), 0, 0)))
+    assert e.code == "room_totals" and e.params["seats"] == (1, 2)
+    assert (e.params["total"], e.params["least"]) == (0, 1)
+    e = refused(block(2), Entry(None, (tiles("0-0"), 0)))  # [0|0] already named
+    assert e.code == "room_totals"
+    settle_entry(block(3), Entry(None, (tiles("5-6"), 0, 1)))
+
+
+#: Every table, with the variants whose blocks keep every tile in play, and [0|0] at 25.
+EVERY_TABLE = [*RULESETS.values(), gaple(4, 7, dead_tiles=False),
+               gaple(4, 7, dead_tiles=False, blank_double_25=True),
+               gaple(5, blank_double_25=True)]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.sampled_from(EVERY_TABLE), st.integers(0, 2**32), st.data())
+def test_a_round_that_was_played_is_never_refused(rules: Ruleset, seed: int,
+                                                  data: st.DataObject) -> None:
+    """Whatever each seat reports, tiles or total, a round that really happened passes
+    every check of what the set allows."""
+    rng = random.Random(seed)
+    state = State.deal(rules, rng)
+    while not state.over:
+        state.push(rng.choice(state.legal_moves()))
+    out = state.to_move if state.status in ("domino", "emptied") else None
+    left = [tuple(sorted(state.hand(s) + state.dead_tiles(s))) for s in range(rules.players)]
+    played = settle(state)
+    report = tuple(played.totals[s] if s != out and data.draw(st.booleans()) else left[s]
+                   for s in range(rules.players))
+    try:
+        settle_entry(rules, Entry(out, report))
+    except SheetError as e:
+        assert e.code == "tie_needs_tiles", e

@@ -242,6 +242,26 @@ def test_the_run_length_is_chosen_before_start(monkeypatch: pytest.MonkeyPatch,
     assert run_of(at).seconds == 30 and component(at, "countdown")["seconds"] == 30
 
 
+@pytest.mark.parametrize("seconds", [30, 120])
+def test_another_run_keeps_the_length_chosen(monkeypatch: pytest.MonkeyPatch, clock: Clock,
+                                             seconds: int) -> None:
+    monkeypatch.setattr(page, "new_seed", lambda: 3)
+    at = open_page("pages/drill.py")
+    at.segmented_control(key=page.LENGTH).set_value(seconds).run()
+    click(at, "drill.start")
+    clock.now += seconds + 1
+    at.run()
+    assert run_of(at).over and f"in {seconds} seconds" in texts(at)
+    click(at, "drill.again")
+    assert run_of(at).seconds == seconds and not run_of(at).over
+    assert component(at, "countdown")["seconds"] == seconds
+    clock.now += seconds - 1
+    at.run()
+    assert not run_of(at).over  # still running: not cut to a shorter length
+    click(at, "drill.leave")  # the start screen offers the same length again
+    assert at.segmented_control(key=page.LENGTH).value == seconds
+
+
 def test_the_drill_speaks_arabic_right_to_left(monkeypatch: pytest.MonkeyPatch,
                                                clock: Clock) -> None:
     seed = seed_for("pips")

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from engine.rules import block
 from engine.sheet import Entry, Sheet, parse_sheet
 from engine.tiles import Tile
-from ui.pages import scores
+from ui.pages import scores, scores_words
 
 PAGE = "pages/scores.py"
 
@@ -26,7 +26,8 @@ def open_scores(**params: str) -> AppTest:
 def start_sheet(at: AppTest, *, family: str = "block", players: int | None = None,
                 deal: str | None = None, goal: int | None = None, first: str = "0",
                 names: tuple[str, ...] = ()) -> AppTest:
-    at.radio(key="scores.family").set_value(family).run()
+    if at.radio(key="scores.family").value != family:
+        at.radio(key="scores.family").set_value(family).run()
     if players is not None:
         at.radio(key="scores.players").set_value(players).run()
     if deal is not None:
@@ -34,8 +35,8 @@ def start_sheet(at: AppTest, *, family: str = "block", players: int | None = Non
     for i, name in enumerate(names):
         at.text_input(key=f"scores.name.{i}").set_value(name)
     if goal is not None:
-        (field,) = [n for n in at.number_input if n.key.startswith("scores.goal.")]
-        field.set_value(goal)
+        (field,) = [n for n in at.text_input if n.key.startswith("scores.goal.")]
+        field.set_value(str(goal))
     if any(r.key == "scores.first" for r in at.radio):
         at.radio(key="scores.first").set_value(first)
     return click(at, "scores.start")
@@ -65,10 +66,11 @@ def enter_tiles(at: AppTest, seat: int, tiles: str) -> AppTest:
     return at
 
 
-def enter_total(at: AppTest, seat: int, total: int) -> AppTest:
+def enter_total(at: AppTest, seat: int, total: int | str) -> AppTest:
+    """Type ``total`` as the seat's pip total (a number, or any text a person may type)."""
     at.segmented_control(key="scores.seat").set_value(seat).run()
     at.segmented_control(key=f"scores.mode.{seat}").set_value("total").run()
-    at.number_input(key=f"scores.total.{seat}").set_value(total).run()
+    at.text_input(key=f"scores.total.{seat}").set_value(str(total)).run()
     assert not at.exception, at.exception
     return at
 
@@ -181,10 +183,131 @@ def test_a_tile_entered_for_one_player_is_not_offered_to_another(data_dir: Path)
     assert not at.button(key="scores-tile-1.24").disabled
 
 
-def test_undo_takes_the_last_round_off(data_dir: Path) -> None:
+def test_undo_asks_first_then_takes_the_last_round_off(data_dir: Path) -> None:
     at = open_scores(sheet="b2/s0/t100/o0.-.t30/o1.t20.-")
     click(at, "scores.undo")
+    assert len(sheet_of(at).entries) == 2  # nothing taken off yet: it asks
+    assert "Take round 2 off the sheet?" in texts(at)
+    click(at, "scores.undo_no")
+    assert len(sheet_of(at).entries) == 2 and "Take round 2 off" not in texts(at)
+    click(at, "scores.undo")
+    click(at, "scores.undo_yes")
     assert sheet_of(at).entries == (Entry(0, ((), 30)),)
+    assert "The last result was taken off the sheet." in texts(at)
+    assert "Take round" not in texts(at)
+    # The notice says what was just done: the next step of the round takes it away.
+    ending(at, None)
+    assert "taken off the sheet" not in texts(at)
+
+
+def test_the_choose_first_notice_goes_once_the_ending_is_chosen(data_dir: Path) -> None:
+    at = start_sheet(open_scores(), players=2)
+    settle(at)
+    assert "First choose how it ended" in texts(at)
+    ending(at, 1)
+    assert "First choose how it ended" not in texts(at)
+
+
+def test_a_round_the_set_cannot_hold_is_refused(data_dir: Path) -> None:
+    """Block, 4 players, blocked: 50, 50, 50 and 49 is 199 pips; four hands of five tiles,
+    one tile played at least, hold 145 at most.  Each box alone is allowed."""
+    at = start_sheet(open_scores(), players=4)
+    ending(at, None)
+    for seat, total in enumerate((50, 50, 50, 49)):
+        enter_total(at, seat, total)
+    assert not [x for x in texts(at).split("\n") if "cannot have" in x]  # box by box: fine
+    settle(at)
+    assert ("The players cannot have 199 pips left together after such a round: the set "
+            "allows at most 145.") in texts(at)
+    assert not sheet_of(at).entries and not at.exception
+
+
+def test_a_total_the_tiles_left_cannot_make_is_refused(data_dir: Path) -> None:
+    at = start_sheet(open_scores(), players=2)
+    ending(at, None)
+    enter_tiles(at, 0, "6-6 5-6 4-6")
+    enter_total(at, 1, 60)
+    settle(at)
+    assert "South cannot have 60 pips left: with the tiles entered for the others, at most " \
+        "59." in texts(at)
+    assert not sheet_of(at).entries
+
+
+@pytest.mark.parametrize("typed", ["12.5", "1e5", "-3", "12 3", "twelve", "\u00b2"])
+def test_a_total_that_is_not_a_whole_number_is_refused_and_stays(data_dir: Path,
+                                                                  typed: str) -> None:
+    at = start_sheet(open_scores(), players=2)
+    ending(at, 0)
+    enter_total(at, 1, typed)
+    said = f"South: “{typed.strip()}” is not a whole number of pips."
+    assert said in texts(at)
+    assert at.text_input(key="scores.total.1").value == typed  # kept, to be corrected
+    settle(at)  # nothing counted for South: refused, and said why
+    assert not sheet_of(at).entries
+    enter_total(at, 1, 12)
+    assert "is not a whole number" not in texts(at)
+    settle(at)
+    assert sheet_of(at).entries == (Entry(0, ((), 12)),)
+
+
+def in_language(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """The page in ``lang``, and AppTest's own wording of a radio's options too (it words
+    them outside the page's run, where the address's language is not known)."""
+    monkeypatch.setattr("ui.i18n.language.requested_lang", lambda: lang)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "South cannot have 200 pips left: at most 69."),
+    ("uk", "сума 200 неможлива — щонайбільше 69."),
+    ("ru", "сумма 200 невозможна — самое большее 69."),
+    ("ar", "لا يمكن أن يبقى مع"),
+    ("ko", "200이(가) 남을 수는 없습니다. 최대 69입니다."),
+])
+def test_a_total_above_a_seats_most_is_refused_in_the_pages_language(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    in_language(monkeypatch, lang)
+    at = open_scores(lang=lang, sheet="b2/s0/t100")
+    ending(at, 0)
+    enter_total(at, 1, 200)
+    assert said in texts(at)
+    assert "between" not in texts(at)  # never Streamlit's own English
+    enter_total(at, 1, "12.5")
+    assert "12.5" in texts(at) and "23" in texts(at)  # "type digits only, such as 23"
+
+
+def test_digits_a_person_types_in_another_script_count(data_dir: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    in_language(monkeypatch, "ar")
+    at = open_scores(lang="ar", sheet="b2/s0/t100")
+    ending(at, 0)
+    enter_total(at, 1, "\u0663\u0660")  # Arabic-Indic 30
+    settle(at)
+    assert sheet_of(at).entries == (Entry(0, ((), 30)),)
+
+
+@pytest.mark.parametrize(("typed", "family"), [("12.5", "block"), ("0", "block"),
+                                               ("1000", "block"), ("100", "gaple"),
+                                               ("", "duel"), ("1e2", "duel")])
+def test_a_goal_that_cannot_be_is_refused_at_the_start(data_dir: Path, typed: str,
+                                                       family: str) -> None:
+    at = open_scores()
+    at.radio(key="scores.family").set_value(family).run()
+    (field,) = [n for n in at.text_input if n.key.startswith("scores.goal.")]
+    field.set_value(typed).run()
+    click(at, "scores.start")
+    most = 999 if family == "block" else 99
+    assert f"Type a whole number from 1 to {most} (not “{typed}”)." in texts(at)
+    assert "sheet" not in at.query_params and not at.exception
+    field.set_value("3").run()  # corrected: the notice goes, and the sheet starts
+    assert "Type a whole number" not in texts(at)
+    click(at, "scores.start")
+    assert sheet_of(at).goal == 3
+
+
+def test_a_sheet_link_with_a_digit_of_another_script_is_damaged_there(data_dir: Path) -> None:
+    at = open_scores(sheet="b2/s0/t100/o\u0661.t30.-")
+    assert "The link is damaged at character 13." in texts(at)
+    assert not at.exception
 
 
 def test_the_two_player_game_won_by_going_out_needs_no_count(data_dir: Path) -> None:
@@ -207,5 +330,21 @@ def test_the_keeper_speaks_the_page_language(data_dir: Path, lang: str) -> None:
 
 
 def test_a_name_keeps_no_marks_that_would_change_the_page() -> None:
-    assert scores.clean_name("  [Ann](x)  <b>~*Bo*  ") == "Annx bBo"
-    assert len(scores.clean_name("x" * 80)) <= scores.NAME_MAX
+    assert scores_words.clean_name("  [Ann](x)  <b>~*Bo*  ") == "Annx bBo"
+    assert len(scores_words.clean_name("x" * 80)) <= scores_words.NAME_MAX
+
+
+def test_the_sheet_follows_an_address_changed_under_it(data_dir: Path) -> None:
+    """The browser's Back after Undo: the address holds the round again, so does the page,
+    and it says so; what it said of the sheet it had ("taken off") goes."""
+    at = open_scores(sheet="b2/s0/t100/o0.-.t30/o1.t20.-")
+    click(at, "scores.undo")
+    click(at, "scores.undo_yes")
+    assert "The last result was taken off the sheet." in texts(at)
+    at.query_params["sheet"] = "b2/s0/t100/o0.-.t30/o1.t20.-"  # Back
+    at.run()
+    assert len(sheet_of(at).entries) == 2
+    assert "The sheet now follows the page's address" in texts(at)
+    assert "taken off the sheet" not in texts(at)
+    at.run()  # said once: the next run shows the sheet alone
+    assert "The sheet now follows" not in texts(at)

@@ -135,13 +135,20 @@ def stored() -> Study | None:
     return found if isinstance(found, Study) else None
 
 
+def _number_param(raw: str | None) -> int | None:
+    """A number in the address: ASCII digits, at most four (anything else: none)."""
+    digits = (raw or "").strip()
+    return int(digits) if digits.isascii() and digits.isdecimal() and len(digits) < 5 else None
+
+
 def _seat_param(raw: str | None) -> int | None:
     """The address's seat (1 …) counted from 0."""
-    return int(raw) - 1 if raw is not None and raw.strip().isdecimal() else None
+    number = _number_param(raw)
+    return None if number is None else number - 1
 
 
 def _step_param(raw: str | None) -> int:
-    return int(raw) if raw is not None and raw.strip().isdecimal() and len(raw) < 5 else 0
+    return _number_param(raw) or 0
 
 
 def address_of(study: Study) -> dict[str, str]:

@@ -6,6 +6,7 @@ move's :class:`~engine.state.Refusal`); this module only words it."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from engine.code import CodeError, parse_rules
@@ -17,7 +18,7 @@ from ..i18n import end_name, refusal_text, seat_name, t, table_seat_names
 #: The reasons worded by their own entry (``analysis.why.<reason>``).
 REASONS = ("rules", "tile_twice", "line_join", "show_hands", "hand_size", "empty_hand",
            "out_not_empty", "no_dead", "stock_hidden", "counts", "passes", "opening_line",
-           "opening_holder", "round_start", "deal")
+           "opening_holder", "round_start", "deal", "not_ascii", "lacks_held")
 #: The code's fields, as :class:`CodeError` names them (``analysis.field.<name>``).
 FIELDS = ("rules", "hands", "line", "stock", "turn", "dead", "lacks", "moves")
 
@@ -32,6 +33,15 @@ def seats_for(code: str | None) -> tuple[str, ...] | None:
         return None
 
 
+def char_shown(c: str) -> str:
+    """A character a code may not hold, as a notice names it: itself where it can be seen
+    (not a mark that changes the text's direction, a space or a control), and its number
+    (U+0663), which says what it is when it looks like a digit."""
+    number = f"U+{ord(c):04X}"
+    visible = c.isprintable() and not c.isspace() and unicodedata.category(c) != "Cf"
+    return f"“{c}” {number}" if visible else number
+
+
 def code_error(e: CodeError, seats: Sequence[str] | None = None) -> str:
     """Why a code (or a position set up) is refused, in words."""
     p = dict(e.params)
@@ -42,6 +52,8 @@ def code_error(e: CodeError, seats: Sequence[str] | None = None) -> str:
         p["name"] = seat_name(int(p["seat"]), seats)  # type: ignore[call-overload]
     if "end" in p:
         p["end"] = end_name(str(p["end"]))
+    if isinstance(p.get("char"), str):
+        p["char"] = char_shown(str(p["char"]))
     reason = e.reason
     if reason == "move":
         refused = p.get("refusal")

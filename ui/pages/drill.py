@@ -12,7 +12,7 @@ on).  At the end: right answers a minute, the personal best, kept with the learn
 (:func:`ui.session.record_drill_run`, once per run).
 
 Session keys (all ``drill.``): ``drill.run`` (the :class:`Run`), ``drill.length`` (the
-chosen length, seconds); widgets ``drill.start``, ``drill.again``, ``drill.marked`` (the
+chosen length, seconds; ``drill.length_kept`` the last run's); widgets ``drill.start``, ``drill.again``, ``drill.marked`` (the
 numbers toggled for a ``lacks`` question), buttons ``drill.hidden.<n>``, ``drill.pips.<i>``,
 ``drill.yes`` / ``drill.no``, ``drill.check``, ``drill.next``, ``drill.leave`` (give up:
 nothing is kept).
@@ -35,6 +35,7 @@ from ..progress import DrillRecord
 
 RUN = "drill.run"
 LENGTH = "drill.length"
+KEPT_LENGTH = "drill.length_kept"  # the length the last run had: "Another run" keeps it
 MARKED = "drill.marked"
 #: The lengths a run may have (seconds); the first is the default.  ``DOMINO_DRILL_SECONDS``
 #: (1 to 600) makes every run that long instead: for the browser tests and demonstrations.
@@ -116,10 +117,16 @@ def lengths() -> tuple[int, ...]:
 
 
 def length() -> int:
-    """The chosen length of a run, in seconds."""
-    chosen = st.session_state.get(LENGTH)
+    """The chosen length of a run, in seconds: the widget's while it is drawn, else the one
+    the last run kept (Streamlit forgets a widget's value once a run is drawn in its place,
+    and "Another run" is clicked there)."""
     offered = lengths()
-    return chosen if chosen in offered else offered[0]
+    for key in (LENGTH, KEPT_LENGTH):
+        chosen = st.session_state.get(key)
+        if chosen in offered:
+            assert isinstance(chosen, int)
+            return chosen
+    return offered[0]
 
 
 def new_seed() -> int:
@@ -139,9 +146,10 @@ def on_start() -> None:
     """Start a run: its questions come from a new seed; its clock starts now."""
     seed = new_seed()
     best = session.drill_record().best
+    seconds = st.session_state[KEPT_LENGTH] = length()
     st.session_state[MARKED] = []
     st.session_state[RUN] = Run(id=secrets.token_urlsafe(9), seed=seed, started=clock(),
-                                seconds=length(), q=question_of(seed, 1), best_before=best)
+                                seconds=seconds, q=question_of(seed, 1), best_before=best)
 
 
 def on_leave() -> None:

@@ -189,7 +189,7 @@ def locate(data: Content) -> tuple[Scenario, int] | None:
     step = 0
     if raw is not None:
         text = raw.strip()
-        if text.isdigit() and int(text) <= len(s.moves):
+        if text.isascii() and text.isdigit() and len(text) <= 4 and int(text) <= len(s.moves):
             step = int(text)
         else:
             st.info(t("examples.unknown_move", move=clip(raw, 20), title=title(s),

@@ -179,7 +179,7 @@ def parse_address(params: Mapping[str, str]) -> Address:
     raw = params.get("seat")
     if raw is not None:
         text = raw.strip()
-        n = int(text) if text.isdigit() and len(text) <= 2 else 0
+        n = int(text) if text.isascii() and text.isdigit() and len(text) <= 2 else 0
         if 1 <= n <= parsed.rules.players:
             seat = n - 1
         else:

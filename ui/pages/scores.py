@@ -30,30 +30,38 @@ import streamlit as st
 from engine.code import CodeError, parse_rules
 from engine.rules import Ruleset
 from engine.settlement import counted_totals
-from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, parse_sheet
-from engine.tiles import TILES, Tile, mask_of
+from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, heaviest, parse_sheet
+from engine.tiles import TILES, mask_of
 
 from .. import session
-from ..i18n import and_list, clip, seat_name, t, table_seat_names
+from ..i18n import clip, t, table_seat_names
 from ..widgets.deal_setup import CHOICES, rules_from_form
 from ..widgets.feedback import Feedback, Later, Said, worded
+from .scores_words import (
+    NAME_SEP,
+    clean_name,
+    most_goal,
+    names_from,
+    refusal_words,
+    typed_refusal,
+    whole_number,
+)
 
 SHEET = "scores.sheet"
 NAMES = "scores.names"
 SAID = "scores.said"
 DRAFT = "scores.draft"  # {seat: [tile index, …]}: the tiles clicked for the round entered
 CONFIRM_NEW = "scores.confirm_new"
+CONFIRM_UNDO = "scores.confirm_undo"  # Undo asks first: True while it asks
 W_ENDING = "scores.ending"  # "b" (blocked) or the seat that went out, as text
 W_SEAT = "scores.seat"  # whose tiles the grid enters
 W_MODE = "scores.mode"  # + ".<seat>": "tiles" or "total"
-W_TOTAL = "scores.total"  # + ".<seat>": the total typed
+W_TOTAL = "scores.total"  # + ".<seat>": the total typed (text: the page reads the digits)
 W_NAME = "scores.name"  # + ".<seat>": a name in the setup form
 W_FIRST = "scores.first"
-W_GOAL = "scores.goal"
+W_GOAL = "scores.goal"  # + ".<rules>": the goal typed (text)
 FORM = {k: f"scores.{k}" for k in CHOICES}  # the rules' widgets, as Play's and Try it's
 PARAM_SHEET, PARAM_NAMES = "sheet", "names"
-NAME_SEP = "~"
-NAME_MAX = 24
 BLOCKED = "b"
 TILES_MODE, TOTAL_MODE = "tiles", "total"
 #: Who starts the first round, when the table decides it (by lot, or [0|0]).
@@ -84,16 +92,6 @@ def form_names(rules: Ruleset) -> tuple[str, ...]:
     return tuple(typed[i] or default[i] for i in range(rules.players))
 
 
-#: Characters a name may not hold: the address's separator, and markdown's and HTML's marks
-#: (a name is written into the page's texts).
-NAME_DROP = str.maketrans("", "", NAME_SEP + "[]()<>*_`#|\\")
-
-
-def clean_name(text: str) -> str:
-    """A player's name as the sheet keeps it: one line, no marks, at most NAME_MAX long."""
-    return clip(" ".join(text.translate(NAME_DROP).split()), NAME_MAX)
-
-
 def address_of(sheet: Sheet) -> dict[str, str]:
     """The address's parameters that bring ``sheet`` back: its code, and the names given."""
     params = {PARAM_SHEET: sheet.text()}
@@ -116,21 +114,16 @@ def _store(sheet: Sheet | None, names: Sequence[str] | None = None) -> None:
     ss[DRAFT] = {}
     # The round's widgets start afresh: set (not removed), so the browser shows it too.
     for key in [k for k in ss if isinstance(k, str) and k.startswith((W_TOTAL, W_MODE))]:
-        ss[key] = None if key.startswith(W_TOTAL) else TILES_MODE
+        ss[key] = "" if key.startswith(W_TOTAL) else TILES_MODE
     ss[W_ENDING] = None
+    ss[CONFIRM_UNDO] = False
     _write_address(sheet)
 
 
-def _names_from(raw: str | None, players: int) -> tuple[str, ...]:
-    if not raw:
-        return ()
-    parts = [clean_name(p) for p in raw.split(NAME_SEP)][:players]
-    return tuple(parts + [""] * (players - len(parts)))
-
-
 def current() -> Sheet | None:
-    """This session's sheet: the address's when it names another (a link opened), else
-    the one kept (and the address made to show it)."""
+    """This session's sheet: the address's when it names another (a link opened, or the
+    browser's Back and Forward: every change is a step in the browser's history, and the
+    page follows it, saying so), else the one kept (and the address made to show it)."""
     raw = st.query_params.get(PARAM_SHEET)
     sheet = stored()
     if raw is None or (sheet is not None and raw == sheet.text()):
@@ -147,44 +140,11 @@ def current() -> Sheet | None:
         session.notice(t("scores.bad_link", why=refusal_words(e, names)), "warning")
         _write_address(sheet)
         return sheet
-    _store(read, _names_from(st.query_params.get(PARAM_NAMES), read.rules.players))
+    _store(read, names_from(st.query_params.get(PARAM_NAMES), read.rules.players))
+    if sheet is not None:  # the address changed under the page: Back, Forward, a link
+        st.session_state[SAID] = None  # what was said of the sheet it had no longer holds
+        session.notice(t("scores.followed", n=len(read.entries)))
     return read
-
-
-# -- words for the engine's refusals ---------------------------------------------------------
-
-
-def refusal_words(e: SheetError, names: Sequence[str] | None) -> str:
-    """A refused report (or sheet code) in the page's language."""
-    p = e.params
-
-    def who(key: str) -> str:
-        return seat_name(int(p.get(key, 0)), names)  # type: ignore[call-overload]
-
-    code = e.code
-    if code == "syntax":
-        text = t("scores.refusal.syntax", at=int(p.get("at", 0)) + 1)  # type: ignore[call-overload]
-    elif code == "tile_twice":
-        seats = p.get("seats", ())
-        assert isinstance(seats, tuple)
-        tile = p.get("tile")
-        text = t("scores.refusal.tile_twice", tile=tile.bracket() if isinstance(tile, Tile)
-                 else tile, names=and_list(sorted({seat_name(s, names) for s in seats})))
-    elif code == "tie_needs_tiles":
-        seats = p.get("seats", ())
-        assert isinstance(seats, tuple)
-        text = t("scores.refusal.tie_needs_tiles", names=and_list(seat_name(s, names)
-                                                                   for s in seats),
-                 count=len(seats))
-    elif code in ("too_many", "total_range", "out_holds", "nothing_left"):
-        text = t(f"scores.refusal.{code}", name=who("seat"), count=p.get("count", 0),
-                 most=p.get("most", 0), total=p.get("total", 0))
-    elif code == "over":
-        text = t("scores.refusal.over")
-    else:
-        text = t("scores.refusal.seat")
-    number = p.get("round")
-    return t("scores.in_round", n=number, why=text) if isinstance(number, int) else text
 
 
 # -- the round being entered -------------------------------------------------------------
@@ -198,6 +158,7 @@ class SeatDraft:
     tiles: list[int] = field(default_factory=list)  # tile indices
     total: int | None = None
     mode: str = TILES_MODE
+    typed: str = ""  # the total as typed (kept when it is not a number, to be corrected)
 
 
 def draft() -> dict[int, SeatDraft]:
@@ -282,21 +243,48 @@ def on_tile(seat: int, index: int) -> None:
 
 
 def on_total(seat: int) -> None:
-    value = st.session_state.get(f"{W_TOTAL}.{seat}")
-    seat_draft(seat).total = int(value) if isinstance(value, (int, float)) else None
+    """The total typed for ``seat``: a whole number up to the most a seat can hold (the
+    engine's :func:`engine.sheet.heaviest`), or a refusal that stays until it is
+    corrected (the seat then counts as nothing entered)."""
+    raw = str(st.session_state.get(f"{W_TOTAL}.{seat}") or "")
+    d = seat_draft(seat)
+    d.typed, d.total = raw, None
     st.session_state[SAID] = None
+    sheet = stored()
+    if sheet is None:
+        return
+    name = names_for(sheet.rules)[seat]
+    try:
+        value = whole_number(raw)
+    except ValueError:
+        st.session_state[SAID] = typed_refusal("scores.total_not_number", name=name,
+                                                text=clip(raw.strip(), 12))
+        return
+    most = heaviest(sheet.rules)
+    if value is not None and value > most:
+        st.session_state[SAID] = typed_refusal("scores.refusal.total_range", name=name,
+                                                total=value, most=most)
+        return
+    d.total = value
 
 
 def on_mode(seat: int) -> None:
     value = st.session_state.get(f"{W_MODE}.{seat}")
     seat_draft(seat).mode = TOTAL_MODE if value == TOTAL_MODE else TILES_MODE
+    st.session_state[SAID] = None
+
+
+def on_ending() -> None:
+    """How the round ended, chosen: what was said of the round before no longer applies."""
+    st.session_state[SAID] = None
 
 
 def on_clear(seat: int) -> None:
     d = seat_draft(seat)
     d.tiles.clear()
-    d.total = None
+    d.total, d.typed = None, ""
     st.session_state.pop(f"{W_TOTAL}.{seat}", None)
+    st.session_state[SAID] = None
 
 
 def on_settle() -> None:
@@ -318,7 +306,15 @@ def on_settle() -> None:
     st.session_state[SAID] = None
 
 
+def on_undo_ask(ask: bool) -> None:
+    """"Undo the last round": ask first (or, ``ask`` False, keep the round)."""
+    st.session_state[CONFIRM_UNDO] = ask
+    st.session_state[SAID] = None
+
+
 def on_undo() -> None:
+    """The last round taken off the sheet, once confirmed."""
+    st.session_state[CONFIRM_UNDO] = False
     sheet = stored()
     if sheet is not None and sheet.entries:
         _store(sheet.undo())
@@ -330,19 +326,35 @@ def on_start() -> None:
     ss = st.session_state
     rules = rules_from_form({k: ss.get(w) for k, w in FORM.items()})
     raw_first = ss.get(W_FIRST)
-    first = int(raw_first) if isinstance(raw_first, str) and raw_first.isdigit() and \
-        int(raw_first) < rules.players else None
-    goal = ss.get(goal_key(rules))
+    first = int(raw_first) if isinstance(raw_first, str) and raw_first.isdecimal() and \
+        raw_first.isascii() and int(raw_first) < rules.players else None
+    raw_goal = str(ss.get(goal_key(rules)) or "")
+    most = most_goal(rules)
+    try:
+        goal = whole_number(raw_goal)
+    except ValueError:
+        goal = 0
+    if goal is None or not 1 <= goal <= most:
+        ss[SAID] = typed_refusal("scores.goal_bad", text=clip(raw_goal.strip(), 12),
+                                  most=most)
+        return
     names = tuple(clean_name(str(ss.get(f"{W_NAME}.{i}") or "")) for i in range(rules.players))
-    sheet = Sheet.new(rules, first, int(goal) if isinstance(goal, (int, float)) else None)
+    sheet = Sheet.new(rules, first, goal)
     ss[CONFIRM_NEW] = False
     _store(sheet, names if any(names) else ())
     ss[SAID] = None
 
 
+def on_typed_goal() -> None:
+    """The goal edited: a refusal of the last one no longer applies."""
+    st.session_state[SAID] = None
+
+
 def on_new(ask: bool) -> None:
     """"New sheet": ask first (the sheet stays at its link), or leave it."""
     st.session_state[CONFIRM_NEW] = ask
+    st.session_state[CONFIRM_UNDO] = False
+    st.session_state[SAID] = None
 
 
 def on_names() -> None:
@@ -383,3 +395,4 @@ def said() -> Said | None:
 def goal_key(rules: Ruleset) -> str:
     """The goal's widget key, one per rules: each starts at the rules' own goal."""
     return f"{W_GOAL}.{rules.name}"
+

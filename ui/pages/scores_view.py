@@ -12,7 +12,7 @@ import streamlit as st
 from engine.match import BlockMatch, GapleMatch, Match
 from engine.rules import FAMILIES, Ruleset, options_of
 from engine.settlement import Settlement
-from engine.sheet import Sheet, Start, heaviest
+from engine.sheet import Sheet, Start
 
 from ..i18n import holding_sum, join_list, settlement_text, t, table_seat_names
 from ..widgets import feedback, match_sheet, tile_grid
@@ -23,6 +23,7 @@ from . import scores
 from .scores import (
     BLOCKED,
     CONFIRM_NEW,
+    CONFIRM_UNDO,
     FORM,
     TILES_MODE,
     TOTAL_MODE,
@@ -33,6 +34,7 @@ from .scores import (
     W_SEAT,
     W_TOTAL,
 )
+from .scores_words import NAME_MAX, TYPED_MAX
 
 CSS = """
 .st-key-scores-page button, .st-key-scores-page [data-baseweb="input"] { min-height: 2.9rem; }
@@ -84,9 +86,10 @@ def _setup(sheet: Sheet | None) -> None:
         st.caption(t("scores.names_help"))
         for i in range(rules.players):
             st.text_input(t("scores.name_of", n=i + 1), key=f"{W_NAME}.{i}",
-                          placeholder=table_seat_names(rules)[i], max_chars=scores.NAME_MAX)
+                          placeholder=table_seat_names(rules)[i], max_chars=NAME_MAX)
         _goal_input(rules)
         _first_input(rules)
+        _said()
         st.button(t("scores.start"), key="scores.start", type="primary",
                   on_click=scores.on_start, width="stretch")
         if sheet is not None:
@@ -100,16 +103,18 @@ def _deal_label(key: str) -> str:
 
 
 def _goal_input(rules: Ruleset) -> None:
+    """The goal, typed (a text field: the page reads the digits and says what is wrong in
+    its own language, where a number field would round "12.5" and speak English)."""
     key = scores.goal_key(rules)
-    st.session_state.setdefault(key, Sheet.new(rules).goal)
+    st.session_state.setdefault(key, str(Sheet.new(rules).goal))
     if rules.plays_matches:
-        st.number_input(t("scores.target"), min_value=1, max_value=999, step=1, key=key,
-                        help=t("scores.target_help"))
+        label, help_ = t("scores.target"), t("scores.target_help")
     else:
-        st.number_input(t("scores.games") if _in_games(rules) else t("scores.rounds"),
-                        min_value=1, max_value=99, step=1, key=key,
-                        help=t("play.duel_series_note") if _in_games(rules)
-                        else t("play.gaple_interpretation"))
+        label = t("scores.games") if _in_games(rules) else t("scores.rounds")
+        help_ = t("play.duel_series_note") if _in_games(rules) \
+            else t("play.gaple_interpretation")
+    st.text_input(label, key=key, help=help_, max_chars=TYPED_MAX,
+                  on_change=scores.on_typed_goal)
 
 
 def _first_input(rules: Ruleset) -> None:
@@ -193,7 +198,7 @@ def _ending(rules: Ruleset, names: Sequence[str], number: int) -> None:
     options = [BLOCKED] + [str(i) for i in range(rules.players)]
     st.radio(t("scores.how_ended"), options, key=W_ENDING, index=None,
              format_func=lambda v: t("scores.blocked") if v == BLOCKED
-             else t("scores.went_out", name=names[int(v)]))
+             else t("scores.went_out", name=names[int(v)]), on_change=scores.on_ending)
 
 
 def _grid(seat: int, names: Sequence[str]) -> None:
@@ -230,11 +235,10 @@ def _seat_entry(rules: Ruleset, names: Sequence[str], wanted: tuple[int, ...],
                          format_func=lambda m: t(f"scores.by_{m}"),
                          on_change=scores.on_mode, args=(seat,))
     if kept.mode == TOTAL_MODE:
-        tile_grid.remember(f"{W_TOTAL}.{seat}", kept.total)
-        st.number_input(t("scores.total_of", name=names[seat]), min_value=0,
-                        max_value=heaviest(rules), step=1, value=None,
-                        key=f"{W_TOTAL}.{seat}", placeholder=t("scores.total_placeholder"),
-                        on_change=scores.on_total, args=(seat,))
+        tile_grid.remember(f"{W_TOTAL}.{seat}", kept.typed)
+        st.text_input(t("scores.total_of", name=names[seat]), key=f"{W_TOTAL}.{seat}",
+                      placeholder=t("scores.total_placeholder"),
+                      max_chars=TYPED_MAX, on_change=scores.on_total, args=(seat,))
     else:
         _grid(seat, names)
     st.button(t("scores.clear", name=names[seat]), key=f"scores.clear.{seat}",
@@ -257,12 +261,17 @@ def _entry(sheet: Sheet, names: Sequence[str], start: Start) -> None:
         st.markdown(f"**{esc(t('scores.what_left'))}**")
         assert not isinstance(out, str)
         _seat_entry(rules, names, wanted, out)
+    _said()
+    st.button(t("scores.settle_game" if games else "scores.settle"), key="scores.settle",
+              type="primary", on_click=scores.on_settle, width="stretch")
+
+
+def _said() -> None:
+    """What the last click says back (a refusal stays until the next change)."""
     fb = feedback.now(scores.said())
     if fb is not None:
         with st.container(key=feedback.key("scores", fb.kind)):
             st.markdown(plain(fb.text))
-    st.button(t("scores.settle_game" if games else "scores.settle"), key="scores.settle",
-              type="primary", on_click=scores.on_settle, width="stretch")
 
 
 # -- the page --------------------------------------------------------------------------------
@@ -270,9 +279,18 @@ def _entry(sheet: Sheet, names: Sequence[str], start: Start) -> None:
 
 def _actions(sheet: Sheet) -> None:
     names = scores.names_for(sheet.rules)
-    if sheet.entries:
-        st.button(t("scores.undo_game" if _in_games(sheet.rules) else "scores.undo"),
-                  key="scores.undo", on_click=scores.on_undo, icon=":material/undo:")
+    games = _in_games(sheet.rules)
+    if sheet.entries and st.session_state.get(CONFIRM_UNDO):
+        with st.container(key="scores-confirm-undo", border=True):
+            st.markdown(plain(t("scores.undo_confirm_game" if games else "scores.undo_confirm",
+                                n=len(sheet.entries))))
+            st.button(t("scores.undo_yes"), key="scores.undo_yes", type="primary",
+                      on_click=scores.on_undo, icon=":material/undo:")
+            st.button(t("scores.undo_no"), key="scores.undo_no", on_click=scores.on_undo_ask,
+                      args=(False,))
+    elif sheet.entries:
+        st.button(t("scores.undo_game" if games else "scores.undo"), key="scores.undo",
+                  on_click=scores.on_undo_ask, args=(True,), icon=":material/undo:")
     st.markdown(f"**{esc(t('scores.share_title'))}**")
     st.caption(t("scores.share_help"))
     share("scores", href("scores", scores.address_of(sheet)), label=t("scores.share"))
@@ -281,7 +299,7 @@ def _actions(sheet: Sheet) -> None:
         for i in range(sheet.rules.players):
             st.session_state.setdefault(f"{W_NAME}.{i}", given[i] if i < len(given) else "")
             st.text_input(t("scores.name_of", n=i + 1), key=f"{W_NAME}.{i}",
-                          placeholder=names[i], max_chars=scores.NAME_MAX,
+                          placeholder=names[i], max_chars=NAME_MAX,
                           on_change=scores.on_names)
     st.button(t("scores.new"), key="scores.new", on_click=scores.on_new, args=(True,),
               icon=":material/add:")

@@ -44,8 +44,10 @@ def read(data: bytes) -> Record | None:
         line = raw.strip()
         if line.startswith("#"):
             word, _, value = line[1:].partition(":")
-            if word.strip().lower() == "seat" and value.strip().isdecimal():
-                seat = int(value.strip()) - 1
+            digits = value.strip()
+            if word.strip().lower() == "seat" and digits.isascii() and digits.isdecimal() \
+                    and len(digits) < 3:
+                seat = int(digits) - 1
             continue
         if line:
             return Record(line, seat)
