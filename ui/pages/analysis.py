@@ -11,7 +11,11 @@ ui/pages/analysis_setup.py (drawn by analysis_setup_view.py).
 - **The address**: ``?pos=CODE`` or ``?round=CODE`` (the code has no words in it, so a link
   opens in any language), ``step=`` (the move the cursor is at) and ``seat=`` (1 …: whose
   decisions the stepper stops at, the learner's in a round from Play).  A code that cannot
-  be read is named in a notice, in the page's language, and the page keeps what it had.
+  be read is named in a notice, in the page's language, that stays while the address holds
+  it: nothing else is put in its place (the code waits in the paste box, to be mended; a
+  study already open stays behind "The position").  A code longer than :data:`LONGEST` is
+  refused before it is read.  A seat or step the link gives that cannot be used is named
+  in a notice too, which stays while that position or round is studied.
 - **A round record** (:mod:`ui.widgets.round_record`: a small text file with a round's code,
   ``.domino``; Play offers one for each finished round) opens here too.
 """
@@ -34,7 +38,7 @@ from engine.solve import Solution
 from engine.state import State
 
 from .. import session, thinking
-from ..i18n import refusal_text, t
+from ..i18n import clip, refusal_text, t
 from ..widgets import round_record
 from ..widgets.feedback import Feedback, Later, Said, worded
 from . import analysis_words
@@ -48,6 +52,14 @@ SAID = "analysis.said"
 MODE = "analysis.mode"
 MODES = ("study", "setup", "open")
 PARAMS = ("pos", "round", "step", "seat")
+PASTE = "analysis.paste"  # the paste box's widget key
+NOTES = "analysis.notes"  # ((kind, code), notices): what a link could not give, kept with it
+#: The longest code the page reads (characters).  The longest round the site can make (a
+#: four-player Gaple or a draw-mode round played out, tests/test_page_analysis.py) is a few
+#: hundred; a longer code is refused with a notice before it is read.  The server itself
+#: refuses an address whose request head passes 16 KiB (uvicorn's h11 parser,
+#: h11.DEFAULT_MAX_INCOMPLETE_EVENT_SIZE: "400 Bad Request", before the site runs).
+LONGEST = 2000
 #: What the page shows before anything is loaded: the documents' E1, White to move.
 EXAMPLE = "d2/2344.011122/6*3/*14/0"
 #: How many positions' answers a session keeps (stepping back finds them again).
@@ -123,8 +135,13 @@ def study_of(value: Position | Round, seat: int | None = None, step: int = 0) ->
 
 
 def read_code(text: str) -> Position | Round:
-    """A code as pasted or opened (spaces and line breaks around it left out)."""
-    return parse("".join(text.split()))
+    """A code as pasted or opened (spaces and line breaks around it left out); one longer
+    than :data:`LONGEST` is refused unread (``CodeError`` with the reason ``too_long``)."""
+    code = "".join(text.split())
+    if len(code) > LONGEST:
+        raise CodeError("code", LONGEST, f"longer than {LONGEST} characters", "too_long",
+                        length=len(code), longest=LONGEST)
+    return parse(code)
 
 
 # -- the study and the address ---------------------------------------------------------------
@@ -142,6 +159,42 @@ def _seat_param(raw: str | None) -> int | None:
 
 def _step_param(raw: str | None) -> int:
     return int(raw) if raw is not None and raw.strip().isdecimal() and len(raw) < 5 else 0
+
+
+def link_notes(value: Position | Round, single: dict[str, str]) -> list[str]:
+    """What the link's ``seat`` and ``step`` could not give, in words (one notice each): a
+    seat the game does not have, a step that is no number, or past the round's end."""
+    start = value.start if isinstance(value, Round) else value
+    notes = []
+    seat = single.get("seat")
+    if seat is not None and not (seat.strip().isdecimal() and len(seat) < 5
+                                 and 1 <= int(seat) <= start.players):
+        notes.append(t("analysis.bad_seat", seat=clip(seat, 12), count=start.players))
+    step = single.get("step")
+    if step is not None:
+        moves = len(value.moves) if isinstance(value, Round) else 0
+        if not isinstance(value, Round):
+            notes.append(t("analysis.step_no_round", step=clip(step, 12)))
+        elif not (step.strip().isdecimal() and len(step) < 5):
+            notes.append(t("analysis.bad_step", step=clip(step, 12)))
+        elif int(step) > moves:
+            notes.append(t("analysis.step_past", step=int(step), count=moves))
+    return notes
+
+
+def _address_key() -> tuple[Kind, str] | None:
+    single, _ = session.page_params(PARAMS)
+    kind: Kind | None = "round" if "round" in single else "pos" if "pos" in single else None
+    return None if kind is None else (kind, single[kind])
+
+
+def _show_notes() -> None:
+    """The notices kept for the address's code (a link that could not be read, or whose
+    seat or step could not be used): shown on every run while it is what the page shows."""
+    found = st.session_state.get(NOTES)
+    if isinstance(found, tuple) and found[0] in (_address_key(), st.session_state.get(LOADED)):
+        for note in found[1]:
+            session.notice(note, "warning")
 
 
 def address_of(study: Study) -> dict[str, str]:
@@ -166,26 +219,39 @@ def write_address(study: Study) -> None:
     st.session_state[LOADED] = (kind, params[kind])
 
 
-def current() -> Study:
+def current() -> Study | None:
     """This session's study: the address's when it names another position or round (a link
-    opened), else the one kept; the example when there is neither."""
+    opened), else the one kept; the example when there is neither.  None when the address's
+    code cannot be read and nothing is kept: the page says why, keeps the address as it is
+    and offers the code in the paste box, to be mended (no other position in its place)."""
     single, _ = session.page_params(PARAMS)
-    kind: Kind | None = "round" if "round" in single else "pos" if "pos" in single else None
+    key = _address_key()
     study = stored()
-    if kind is not None and (kind, single[kind]) != st.session_state.get(LOADED):
+    if key is not None and key != st.session_state.get(LOADED):
+        kind, code = key
         try:
-            value = read_code(single[kind])
+            value = read_code(code)
         except CodeError as e:
-            why = analysis_words.code_error(e, analysis_words.seats_for(single[kind]))
-            session.notice(t("analysis.bad_link", why=why), "warning")
-        else:
-            study = study_of(value, _seat_param(single.get("seat")),
-                             _step_param(single.get("step")))
-            st.session_state[STUDY] = study
+            if st.session_state.get(NOTES, (None,))[0] != key:  # a new broken link
+                why = analysis_words.code_error(e, analysis_words.seats_for(code))
+                said = t("analysis.bad_link", why=why)
+                if len(code) <= LONGEST:  # into the paste box, to be mended
+                    st.session_state[PASTE] = code
+                    said += " " + t("analysis.mend")
+                st.session_state[NOTES] = (key, (said,))
+                st.session_state[MODE] = "open"
+            _show_notes()
+            return study
+        study = study_of(value, _seat_param(single.get("seat")),
+                         _step_param(single.get("step")))
+        st.session_state[STUDY] = study
+        write_address(study)
+        st.session_state[NOTES] = (st.session_state[LOADED], tuple(link_notes(value, single)))
     if study is None:
         study = study_of(read_code(EXAMPLE))
         st.session_state[STUDY] = study
     write_address(study)
+    _show_notes()
     return study
 
 

@@ -17,7 +17,7 @@ from ..i18n import end_name, refusal_text, seat_name, t, table_seat_names
 #: The reasons worded by their own entry (``analysis.why.<reason>``).
 REASONS = ("rules", "tile_twice", "line_join", "show_hands", "hand_size", "empty_hand",
            "out_not_empty", "no_dead", "stock_hidden", "counts", "passes", "opening_line",
-           "opening_holder", "round_start", "deal")
+           "opening_holder", "round_start", "deal", "too_long")
 #: The code's fields, as :class:`CodeError` names them (``analysis.field.<name>``).
 FIELDS = ("rules", "hands", "line", "stock", "turn", "dead", "lacks", "moves")
 
