@@ -53,6 +53,7 @@ MODE = "analysis.mode"
 MODES = ("study", "setup", "open")
 PARAMS = ("pos", "round", "step", "seat")
 PASTE = "analysis.paste"  # the paste box's widget key
+PASTED = "analysis.pasted"  # the paste box's text, kept while the box is not drawn
 NOTES = "analysis.notes"  # ((kind, code), notices): what a link could not give, kept with it
 #: The longest code the page reads (characters).  The longest round the site can make (a
 #: four-player Gaple or a draw-mode round played out, tests/test_page_analysis.py) is a few
@@ -236,7 +237,7 @@ def current() -> Study | None:
                 why = analysis_words.code_error(e, analysis_words.seats_for(code))
                 said = t("analysis.bad_link", why=why)
                 if len(code) <= LONGEST:  # into the paste box, to be mended
-                    st.session_state[PASTE] = code
+                    st.session_state[PASTE] = st.session_state[PASTED] = code
                     said += " " + t("analysis.mend")
                 st.session_state[NOTES] = (key, (said,))
                 st.session_state[MODE] = "open"
@@ -398,6 +399,11 @@ def on_seat(key: str) -> None:
     if study is not None:
         study.seat = value if isinstance(value, int) and value >= 0 else None
         write_address(study)
+
+
+def on_paste(key: str) -> None:
+    """The paste box's text, kept for when it is drawn again (after another mode)."""
+    st.session_state[PASTED] = str(st.session_state.get(key) or "")
 
 
 def on_open_code(key: str) -> None:

@@ -258,8 +258,10 @@ def _links(study: Study, names: Sequence[str]) -> None:
 def _open() -> None:
     with st.container(key="analysis-open", border=True):
         st.subheader(t("analysis.open_title"), anchor=False)
+        remember(W_PASTE, st.session_state.get(analysis.PASTED, ""))
         st.text_area(t("analysis.paste"), key=W_PASTE, height=90,
-                     placeholder=analysis.EXAMPLE, help=t("analysis.paste_help"))
+                     placeholder=analysis.EXAMPLE, help=t("analysis.paste_help"),
+                     on_change=analysis.on_paste, args=(W_PASTE,))
         st.button(t("analysis.open_code"), key="analysis.open", type="primary",
                   on_click=analysis.on_open_code, args=(W_PASTE,))
         st.file_uploader(t("analysis.file"), type=["domino", "txt"], key=W_FILE,
