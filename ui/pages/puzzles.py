@@ -30,7 +30,7 @@ from functools import partial
 
 import streamlit as st
 
-from engine.code import parse_position
+from engine.code import Position, parse_position
 from engine.moves import Move
 from engine.rules import Ruleset
 from engine.scenario import Scenario
@@ -66,8 +66,11 @@ RIGHT_GRADES = ("forced", "best", "good")
 @dataclass(frozen=True)
 class Problem:
     """A position to solve: ``kind`` ``bank`` or ``own``; ``state`` has every hand (the page
-    shows the seat's alone) and ``view`` is what the seat knows; ``moves`` every distinct
-    legal move with its expected score, best first; ``right`` the moves counted right."""
+    shows the seat's alone) and ``view`` is what the seat knows, ``seen`` the same as a
+    seat's-eye position (what a link to it carries: the engine writes its code, with all the
+    seat knows); ``moves`` every distinct legal move with its expected score, best first;
+    ``right`` the moves counted right (the best, and for an own puzzle those its review
+    graded good)."""
 
     key: str
     kind: str
@@ -82,6 +85,12 @@ class Problem:
     rating: float | None = None
     decided: float | None = None  # own: when the learner met it in Play
     played: Move | None = None  # own: what they played then
+    seen: Position | None = None  # the seat's view as a position (None: from the state)
+
+    def seat_position(self) -> Position:
+        """What the seat sees, as a position: its code carries all the seat knows."""
+        return self.seen if self.seen is not None else \
+            Position.from_state(self.state, self.seat)
 
     @property
     def names(self) -> tuple[Move, ...]:
@@ -97,7 +106,8 @@ def bank_problem(s: Scenario, rating: float | None = None) -> Problem:
     state = s.replay()
     return Problem(s.id, "bank", s.rules, state, p.seat, view(state, p.seat),
                    tuple((f.move, f.expected) for f in p.moves), p.best, frozenset(p.best),
-                   p.themes, float(p.rating) if rating is None else rating)
+                   p.themes, float(p.rating) if rating is None else rating,
+                   seen=Position.from_state(state, p.seat))
 
 
 def own_problem(card: OwnCard) -> Problem | None:
@@ -110,7 +120,8 @@ def own_problem(card: OwnCard) -> Problem | None:
         seat = state.mover
         if seat is None:
             return None
-        seen = parse_position(d.seen).view(seat)
+        seen_position = parse_position(d.seen)
+        seen = seen_position.view(seat)
         scored: dict[Move, tuple[float, str]] = {}
         for text, expected, grade in d.moves:
             move = state.canonical(state.resolve(Move.parse(text)))
@@ -127,7 +138,7 @@ def own_problem(card: OwnCard) -> Problem | None:
     wrong = [m for m, _ in moves if m not in right]
     return Problem(f"own:{d.card}", "own", state.rules, state, seat, seen, moves, best, right,
                    themes(seen, best, wrong) if wrong else (), decided=d.decided,
-                   played=played)
+                   played=played, seen=seen_position)
 
 
 @dataclass
@@ -151,6 +162,11 @@ class Current:
     @property
     def right(self) -> bool:
         return self.answer is not None and self.answer in self.problem.right
+
+    @property
+    def best_found(self) -> bool:
+        """The answer is the best move (a good one is right, not best)."""
+        return self.answer is not None and self.answer in self.problem.best
 
     @property
     def solved(self) -> bool | None:
@@ -201,6 +217,11 @@ def next_bank(data: Puzzles, family: str, theme: str, avoid: str | None = None
 def own_due() -> list[Problem]:
     """The learner's own puzzles due now, each that still reads."""
     return [p for p in map(own_problem, session.own_due(clock.now())) if p is not None]
+
+
+def another_own_due(cur: Current) -> bool:
+    """Whether an own puzzle besides ``cur``'s is due ("Next of yours" has one to open)."""
+    return any(p.key != cur.problem.key for p in own_due())
 
 
 def next_own(avoid: str | None = None) -> Current | None:
@@ -297,26 +318,36 @@ def on_move(move: Move) -> None:
 
 
 def feedback(cur: Current) -> Said:
-    """Right or wrong, with the appraisal's numbers in words (worded when drawn)."""
+    """Right or wrong, with the appraisal's numbers in words (worded when drawn).  A wrong
+    answer is told what it costs and why, without naming the best move, until the answer
+    is shown; a move the review graded good (an own puzzle) is accepted, and told that a
+    better one exists."""
     p = cur.problem
     answer = cur.answer
     assert answer is not None
     names = seats(p)
-    if answer in p.right:
+    best = p.best[0]
+    if answer in p.best:
         others = [(m, e) for m, e in p.moves if m not in p.right]
         retry = cur.first is not None and cur.first != answer
         return worded("ok", partial(_right_text, p, answer, others[0] if others else None, names),
                       partial(t, "puzzles.right_again" if retry else "puzzles.right"))
-    best = p.best[0]
-    return worded("no", partial(words.comparison, p.rules, p.view, (best, p.expected(best)),
-                                (answer, p.expected(answer)), p.names, names),
-                  partial(t, "puzzles.wrong"))
+    if cur.shown:
+        return worded("ok" if answer in p.right else "no",
+                      partial(words.comparison, p.rules, p.view, (best, p.expected(best)),
+                              (answer, p.expected(answer)), p.names, names),
+                      partial(t, "puzzles.good" if answer in p.right else "puzzles.wrong"))
+    said = partial(words.shortfall, p.rules, p.view, best, (answer, p.expected(answer)),
+                   loss(p, answer), p.names, names)
+    if answer in p.right:
+        return worded("ok", said, partial(t, "puzzles.good"))
+    return worded("no", said, partial(t, "puzzles.wrong"))
 
 
 def _right_text(p: Problem, answer: Move, other: tuple[Move, float] | None,
                 seats: tuple[str, ...]) -> str:
     if other is None:
-        return t("puzzles.right_only", move=words.move_name(answer, p.names))
+        return words.sentence(t("puzzles.right_only", move=words.move_name(answer, p.names)))
     return words.comparison(p.rules, p.view, (answer, p.expected(answer)), other, p.names,
                             seats)
 
@@ -340,9 +371,12 @@ def on_retry() -> None:
 
 
 def on_show() -> None:
+    """"Show the answer": the best move lit, every move listed, and the comparison."""
     cur = stored()
     if cur is not None:
         cur.shown = True
+        if cur.answer is not None:
+            cur.said = feedback(cur)
 
 
 def on_next() -> None:
