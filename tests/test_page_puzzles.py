@@ -381,3 +381,24 @@ def test_a_sentence_starts_with_a_capital_letter() -> None:
     answer(at, s.puzzle.best[0])
     said = verdict(at)
     assert said.startswith("**Right.** Throwing ")
+
+
+def a_discard_puzzle() -> Scenario:
+    """A Gaple puzzle where no tile fits: the answer is a tile thrown dead."""
+    return next(s for s in BANK.values()
+                if all(m.kind == "discard" for m in s.replay().legal_moves()))
+
+
+def test_turning_discard_on_takes_away_what_was_said_of_a_refused_tile() -> None:
+    s = a_discard_puzzle()
+    at = open_page(PAGE, puzzle=s.id)
+    assert s.puzzle is not None
+    refused = s.replay().hand(s.puzzle.seat)[0]
+    board_move(at, {"play": str(refused)})
+    assert "no match" in texts(at) and not board_data(at)["discarding"]
+    board_move(at, {"discarding": True})  # "Discard a tile" on: the refusal is stale
+    assert "no match" not in texts(at)
+    assert board_data(at)["discarding"] and board_data(at)["report_discarding"]
+    assert progress.puzzle_rating(learner(at)).attempts == 0
+    board_move(at, {"discard": str(s.puzzle.best[0].tile)})
+    assert verdict(at).startswith("**Right.**") and not board_data(at)["discarding"]

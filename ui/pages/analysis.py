@@ -38,8 +38,7 @@ from engine.solve import Solution
 from engine.state import State
 
 from .. import session, thinking
-from ..i18n import clip, refusal_text, t
-from ..widgets import round_record
+from ..i18n import refusal_text, t
 from ..widgets.feedback import Feedback, Later, Said, worded
 from . import analysis_words
 
@@ -162,27 +161,6 @@ def _step_param(raw: str | None) -> int:
     return int(raw) if raw is not None and raw.strip().isdecimal() and len(raw) < 5 else 0
 
 
-def link_notes(value: Position | Round, single: dict[str, str]) -> list[str]:
-    """What the link's ``seat`` and ``step`` could not give, in words (one notice each): a
-    seat the game does not have, a step that is no number, or past the round's end."""
-    start = value.start if isinstance(value, Round) else value
-    notes = []
-    seat = single.get("seat")
-    if seat is not None and not (seat.strip().isdecimal() and len(seat) < 5
-                                 and 1 <= int(seat) <= start.players):
-        notes.append(t("analysis.bad_seat", seat=clip(seat, 12), count=start.players))
-    step = single.get("step")
-    if step is not None:
-        moves = len(value.moves) if isinstance(value, Round) else 0
-        if not isinstance(value, Round):
-            notes.append(t("analysis.step_no_round", step=clip(step, 12)))
-        elif not (step.strip().isdecimal() and len(step) < 5):
-            notes.append(t("analysis.bad_step", step=clip(step, 12)))
-        elif int(step) > moves:
-            notes.append(t("analysis.step_past", step=int(step), count=moves))
-    return notes
-
-
 def _address_key() -> tuple[Kind, str] | None:
     single, _ = session.page_params(PARAMS)
     kind: Kind | None = "round" if "round" in single else "pos" if "pos" in single else None
@@ -229,7 +207,7 @@ def current() -> Study | None:
     key = _address_key()
     study = stored()
     if key is not None and key != st.session_state.get(LOADED):
-        kind, code = key
+        code = key[1]
         try:
             value = read_code(code)
         except CodeError as e:
@@ -247,7 +225,7 @@ def current() -> Study | None:
                          _step_param(single.get("step")))
         st.session_state[STUDY] = study
         write_address(study)
-        st.session_state[NOTES] = (st.session_state[LOADED], tuple(link_notes(value, single)))
+        st.session_state[NOTES] = (st.session_state[LOADED], tuple(analysis_words.link_notes(value, single)))
     if study is None:
         study = study_of(read_code(EXAMPLE))
         st.session_state[STUDY] = study
@@ -399,44 +377,6 @@ def on_seat(key: str) -> None:
     if study is not None:
         study.seat = value if isinstance(value, int) and value >= 0 else None
         write_address(study)
-
-
-def on_paste(key: str) -> None:
-    """The paste box's text, kept for when it is drawn again (after another mode)."""
-    st.session_state[PASTED] = str(st.session_state.get(key) or "")
-
-
-def on_open_code(key: str) -> None:
-    """The code pasted in the "Open" box."""
-    text = str(st.session_state.get(key) or "")
-    if not text.strip():
-        st.session_state[SAID] = worded("hint", partial(t, "analysis.paste_first"))
-        return
-    try:
-        value = read_code(text)
-    except CodeError as e:
-        seats = analysis_words.seats_for(text)
-        st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
-        return
-    open_study(study_of(value))
-
-
-def on_open_file(key: str) -> None:
-    """A round record (or any code in a text file) chosen in the "Open" box."""
-    upload = st.session_state.get(key)
-    if upload is None:
-        return
-    record = round_record.read(upload.getvalue())
-    if record is None:
-        st.session_state[SAID] = worded("no", partial(t, "analysis.not_a_record"))
-        return
-    try:
-        value = read_code(record.code)
-    except CodeError as e:
-        seats = analysis_words.seats_for(record.code)
-        st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
-        return
-    open_study(study_of(value, record.seat))
 
 
 def said() -> Said | None:

@@ -261,11 +261,11 @@ def _open() -> None:
         remember(W_PASTE, st.session_state.get(analysis.PASTED, ""))
         st.text_area(t("analysis.paste"), key=W_PASTE, height=90,
                      placeholder=analysis.EXAMPLE, help=t("analysis.paste_help"),
-                     on_change=analysis.on_paste, args=(W_PASTE,))
+                     on_change=analysis_setup.on_paste, args=(W_PASTE,))
         st.button(t("analysis.open_code"), key="analysis.open", type="primary",
-                  on_click=analysis.on_open_code, args=(W_PASTE,))
+                  on_click=analysis_setup.on_open_code, args=(W_PASTE,))
         st.file_uploader(t("analysis.file"), type=["domino", "txt"], key=W_FILE,
-                         on_change=analysis.on_open_file, args=(W_FILE,),
+                         on_change=analysis_setup.on_open_file, args=(W_FILE,),
                          help=t("analysis.file_help"))
         _said()
 

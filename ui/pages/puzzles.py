@@ -30,20 +30,17 @@ from functools import partial
 
 import streamlit as st
 
-from engine.code import Position, parse_position
 from engine.moves import Move
-from engine.rules import Ruleset
 from engine.scenario import Scenario
-from engine.state import State
-from engine.themes import THEMES, themes
-from engine.view import SeatView, view
+from engine.themes import THEMES
 
 from .. import clock, glicko2, session
 from ..content import Puzzles, puzzles
 from ..i18n import clip, t, table_seat_names
-from ..progress import Attempt, Outcome, OwnCard
+from ..progress import Attempt, Outcome
 from ..widgets.feedback import Said, checked, worded
 from . import puzzles_words as words
+from .puzzles_setup import Problem, bank_problem, own_problem
 
 PAGE = "pages/puzzles.py"
 BOARD = "puzzle-board"
@@ -59,86 +56,6 @@ THEME_CHOICES = (ANY, *THEMES)
 NEAR = 5
 #: Above this deviation a rating is still settling (said so beside it).
 SETTLING_RD = 110.0
-#: An own puzzle's move counts as right when the review graded it so.
-RIGHT_GRADES = ("forced", "best", "good")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A position to solve: ``kind`` ``bank`` or ``own``; ``state`` has every hand (the page
-    shows the seat's alone) and ``view`` is what the seat knows, ``seen`` the same as a
-    seat's-eye position (what a link to it carries: the engine writes its code, with all the
-    seat knows); ``moves`` every distinct legal move with its expected score, best first;
-    ``right`` the moves counted right (the best, and for an own puzzle those its review
-    graded good)."""
-
-    key: str
-    kind: str
-    rules: Ruleset
-    state: State
-    seat: int
-    view: SeatView
-    moves: tuple[tuple[Move, float], ...]
-    best: tuple[Move, ...]
-    right: frozenset[Move]
-    themes: tuple[str, ...]
-    rating: float | None = None
-    decided: float | None = None  # own: when the learner met it in Play
-    played: Move | None = None  # own: what they played then
-    seen: Position | None = None  # the seat's view as a position (None: from the state)
-
-    def seat_position(self) -> Position:
-        """What the seat sees, as a position: its code carries all the seat knows."""
-        return self.seen if self.seen is not None else \
-            Position.from_state(self.state, self.seat)
-
-    @property
-    def names(self) -> tuple[Move, ...]:
-        return tuple(m for m, _ in self.moves)
-
-    def expected(self, move: Move) -> float:
-        return next(e for m, e in self.moves if m == move)
-
-
-def bank_problem(s: Scenario, rating: float | None = None) -> Problem:
-    p = s.puzzle
-    assert p is not None
-    state = s.replay()
-    return Problem(s.id, "bank", s.rules, state, p.seat, view(state, p.seat),
-                   tuple((f.move, f.expected) for f in p.moves), p.best, frozenset(p.best),
-                   p.themes, float(p.rating) if rating is None else rating,
-                   seen=Position.from_state(state, p.seat))
-
-
-def own_problem(card: OwnCard) -> Problem | None:
-    """The problem of a card of the learner's own, or None when its records no longer read
-    (a code or a move this engine refuses: the card is left aside, never a traceback)."""
-    d = card.decision
-    try:
-        whole = parse_position(d.position)
-        state = whole.state()
-        seat = state.mover
-        if seat is None:
-            return None
-        seen_position = parse_position(d.seen)
-        seen = seen_position.view(seat)
-        scored: dict[Move, tuple[float, str]] = {}
-        for text, expected, grade in d.moves:
-            move = state.canonical(state.resolve(Move.parse(text)))
-            scored.setdefault(move, (expected, grade))
-        played = state.canonical(state.resolve(Move.parse(d.played)))
-    except ValueError:
-        return None
-    moves = tuple(sorted(((m, e) for m, (e, _) in scored.items()), key=lambda x: -x[1]))
-    if len(moves) < 2:
-        return None
-    top = moves[0][1]
-    best = tuple(m for m, e in moves if e == top)
-    right = frozenset(m for m, (_, g) in scored.items() if g in RIGHT_GRADES) | set(best)
-    wrong = [m for m, _ in moves if m not in right]
-    return Problem(f"own:{d.card}", "own", state.rules, state, seat, seen, moves, best, right,
-                   themes(seen, best, wrong) if wrong else (), decided=d.decided,
-                   played=played, seen=seen_position)
 
 
 @dataclass
@@ -151,6 +68,7 @@ class Current:
     answer: Move | None = None  # the latest (None: awaiting one)
     outcome: Outcome | None = None
     shown: bool = False  # the answer was shown
+    discarding: bool = False  # "Discard a tile" is on (until a move)
     said: Said | None = None
     family: str = ANY
     theme: str = ANY
@@ -298,6 +216,7 @@ def on_move(move: Move) -> None:
     cur = stored()
     if cur is None or cur.answered:
         return
+    cur.discarding = False
     state = cur.problem.state
     resolved, refusal = checked(state, move)
     if refusal is not None:
@@ -315,6 +234,17 @@ def on_move(move: Move) -> None:
             answer in p.right, answer.text(), loss(p, answer),
             p.rating if p.rating is not None else glicko2.START), clock.now())
     cur.said = feedback(cur)
+
+
+def on_discarding(on: bool) -> None:
+    """"Discard a tile" turned on or off on the table: what was said of an earlier click
+    (a tile refused) goes, since the next step is a tile to throw."""
+    cur = stored()
+    if cur is None or cur.answered:
+        return
+    cur.discarding = on
+    if on:
+        cur.said = None
 
 
 def feedback(cur: Current) -> Said:

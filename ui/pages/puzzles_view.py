@@ -39,6 +39,7 @@ from .puzzles import (
     choice,
     fits,
     on_choice,
+    on_discarding,
     on_move,
     on_next,
     on_own,
@@ -188,7 +189,8 @@ def _problem(cur: Current) -> None:
           controls=not cur.answered, note=t("puzzles.answered") if cur.answered else None,
           highlight=p.best[0] if cur.shown or cur.best_found else None,
           hand_label=t("puzzles.your_hand", name=own_seat(p)),
-          below=partial(_verdict, cur), offer="legal")
+          below=partial(_verdict, cur), offer="legal", discarding=cur.discarding,
+          on_discarding=on_discarding)
     # What the seat sees, all it knows with it (the others' tiles, so the answer, hidden).
     share_position("puzzles", p.seat_position())
     _actions(cur)
