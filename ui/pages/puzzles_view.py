@@ -22,6 +22,7 @@ from ..widgets.live import Focus, live
 from ..widgets.share import share_position
 from ..widgets.svg import esc, plain
 from . import puzzles_words as words
+from .puzzles_setup import Problem
 from .puzzles import (
     ANY,
     BOARD,
@@ -32,7 +33,6 @@ from .puzzles import (
     THEME_CHOICES,
     THEME_KEY,
     Current,
-    Problem,
     address,
     another_own_due,
     arrive,
