@@ -121,3 +121,15 @@ def test_a_broken_link_keeps_its_notice_and_puts_nothing_in_its_place(page: Page
     expect(page.get_by_text("Best with every hand open")).to_be_visible(timeout=WAIT)
     expect(notice).to_have_count(0)
     assert params(page.url)["pos"] == "b2/0102.22/-/*14/0"
+
+
+def test_an_over_long_code_in_a_link_gets_the_sites_notice(page: Page) -> None:
+    """A code of 10,000 characters (an address the server still takes: its request head may
+    hold 16 KiB) is refused by the page with its notice, not read."""
+    code = "d2/22.0002/1*0/*14/0" + "0" * 10_000
+    page.goto(f"/analysis?pos={code}")
+    settle(page)
+    expect(page.get_by_text(f"The code is {len(code):,} characters long".replace(",", ""),
+                            exact=False)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Nothing is open yet")).to_have_count(0)
+    assert params(page.url)["pos"] == code

@@ -136,3 +136,10 @@ def test_a_puzzle_of_the_learners_own_links_to_all_its_seat_knows(
     seen = Position.from_state(s.replay(), s.puzzle.seat)
     assert shared == seen and any(shared.lacks)
     assert "/n" in shared.text()
+
+
+def test_analysis_links_to_a_seats_view_with_what_the_others_lack() -> None:
+    code = "d2/*2.013336/6*3/*14/1/n25.-"
+    at = open_page("pages/analysis.py", pos=code)
+    shared = only_position(at)
+    assert shared.text() == code and any(shared.lacks)

@@ -56,9 +56,12 @@ PASTED = "analysis.pasted"  # the paste box's text, kept while the box is not dr
 NOTES = "analysis.notes"  # ((kind, code), notices): what a link could not give, kept with it
 #: The longest code the page reads (characters).  The longest round the site can make (a
 #: four-player Gaple or a draw-mode round played out, tests/test_page_analysis.py) is a few
-#: hundred; a longer code is refused with a notice before it is read.  The server itself
-#: refuses an address whose request head passes 16 KiB (uvicorn's h11 parser,
-#: h11.DEFAULT_MAX_INCOMPLETE_EVENT_SIZE: "400 Bad Request", before the site runs).
+#: hundred; a longer code is refused with a notice before it is read.  Far longer
+#: addresses never reach the page: Streamlit serves it with uvicorn, whose h11 parser
+#: refuses a request head that passes 16 KiB while still incomplete
+#: (h11.DEFAULT_MAX_INCOMPLETE_EVENT_SIZE; Streamlit has no option for it), so one that
+#: does not arrive in a single read gets a bare "400 Bad Request" before the site runs (here
+#: a 100,000-character address was served, a 200,000-character one refused).
 LONGEST = 2000
 #: What the page shows before anything is loaded: the documents' E1, White to move.
 EXAMPLE = "d2/2344.011122/6*3/*14/0"
