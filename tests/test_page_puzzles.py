@@ -402,3 +402,19 @@ def test_turning_discard_on_takes_away_what_was_said_of_a_refused_tile() -> None
     assert progress.puzzle_rating(learner(at)).attempts == 0
     board_move(at, {"discard": str(s.puzzle.best[0].tile)})
     assert verdict(at).startswith("**Right.**") and not board_data(at)["discarding"]
+
+
+def test_a_wrong_dead_tile_is_told_why_without_the_answer() -> None:
+    s = a_discard_puzzle()
+    at = open_page(PAGE, puzzle=s.id)
+    p = s.puzzle
+    assert p is not None
+    wrong = next(f.move for f in p.moves if f.move not in p.best)
+    assert wrong.tile is not None and p.best[0].tile is not None
+    board_move(at, {"discard": str(wrong.tile)})
+    said = verdict(at)
+    assert said.startswith("**Not the best move.** Throwing ")
+    reason = said.split("short of the best move: ", 1)[1]  # a reason in the game's terms
+    assert reason and p.best[0].tile.bracket() not in said
+    click(at, "puzzles.show")
+    assert p.best[0].tile.bracket() in verdict(at)

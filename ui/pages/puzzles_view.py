@@ -22,7 +22,6 @@ from ..widgets.live import Focus, live
 from ..widgets.share import share_position
 from ..widgets.svg import esc, plain
 from . import puzzles_words as words
-from .puzzles_setup import Problem
 from .puzzles import (
     ANY,
     BOARD,
@@ -49,6 +48,7 @@ from .puzzles import (
     own_seat,
     seats,
 )
+from .puzzles_setup import Problem
 
 PLAY = "pages/play.py"
 ACTIONS = "puzzles-actions"

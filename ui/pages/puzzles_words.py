@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.moves import Move
+from engine.reasons import move_reasons
 from engine.rules import Ruleset
 from engine.themes import contrast
 from engine.tiles import Tile
@@ -93,6 +94,19 @@ def sentence(text: str) -> str:
     return text
 
 
+#: Why one dead tile rather than another (Gaple), as engine.reasons tells it.
+DEAD_CODES = ("spent_dead", "dead_hardest", "heaviest_dead", "dead_light")
+
+
+def facts_of(view: SeatView, best: Move, chosen: Move) -> list[tuple[str, dict[str, object]]]:
+    """What ``best`` does that ``chosen`` does not (:func:`engine.themes.contrast`); for a
+    tile thrown dead, why that tile (:func:`engine.reasons.move_reasons`)."""
+    if best.kind == "discard":
+        return [(r.code, dict(r.params)) for r in move_reasons(view, best)
+                if r.code in DEAD_CODES]
+    return [(code, dict(params)) for code, params in contrast(view, best, chosen)]
+
+
 def reasons(facts: Sequence[str]) -> str:
     """Facts as one reason, each its own clause ("; " between them: a fact may hold an "and"
     of its own)."""
@@ -105,7 +119,7 @@ def comparison(rules: Ruleset, view: SeatView, best: tuple[Move, float],
     shown no 2." """
     text = t("puzzles.compare", best=move_name(best[0], names), best_worth=worth(rules, best[1]),
              other=move_name(other[0], names), other_worth=worth(rules, other[1]))
-    facts = contrast(view, best[0], other[0])
+    facts = facts_of(view, best[0], other[0])
     reason = reasons([fact_text(code, params, seats) for code, params in facts])
     return sentence(t("puzzles.because", text=text, reason=reason) if reason
                     else t("puzzles.end", text=text))
@@ -119,7 +133,7 @@ def shortfall(rules: Ruleset, view: SeatView, best: Move, chosen: tuple[Move, fl
     move: North has shown no 2, and your move leaves no end on one." """
     text = t("puzzles.short", move=move_name(chosen[0], names), worth=worth(rules, chosen[1]),
              amount=amount(rules.family, cost))
-    facts = contrast(view, best, chosen[0])
+    facts = facts_of(view, best, chosen[0])
     reason = reasons([miss_text(code, params, seats) for code, params in facts])
     return sentence(t("puzzles.because", text=text, reason=reason) if reason
                     else t("puzzles.end", text=text))
