@@ -143,7 +143,7 @@ def read_code(text: str) -> Position | Round:
     code = "".join(text.split())
     if len(code) > LONGEST:
         raise CodeError("code", LONGEST, f"longer than {LONGEST} characters", "too_long",
-                        length=len(code), longest=LONGEST)
+                        length=len(code), count=len(code), longest=LONGEST)
     return parse(code)
 
 
