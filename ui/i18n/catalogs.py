@@ -170,7 +170,8 @@ def text_or(key: str, default: str) -> str:
     ``default``; tiles and sums isolated as :func:`t` does."""
     lang = language.current_lang()
     template = lookup(key, lang)
-    return isolate_ltr(template if template is not None else default, lang)
+    text = template if template is not None else default
+    return isolate_ltr(korean.attach(text) if lang == "ko" else text, lang)
 
 
 def language_notice() -> str | None:
