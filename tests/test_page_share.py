@@ -143,3 +143,18 @@ def test_analysis_links_to_a_seats_view_with_what_the_others_lack() -> None:
     at = open_page("pages/analysis.py", pos=code)
     shared = only_position(at)
     assert shared.text() == code and any(shared.lacks)
+
+
+def test_play_links_carry_what_the_others_are_known_to_lack() -> None:
+    """Through a round of Play, each link is the learner's view with what the others have
+    shown they lack (the code's ``n``), once a pass has shown it."""
+    at = open_page("pages/play.py", rules="block", players="2", seed="3", level="random")
+    tb = at.session_state["play.table"]
+    known = False
+    while not tb.state.over:
+        shared = only_position(at)
+        assert shared == Position.from_state(tb.state, tb.learner)
+        known = known or any(shared.lacks)
+        click(at, legal_button(tb.state, "play-board"))
+        tb = at.session_state["play.table"]
+    assert known, "no pass in this round showed a lack: choose another seed"
