@@ -94,3 +94,42 @@ def test_a_round_record_opens(page: Page) -> None:
     expect(page.get_by_text("In the round, White played: Play [2|3] on the right end.")
            ).to_be_visible(timeout=WAIT)
     assert params(page.url)["round"] == code and params(page.url)["seat"] == "2"
+
+
+def test_a_broken_link_keeps_its_notice_and_puts_nothing_in_its_place(page: Page) -> None:
+    """The notice of a link that cannot be read stays (no other position replaces it, nor
+    its code in the address, run after run), and the code waits in the paste box."""
+    broken = "b2/0101.22/-/*14/0"
+    page.goto(f"/analysis?pos={broken}")
+    settle(page)
+    notice = page.get_by_text("The position in this link could not be read")
+    expect(notice).to_be_visible(timeout=WAIT)
+    paste = page.locator(".st-key-analysis-open textarea")
+    expect(paste).to_have_value(broken, timeout=WAIT)
+    assert params(page.url)["pos"] == broken
+    page.locator(".st-key-analysis-mode button").nth(0).click()  # "The position"
+    settle(page)
+    expect(page.get_by_text("Nothing is open yet")).to_be_visible(timeout=WAIT)
+    expect(notice).to_be_visible()
+    assert params(page.url)["pos"] == broken
+    page.locator(".st-key-analysis-mode button").nth(2).click()  # back to "Open"
+    settle(page)
+    expect(notice).to_be_visible(timeout=WAIT)
+    expect(paste).to_have_value(broken)
+    paste.fill("b2/0102.22/-/*14/0")
+    page.locator(".st-key-analysis-open button", has_text="Open").first.click()
+    expect(page.get_by_text("Best with every hand open")).to_be_visible(timeout=WAIT)
+    expect(notice).to_have_count(0)
+    assert params(page.url)["pos"] == "b2/0102.22/-/*14/0"
+
+
+def test_an_over_long_code_in_a_link_gets_the_sites_notice(page: Page) -> None:
+    """A code of 10,000 characters (an address the server still takes: its request head may
+    hold 16 KiB) is refused by the page with its notice, not read."""
+    code = "d2/22.0002/1*0/*14/0" + "0" * 10_000
+    page.goto(f"/analysis?pos={code}")
+    settle(page)
+    expect(page.get_by_text(f"The code is {len(code):,} characters long".replace(",", ""),
+                            exact=False)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Nothing is open yet")).to_have_count(0)
+    assert params(page.url)["pos"] == code

@@ -128,3 +128,36 @@ def test_a_mistake_comes_back_the_next_day(page: Page, clocked: tuple[str, Path,
     settle(page)
     expect(page.get_by_role("heading", name="Learn block dominoes")).to_be_visible(timeout=WAIT)
     expect(page.get_by_text("Your mistakes, due today")).to_have_count(0)
+
+
+def test_discard_on_a_gaple_puzzle_reads_on_hover_and_clears_a_refusal(page: Page) -> None:
+    """"Discard a tile", once on, keeps its label readable under the pointer (its text and
+    background colours differ, as computed by the browser), and turning it on takes away
+    what was said of a tile refused before."""
+    s = next(b for b in BANK.values()
+             if all(m.kind == "discard" for m in b.replay().legal_moves()))
+    p = s.puzzle
+    assert p is not None
+    refused = str(s.replay().hand(p.seat)[0])
+    page.goto(f"/puzzles?puzzle={s.id}")
+    settle(page)
+    expect(tile(page, refused)).to_be_enabled(timeout=WAIT)
+    tile(page, refused).click()
+    no_match = page.get_by_text("no match", exact=False)
+    expect(no_match.first).to_be_visible(timeout=WAIT)
+    settle(page)
+    discard = page.locator('.controls button[data-control="discard"]')
+    discard.click()
+    expect(discard).to_have_attribute("aria-pressed", "true", timeout=WAIT)
+    expect(no_match).to_have_count(0, timeout=WAIT)
+    settle(page)
+    expect(discard).to_have_attribute("aria-pressed", "true")  # still on after the run
+    page.mouse.move(0, 0)
+    discard.hover()
+    colours = discard.evaluate(
+        "b => { const c = getComputedStyle(b); return [c.color, c.backgroundColor]; }")
+    assert colours[0] != colours[1], colours
+    assert colours[0] == "rgb(255, 255, 255)", colours
+    # The answer: a tile thrown dead.
+    tile(page, str(p.best[0].tile)).click()
+    expect(page.get_by_text("Right.", exact=True)).to_be_visible(timeout=WAIT)

@@ -56,14 +56,114 @@ def test_without_a_link_the_page_opens_the_documents_example(data_dir: Path) -> 
     assert "Play [2|3] on the right end" in texts(at)
 
 
-def test_a_bad_link_is_named_and_the_page_goes_on(data_dir: Path) -> None:
-    at = open_analysis(pos="b2/0101.22/-/*14/0")
-    shown = texts(at)
-    assert "could not be read" in shown
-    assert "[0|1] is in two places" in shown
-    assert study(at).base == parse_position(analysis.EXAMPLE)  # what it had (the example)
+def test_a_bad_link_is_named_and_nothing_else_is_put_in_its_place(data_dir: Path) -> None:
+    broken = "b2/0101.22/-/*14/0"
+    at = open_analysis(pos=broken)
+    for _ in range(3):  # the notice stays, run after run, and the address is kept
+        notices = [w.value for w in at.warning]
+        assert len(notices) == 1 and "could not be read" in notices[0]
+        assert "[0|1] is in two places" in notices[0] and "mend it there" in notices[0]
+        assert analysis.STUDY not in at.session_state  # no example in its place
+        assert at.query_params["pos"] == broken
+        assert at.session_state[analysis.MODE] == "open"
+        assert at.text_area(key=analysis.PASTE).value == broken  # to be mended
+        at.run()
+    # Mended in the paste box and opened: studied, the notice gone.
+    at.text_area(key=analysis.PASTE).input("b2/0102.22/-/*14/0").run()
+    click(at, "analysis.open")
+    assert not at.warning and study(at).base == parse_position("b2/0102.22/-/*14/0")
+    assert at.query_params["pos"] == "b2/0102.22/-/*14/0"
+    # "The position" with nothing open says what to do, and puts nothing there.
+    at = open_analysis(pos=broken)
+    at.segmented_control(key=analysis.MODE).set_value("study").run()
+    assert "Nothing is open yet" in texts(at) and analysis.STUDY not in at.session_state
+    assert len(at.warning) == 1
     at = open_analysis(round="d2/2344.011122/6*3/*14/0/mR32p")
     assert "Move 2: You hold [2|2], which fits the 2: you must play." in texts(at)
+
+
+def test_a_bad_link_keeps_what_was_open(data_dir: Path) -> None:
+    at = open_analysis(pos=E3)
+    at.query_params["pos"] = "b2/0101.22/-/*14/0"
+    at.run()
+    assert "could not be read" in at.warning[0].value
+    assert study(at).base == parse_position(E3)  # kept, behind "The position"
+
+
+def test_an_over_long_code_is_refused_unread(data_dir: Path) -> None:
+    code = E3 + "0" * 10_000
+    at = open_analysis(pos=code)
+    (notice,) = [w.value for w in at.warning]
+    assert f"{len(code)} characters" in notice and str(analysis.LONGEST) in notice
+    assert at.text_area(key=analysis.PASTE).value == ""  # not copied into the box
+    at.run()
+    assert len(at.warning) == 1  # it stays
+    at.text_area(key=analysis.PASTE).input(code).run()
+    click(at, "analysis.open")
+    assert f"{len(code)} characters" in texts(at)
+
+
+def test_the_sites_own_codes_are_far_shorter_than_the_longest_read() -> None:
+    """Every round the site can make, played to its end (random moves, each ruleset, many
+    deals), and every position on the way: their codes stay well inside the limit, so
+    no link the site writes is refused (nor comes near the server's 16 KiB)."""
+    from engine_helpers import RULESETS, random_game
+
+    from engine.code import Position, Round
+    from engine.moves import Move
+    from engine.state import State
+
+    lengths: list[int] = []
+
+    def visit(state: State, _move: Move, _rng: random.Random) -> None:
+        lengths.append(len(Position.from_state(state).text()))
+
+    for rules in RULESETS.values():
+        for seed in range(40):
+            lengths.append(len(Round.from_state(random_game(rules, seed, visit)).text()))
+    longest = max(lengths)
+    assert 0 < longest < analysis.LONGEST // 4
+
+
+def test_a_links_seat_or_step_that_cannot_be_used_is_named_and_stays(
+        data_dir: Path) -> None:
+    cases = [
+        ({"round": E1_ROUND, "seat": "9"}, "names the seat “9”, but this game has 2 players"),
+        ({"round": E1_ROUND, "step": "abc"}, "step “abc” is not a number of moves"),
+        ({"round": E1_ROUND, "step": "-3"}, "step “-3” is not a number of moves"),
+        ({"round": E1_ROUND, "step": "999"}, "step 999 is past the round's end (4 moves)"),
+        ({"pos": E3, "step": "2"}, "a position has no moves to step through"),
+    ]
+    for params, said in cases:
+        at = open_analysis(**params)
+        for _ in range(2):
+            notices = [w.value for w in at.warning]
+            assert len(notices) == 1 and said in notices[0], (params, notices)
+            at.run()
+    at = open_analysis(round=E1_ROUND, step="999")
+    assert study(at).cursor == 4
+    click(at, "analysis.first")  # stepping through the same round: still said
+    assert len(at.warning) == 1
+    at = open_analysis(round=E1_ROUND, step="2", seat="1")
+    assert not at.warning
+
+
+def test_a_seats_view_says_what_the_others_are_known_to_lack(data_dir: Path) -> None:
+    at = open_analysis(pos="d2/*2.013336/6*3/*14/1/n25.-")
+    assert "What Black knows: White holds 2 tiles and has no 2 or 5 ·" in texts(at)
+    at = open_analysis(pos="d2/*2.013336/6*3/*14/1")
+    assert "What Black knows: White holds 2 tiles ·" in texts(at)
+    # Every hand shown: what the mover knows, whose seat the appraisal is from.
+    at = open_analysis(pos=E3)
+    assert "What White knows: Black holds" in texts(at)
+
+
+def test_at_a_rounds_end_the_solvers_heading_is_left_out(data_dir: Path) -> None:
+    at = open_analysis(round=E1_ROUND, step="4")
+    assert study(at).state().over
+    assert t_in("en", "analysis.verdict_title") not in texts(at)
+    click(at, "analysis.back")
+    assert t_in("en", "analysis.verdict_title") in texts(at)
 
 
 def test_a_seat_or_step_that_is_a_digit_but_not_a_number_is_left_out(data_dir: Path) -> None:

@@ -23,6 +23,11 @@ def charts(at: AppTest) -> list[Any]:
     return [e for e in at.main.get("vega_lite_chart")]
 
 
+def misses_spec(chart: Any) -> str:
+    """A chart's Vega-Lite spec (its axes' titles …), as sent."""
+    return str(chart.proto.spec)
+
+
 def rows_of(chart: Any) -> list[dict[str, Any]]:
     """The rows a chart was sent (Streamlit sends a chart's data apart, as Arrow tables)."""
     tables = [chart.proto.data.data] if chart.proto.data.data else []
@@ -125,7 +130,16 @@ def test_the_puzzles_rating_and_misses_by_theme_are_charted(data_dir: Path) -> N
     assert [(r["theme"], r["mistakes"], r["cost"]) for r in misses] == [
         ("Counting the tiles out of play", 2, 3.0), ("Blocking a number a player lacks", 1, 2.0)]
     body = texts(at)
-    assert f"Puzzles: 3 · rating {round(history[0][1])} at first" in body
+    # The rating at first is the one every learner starts with, before the first puzzle
+    # (here it moved up at once: the first puzzle was solved).
+    assert round(history[0][1]) > 1500
+    best = max(1500, *(round(r) for _, r in history))
+    assert (f"Puzzles: 3 · rating 1500 at first, {round(history[-1][1])} now, {best} at best."
+            in body)
     assert "Where you lose most: Counting the tiles out of play" in body
+    # What the cost is counted in: mistakes, each family's band said.
+    assert ("The cost is counted in mistakes: a miss that loses as much as a mistake (3.0 points "
+            "in Block" in body)
+    assert "What it cost in all, in mistakes" in misses_spec(drawn[1])
 
 

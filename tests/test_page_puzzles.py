@@ -19,6 +19,7 @@ from engine.themes import THEMES, contrast
 from ui import progress
 from ui.content import load_puzzles
 from ui.pages import puzzles as logic
+from ui.pages import puzzles_words as words
 from ui.pages.puzzles import BOARD, NEAR
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,14 @@ def answer(at: AppTest, move: Move) -> AppTest:
     if move.kind == "discard":
         return click(at, f"{BOARD}.discard.{move.tile}")
     return click(at, button_for(at, move))
+
+
+def verdict(at: AppTest) -> str:
+    """The verdict under the table (its title in bold, then its words)."""
+    found = [m.value for m in at.markdown if m.value.startswith("**") and any(
+        m.value.startswith(f"**{x}") for x in ("Right", "Not the best", "A good move"))]
+    assert len(found) == 1, found
+    return found[0].replace("\\[", "[").replace("\\]", "]")
 
 
 def learner(at: AppTest) -> str:
@@ -109,13 +118,15 @@ def test_a_wrong_answer_shows_why_and_the_position_can_be_tried_again() -> None:
     assert p is not None
     wrong = next(f for f in p.moves if f.move not in p.best)
     answer(at, wrong.move)
-    body = texts(at)
-    assert "**Not the best move.**" in body
+    said = verdict(at)
+    assert said.startswith("**Not the best move.**")
     state = s.replay()
-    best_tile, wrong_tile = p.best[0].tile, wrong.move.tile
-    assert best_tile is not None and wrong_tile is not None
-    assert best_tile.bracket() in body and wrong_tile.bracket() in body
-    assert body.count("on average") >= 2 or "whatever the hidden tiles" in body
+    names = [f.move for f in p.moves]
+    # What was wrong with the learner's move: its worth and its cost against the best,
+    # without naming the best move (until asked, or tried again).
+    assert words.move_name(wrong.move, names) in said and "short of the best move" in said
+    assert words.move_name(p.best[0], names) not in said.replace(
+        words.move_name(wrong.move, names), "")
     after = progress.puzzle_rating(learner(at))
     assert after.attempts == 1 and after.solved == 0 and after.rating < 1500
     assert {"puzzles.retry", "puzzles.show", "puzzles.next"} <= set(button_keys(at))
@@ -133,8 +144,13 @@ def test_show_the_answer_lists_every_move() -> None:
     at = open_page(PAGE)
     p = shown(at).puzzle
     assert p is not None
-    answer(at, next(f.move for f in p.moves if f.move not in p.best))
+    wrong = next(f.move for f in p.moves if f.move not in p.best)
+    answer(at, wrong)
     click(at, "puzzles.show")
+    names = [f.move for f in p.moves]
+    said = verdict(at)  # now the best is named beside the learner's move
+    assert said.startswith("**Not the best move.**")
+    assert words.move_name(p.best[0], names) in said and words.move_name(wrong, names) in said
     body = texts(at)
     for f in p.moves:
         assert f.move.tile is not None and f.move.tile.bracket() in body
@@ -210,22 +226,23 @@ def test_why_names_what_a_seat_has_shown_it_lacks() -> None:
 # -- the learner's own mistakes --------------------------------------------------------------
 
 
-def keep_decision(lid: str, s: Scenario, decided: float, grade: str = "mistake") -> Move:
+def keep_decision(lid: str, s: Scenario, decided: float, grade: str = "mistake",
+                  good: Move | None = None, round_id: str = "round-1") -> Move:
     """A decision of a reviewed round, as the review keeps it: the puzzle's position, the
-    learner at its seat, a wrong move played."""
+    learner at its seat, a wrong move played (``good``: a move the review graded good)."""
     p = s.puzzle
     assert p is not None
     state = s.replay()
     whole = Position.from_state(state)
-    wrong = next(f for f in p.moves if f.move not in p.best)
-    moves = [[f.move.text(), f.expected, "best" if f.move in p.best else "mistake"]
-             for f in p.moves]
+    wrong = next(f for f in p.moves if f.move not in p.best and f.move != good)
+    moves = [[f.move.text(), f.expected, "best" if f.move in p.best else
+              "good" if f.move == good else "mistake"] for f in p.moves]
     with progress.connect() as conn:
         conn.execute(
             "INSERT INTO decisions (learner, round_id, number, family, seen, position, played, "
             "best, played_expected, best_expected, loss, grade, exact, moves, decided) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
-            (lid, "round-1", 7, s.rules.family, whole.seen_by(p.seat).text(), whole.text(),
+            (lid, round_id, 7, s.rules.family, whole.seen_by(p.seat).text(), whole.text(),
              wrong.move.text(), json.dumps([m.text() for m in p.best]), wrong.expected,
              p.moves[0].expected, p.moves[0].expected - wrong.expected, grade,
              json.dumps(moves), decided))
@@ -301,3 +318,103 @@ def test_a_link_to_no_such_puzzle_says_so_and_shows_another() -> None:
     at = open_page(PAGE, puzzle="puzzle-none-0")
     assert "There is no puzzle “puzzle-none-0” here" in texts(at)
     assert param(at, "puzzle") in BANK
+
+
+def own_due_now(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """Home, with the clock a day on once a decision is kept (see the callers)."""
+    clock_file = tmp_path / "clock"
+    clock_file.write_text(str(DAY + 60), encoding="utf-8")
+    monkeypatch.setenv("DOMINO_CLOCK_FILE", str(clock_file))
+    return home()
+
+
+def test_an_own_move_graded_good_is_accepted_but_not_called_right(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = own_due_now(tmp_path, monkeypatch)
+    s = next(b for b in BANK.values() if b.puzzle and b.rules.family == "block"
+             and len(b.puzzle.moves) >= 3)
+    p = s.puzzle
+    assert p is not None
+    good = next(f.move for f in p.moves if f.move not in p.best)
+    keep_decision(learner(at), s, 0.0, good=good)
+    at.switch_page(PAGE).run()
+    click(at, "puzzles.own_start")
+    answer(at, good)
+    said = verdict(at)
+    assert said.startswith("**A good move, though a better one exists.**")
+    assert "short of the best move" in said and "Right" not in said
+    names = [f.move for f in p.moves]
+    assert words.move_name(p.best[0], names) not in said.replace(words.move_name(good, names), "")
+    assert board_data(at)["highlight"] is None  # the better one is not shown unasked
+    assert "puzzles.retry" not in button_keys(at)  # accepted: nothing to try again
+    click(at, "puzzles.show")
+    assert board_data(at)["highlight"]["tile"] == str(p.best[0].tile)
+    (card,) = progress.own_cards(learner(at))
+    assert card.reviews == 1  # reviewed as right
+
+
+def test_the_last_own_puzzle_says_that_the_next_is_from_the_bank(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = own_due_now(tmp_path, monkeypatch)
+    blocks = [b for b in BANK.values() if b.puzzle and b.rules.family == "block"]
+    keep_decision(learner(at), blocks[0], 0.0, round_id="round-1")
+    keep_decision(learner(at), blocks[1], 0.0, round_id="round-2")
+    at.switch_page(PAGE).run()
+    click(at, "puzzles.own_start")
+    assert at.button(key="puzzles.next").label == "Another puzzle"
+    assert "the next puzzle comes from the bank" not in texts(at)  # another of yours is due
+    answer(at, at.session_state[logic.CURRENT].problem.moves[0][0])
+    assert at.button(key="puzzles.next").label == "Next of yours"
+    click(at, "puzzles.next")
+    assert at.session_state[logic.CURRENT].problem.kind == "own"
+    answer(at, at.session_state[logic.CURRENT].problem.moves[0][0])
+    assert at.button(key="puzzles.next").label == "Next puzzle"
+    assert "That was the last of yours due now: the next puzzle comes from the bank." in texts(at)
+    click(at, "puzzles.next")
+    assert at.session_state[logic.CURRENT].problem.kind == "bank"
+
+
+def test_a_sentence_starts_with_a_capital_letter() -> None:
+    s = next(b for b in BANK.values() if b.puzzle and b.puzzle.best[0].kind == "discard")
+    at = open_page(PAGE, puzzle=s.id)
+    assert s.puzzle is not None
+    answer(at, s.puzzle.best[0])
+    said = verdict(at)
+    assert said.startswith("**Right.** Throwing ")
+
+
+def a_discard_puzzle() -> Scenario:
+    """A Gaple puzzle where no tile fits: the answer is a tile thrown dead."""
+    return next(s for s in BANK.values()
+                if all(m.kind == "discard" for m in s.replay().legal_moves()))
+
+
+def test_turning_discard_on_takes_away_what_was_said_of_a_refused_tile() -> None:
+    s = a_discard_puzzle()
+    at = open_page(PAGE, puzzle=s.id)
+    assert s.puzzle is not None
+    refused = s.replay().hand(s.puzzle.seat)[0]
+    board_move(at, {"play": str(refused)})
+    assert "no match" in texts(at) and not board_data(at)["discarding"]
+    board_move(at, {"discarding": True})  # "Discard a tile" on: the refusal is stale
+    assert "no match" not in texts(at)
+    assert board_data(at)["discarding"] and board_data(at)["report_discarding"]
+    assert progress.puzzle_rating(learner(at)).attempts == 0
+    board_move(at, {"discard": str(s.puzzle.best[0].tile)})
+    assert verdict(at).startswith("**Right.**") and not board_data(at)["discarding"]
+
+
+def test_a_wrong_dead_tile_is_told_why_without_the_answer() -> None:
+    s = a_discard_puzzle()
+    at = open_page(PAGE, puzzle=s.id)
+    p = s.puzzle
+    assert p is not None
+    wrong = next(f.move for f in p.moves if f.move not in p.best)
+    assert wrong.tile is not None and p.best[0].tile is not None
+    board_move(at, {"discard": str(wrong.tile)})
+    said = verdict(at)
+    assert said.startswith("**Not the best move.** Throwing ")
+    reason = said.split("short of the best move: ", 1)[1]  # a reason in the game's terms
+    assert reason and p.best[0].tile.bracket() not in said
+    click(at, "puzzles.show")
+    assert p.best[0].tile.bracket() in verdict(at)

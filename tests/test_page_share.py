@@ -110,3 +110,51 @@ def test_a_puzzle_links_to_what_its_seat_sees() -> None:
     shared = only_position(at)
     assert shared == Position.from_state(state, scenario.puzzle.seat)
     assert shared != Position.from_state(state)  # the others' tiles stay hidden
+
+
+def test_a_puzzle_of_the_learners_own_links_to_all_its_seat_knows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One of the learner's own mistakes, due again: its link is the seat's-eye position as
+    the review kept it, with what the others are known to lack (the code's ``n``), as a
+    bank puzzle's and Play's links are."""
+    from apptest_support import home
+    from test_page_puzzles import DAY, keep_decision, learner
+
+    clock_file = tmp_path / "clock"
+    clock_file.write_text(str(DAY + 60), encoding="utf-8")
+    monkeypatch.setenv("DOMINO_CLOCK_FILE", str(clock_file))
+    bank = puzzles().puzzles
+    s = next(b for b in bank.values() if b.puzzle is not None
+             and any(Position.from_state(b.replay(), b.puzzle.seat).lacks))
+    assert s.puzzle is not None
+    at = home()
+    keep_decision(learner(at), s, 0.0)
+    at.switch_page("pages/puzzles.py").run()
+    click(at, "puzzles.own_start")
+    assert at.session_state["puzzles.current"].problem.kind == "own"
+    shared = only_position(at)
+    seen = Position.from_state(s.replay(), s.puzzle.seat)
+    assert shared == seen and any(shared.lacks)
+    assert "/n" in shared.text()
+
+
+def test_analysis_links_to_a_seats_view_with_what_the_others_lack() -> None:
+    code = "d2/*2.013336/6*3/*14/1/n25.-"
+    at = open_page("pages/analysis.py", pos=code)
+    shared = only_position(at)
+    assert shared.text() == code and any(shared.lacks)
+
+
+def test_play_links_carry_what_the_others_are_known_to_lack() -> None:
+    """Through a round of Play, each link is the learner's view with what the others have
+    shown they lack (the code's ``n``), once a pass has shown it."""
+    at = open_page("pages/play.py", rules="block", players="2", seed="3", level="random")
+    tb = at.session_state["play.table"]
+    known = False
+    while not tb.state.over:
+        shared = only_position(at)
+        assert shared == Position.from_state(tb.state, tb.learner)
+        known = known or any(shared.lacks)
+        click(at, legal_button(tb.state, "play-board"))
+        tb = at.session_state["play.table"]
+    assert known, "no pass in this round showed a lack: choose another seed"

@@ -451,3 +451,46 @@ def test_no_list_is_joined_with_a_latin_comma_in_the_site_s_code() -> None:
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
              if re.search(r"""["'],\s["']\.join\(""", line)]
     assert not found, found
+
+
+# -- Korean particles -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("word", "fallback", "chosen"), [
+    ("흑", "이(가)", "이"), ("백", "을(를)", "을"), ("북쪽", "은(는)", "은"), ("나", "은(는)", "는"),
+    ("서쪽", "와(과)", "과"), ("동쪽이", "와(과)", "와"), ("플레이어 2", "이(가)", "가"),
+    ("3", "을(를)", "을"), ("10", "은(는)", "은"), ("1670", "이(가)", "이"), ("4", "이(가)", "가"),
+    ("[2|5]", "이(가)", "가"), ("[0|6]", "을(를)", "을"), ("‘9’", "을(를)", "를"),
+    ("\u20661\u2069", "이(가)", "이"), ("L", "은(는)", "은"), ("A", "을(를)", "를"),
+])
+def test_a_korean_particle_follows_the_word_read_aloud(word: str, fallback: str,
+                                                      chosen: str) -> None:
+    from ui.i18n import korean
+    assert korean.particle(word, fallback) == chosen
+    assert korean.attach(f"{word}{fallback} 있습니다") == f"{word}{chosen} 있습니다"
+
+
+def test_a_korean_particle_after_nothing_readable_keeps_both_forms() -> None:
+    from ui.i18n import korean
+    assert korean.attach("이(가) 없음") == "이(가) 없음"
+    assert korean.attach("…이(가)") == "…이(가)"
+
+
+def test_no_korean_entry_shows_a_particles_two_forms() -> None:
+    """Every Korean entry that writes a particle's two forms, filled with seat names, numbers
+    and tiles as the pages fill them: one form is chosen each time."""
+    import string
+
+    from ui.i18n import catalog, korean, t_in
+    fallback = re.compile("|".join(re.escape(p) for p in korean.PAIRS))
+    entries = [k for k, v in catalog("ko").items() if fallback.search(v)]
+    assert len(entries) > 50
+    for value in ("흑", "백", 2, 3, Tile(2, 5), Tile(0, 6), "플레이어 1"):
+        for key in entries:
+            fields = {f for _, f, _, _ in string.Formatter().parse(catalog("ko")[key]) if f}
+            base, _, form = key.rpartition(".")
+            params: dict[str, object] = {f: value for f in fields}
+            if form in ("one", "few", "many", "other", "zero", "two"):
+                key, params["count"] = base, 2
+            shown = t_in("ko", key, **params)
+            assert not fallback.search(shown), (key, value, shown)

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.tiles import Tile
 
-from . import language
+from . import korean, language
 from .bidi import isolate_ltr
 from .language import DEFAULT, LANGUAGES, clip, is_rtl
 
@@ -151,7 +151,10 @@ def t_in(lang: str, key: str, /, **params: object) -> str:
                 template = lookup(f"{key}.other", lang)
     if template is None:
         return key
-    return isolate_ltr(format_template(template, params, list_sep(lang)), lang)
+    text = format_template(template, params, list_sep(lang))
+    if lang == "ko":  # 이(가), 을(를) …: the particle its word takes (ui/i18n/korean.py)
+        text = korean.attach(text)
+    return isolate_ltr(text, lang)
 
 
 def t(key: str, /, **params: object) -> str:
@@ -167,7 +170,8 @@ def text_or(key: str, default: str) -> str:
     ``default``; tiles and sums isolated as :func:`t` does."""
     lang = language.current_lang()
     template = lookup(key, lang)
-    return isolate_ltr(template if template is not None else default, lang)
+    text = template if template is not None else default
+    return isolate_ltr(korean.attach(text) if lang == "ko" else text, lang)
 
 
 def language_notice() -> str | None:

@@ -11,7 +11,11 @@ ui/pages/analysis_setup.py (drawn by analysis_setup_view.py).
 - **The address**: ``?pos=CODE`` or ``?round=CODE`` (the code has no words in it, so a link
   opens in any language), ``step=`` (the move the cursor is at) and ``seat=`` (1 …: whose
   decisions the stepper stops at, the learner's in a round from Play).  A code that cannot
-  be read is named in a notice, in the page's language, and the page keeps what it had.
+  be read is named in a notice, in the page's language, that stays while the address holds
+  it: nothing else is put in its place (the code waits in the paste box, to be mended; a
+  study already open stays behind "The position").  A code longer than :data:`LONGEST` is
+  refused before it is read.  A seat or step the link gives that cannot be used is named
+  in a notice too, which stays while that position or round is studied.
 - **A round record** (:mod:`ui.widgets.round_record`: a small text file with a round's code,
   ``.domino``; Play offers one for each finished round) opens here too.
 """
@@ -35,7 +39,6 @@ from engine.state import State
 
 from .. import session, thinking
 from ..i18n import refusal_text, t
-from ..widgets import round_record
 from ..widgets.feedback import Feedback, Later, Said, worded
 from . import analysis_words
 
@@ -48,6 +51,18 @@ SAID = "analysis.said"
 MODE = "analysis.mode"
 MODES = ("study", "setup", "open")
 PARAMS = ("pos", "round", "step", "seat")
+PASTE = "analysis.paste"  # the paste box's widget key
+PASTED = "analysis.pasted"  # the paste box's text, kept while the box is not drawn
+NOTES = "analysis.notes"  # ((kind, code), notices): what a link could not give, kept with it
+#: The longest code the page reads (characters).  The longest round the site can make (a
+#: four-player Gaple or a draw-mode round played out, tests/test_page_analysis.py) is a few
+#: hundred; a longer code is refused with a notice before it is read.  Far longer
+#: addresses never reach the page: Streamlit serves it with uvicorn, whose h11 parser
+#: refuses a request head that passes 16 KiB while still incomplete
+#: (h11.DEFAULT_MAX_INCOMPLETE_EVENT_SIZE; Streamlit has no option for it), so one that
+#: does not arrive in a single read gets a bare "400 Bad Request" before the site runs (here
+#: a 100,000-character address was served, a 200,000-character one refused).
+LONGEST = 2000
 #: What the page shows before anything is loaded: the documents' E1, White to move.
 EXAMPLE = "d2/2344.011122/6*3/*14/0"
 #: How many positions' answers a session keeps (stepping back finds them again).
@@ -123,8 +138,13 @@ def study_of(value: Position | Round, seat: int | None = None, step: int = 0) ->
 
 
 def read_code(text: str) -> Position | Round:
-    """A code as pasted or opened (spaces and line breaks around it left out)."""
-    return parse("".join(text.split()))
+    """A code as pasted or opened (spaces and line breaks around it left out); one longer
+    than :data:`LONGEST` is refused unread (``CodeError`` with the reason ``too_long``)."""
+    code = "".join(text.split())
+    if len(code) > LONGEST:
+        raise CodeError("code", LONGEST, f"longer than {LONGEST} characters", "too_long",
+                        length=len(code), count=len(code), longest=LONGEST)
+    return parse(code)
 
 
 # -- the study and the address ---------------------------------------------------------------
@@ -151,6 +171,21 @@ def _step_param(raw: str | None) -> int:
     return _number_param(raw) or 0
 
 
+def _address_key() -> tuple[Kind, str] | None:
+    single, _ = session.page_params(PARAMS)
+    kind: Kind | None = "round" if "round" in single else "pos" if "pos" in single else None
+    return None if kind is None else (kind, single[kind])
+
+
+def _show_notes() -> None:
+    """The notices kept for the address's code (a link that could not be read, or whose
+    seat or step could not be used): shown on every run while it is what the page shows."""
+    found = st.session_state.get(NOTES)
+    if isinstance(found, tuple) and found[0] in (_address_key(), st.session_state.get(LOADED)):
+        for note in found[1]:
+            session.notice(note, "warning")
+
+
 def address_of(study: Study) -> dict[str, str]:
     """The address that opens ``study`` where it is."""
     whole = study.as_round()
@@ -173,26 +208,39 @@ def write_address(study: Study) -> None:
     st.session_state[LOADED] = (kind, params[kind])
 
 
-def current() -> Study:
+def current() -> Study | None:
     """This session's study: the address's when it names another position or round (a link
-    opened), else the one kept; the example when there is neither."""
+    opened), else the one kept; the example when there is neither.  None when the address's
+    code cannot be read and nothing is kept: the page says why, keeps the address as it is
+    and offers the code in the paste box, to be mended (no other position in its place)."""
     single, _ = session.page_params(PARAMS)
-    kind: Kind | None = "round" if "round" in single else "pos" if "pos" in single else None
+    key = _address_key()
     study = stored()
-    if kind is not None and (kind, single[kind]) != st.session_state.get(LOADED):
+    if key is not None and key != st.session_state.get(LOADED):
+        code = key[1]
         try:
-            value = read_code(single[kind])
+            value = read_code(code)
         except CodeError as e:
-            why = analysis_words.code_error(e, analysis_words.seats_for(single[kind]))
-            session.notice(t("analysis.bad_link", why=why), "warning")
-        else:
-            study = study_of(value, _seat_param(single.get("seat")),
-                             _step_param(single.get("step")))
-            st.session_state[STUDY] = study
+            if st.session_state.get(NOTES, (None,))[0] != key:  # a new broken link
+                why = analysis_words.code_error(e, analysis_words.seats_for(code))
+                said = t("analysis.bad_link", why=why)
+                if len(code) <= LONGEST:  # into the paste box, to be mended
+                    st.session_state[PASTE] = st.session_state[PASTED] = code
+                    said += " " + t("analysis.mend")
+                st.session_state[NOTES] = (key, (said,))
+                st.session_state[MODE] = "open"
+            _show_notes()
+            return study
+        study = study_of(value, _seat_param(single.get("seat")),
+                         _step_param(single.get("step")))
+        st.session_state[STUDY] = study
+        write_address(study)
+        st.session_state[NOTES] = (st.session_state[LOADED], tuple(analysis_words.link_notes(value, single)))
     if study is None:
         study = study_of(read_code(EXAMPLE))
         st.session_state[STUDY] = study
     write_address(study)
+    _show_notes()
     return study
 
 
@@ -339,39 +387,6 @@ def on_seat(key: str) -> None:
     if study is not None:
         study.seat = value if isinstance(value, int) and value >= 0 else None
         write_address(study)
-
-
-def on_open_code(key: str) -> None:
-    """The code pasted in the "Open" box."""
-    text = str(st.session_state.get(key) or "")
-    if not text.strip():
-        st.session_state[SAID] = worded("hint", partial(t, "analysis.paste_first"))
-        return
-    try:
-        value = read_code(text)
-    except CodeError as e:
-        seats = analysis_words.seats_for(text)
-        st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
-        return
-    open_study(study_of(value))
-
-
-def on_open_file(key: str) -> None:
-    """A round record (or any code in a text file) chosen in the "Open" box."""
-    upload = st.session_state.get(key)
-    if upload is None:
-        return
-    record = round_record.read(upload.getvalue())
-    if record is None:
-        st.session_state[SAID] = worded("no", partial(t, "analysis.not_a_record"))
-        return
-    try:
-        value = read_code(record.code)
-    except CodeError as e:
-        seats = analysis_words.seats_for(record.code)
-        st.session_state[SAID] = worded("no", partial(analysis_words.code_error, e, seats))
-        return
-    open_study(study_of(value, record.seat))
 
 
 def said() -> Said | None:

@@ -30,6 +30,7 @@ from engine.state import Opening
 from engine.tiles import TILES, Tile
 
 from ..i18n import end_name, t, table_seat_names
+from ..widgets import round_record
 from ..widgets.deal_setup import CHOICES, choices_of, rules_from_form
 from ..widgets.feedback import Feedback, Later, Said, worded
 from . import analysis, analysis_words
@@ -331,3 +332,44 @@ def edit(position: Position) -> None:
     for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(f"{KEY}.")]:
         del st.session_state[key]
     st.session_state[analysis.MODE] = "setup"
+
+
+# -- the "Open" box (a code pasted, a round record chosen) -------------------------------
+
+
+def on_paste(key: str) -> None:
+    """The paste box's text, kept for when it is drawn again (after another mode)."""
+    st.session_state[analysis.PASTED] = str(st.session_state.get(key) or "")
+
+
+def on_open_code(key: str) -> None:
+    """The code pasted in the "Open" box."""
+    text = str(st.session_state.get(key) or "")
+    if not text.strip():
+        st.session_state[analysis.SAID] = worded("hint", partial(t, "analysis.paste_first"))
+        return
+    try:
+        value = analysis.read_code(text)
+    except CodeError as e:
+        seats = analysis_words.seats_for(text)
+        st.session_state[analysis.SAID] = worded("no", partial(analysis_words.code_error, e, seats))
+        return
+    analysis.open_study(analysis.study_of(value))
+
+
+def on_open_file(key: str) -> None:
+    """A round record (or any code in a text file) chosen in the "Open" box."""
+    upload = st.session_state.get(key)
+    if upload is None:
+        return
+    record = round_record.read(upload.getvalue())
+    if record is None:
+        st.session_state[analysis.SAID] = worded("no", partial(t, "analysis.not_a_record"))
+        return
+    try:
+        value = analysis.read_code(record.code)
+    except CodeError as e:
+        seats = analysis_words.seats_for(record.code)
+        st.session_state[analysis.SAID] = worded("no", partial(analysis_words.code_error, e, seats))
+        return
+    analysis.open_study(analysis.study_of(value, record.seat))

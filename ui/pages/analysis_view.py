@@ -22,6 +22,7 @@ from ..i18n import join_list, move_text, t, table_seat_names
 from ..widgets import appraisal, feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
+from ..widgets.knowledge import knowledge_of
 from ..widgets.share import share_position
 from ..widgets.svg import esc, plain
 from ..widgets.tile_grid import remember
@@ -31,7 +32,7 @@ from .analysis import MODE, MODES, Study
 BOARD = "analysis-board"
 W_STEP = "analysis.step"
 W_SEAT = "analysis.seat"
-W_PASTE = "analysis.paste"
+W_PASTE = analysis.PASTE
 W_FILE = "analysis.file"
 TICK = 0.3  # seconds between looks while an answer is awaited
 T = TypeVar("T")
@@ -156,6 +157,18 @@ def _turn(study: Study, names: Sequence[str]) -> None:
         st.markdown(plain(t("analysis.played", name=names[mover], move=move_text(played))))
 
 
+def _knows(study: Study, names: Sequence[str]) -> None:
+    """What the seat whose view this is (every hand shown: the mover, whose seat the
+    appraisal is from) knows besides its tiles: the others' counts, the numbers they are
+    known to lack, the undealt tiles (the appraisal's figures depend on them)."""
+    position = study.position()
+    seat = position.seat if position.seat is not None else position.mover
+    if seat is None:
+        return
+    with st.container(key="analysis-knows"):
+        st.markdown(plain(knowledge_of(position.view(seat), names)))
+
+
 def _appraisal(study: Study, names: Sequence[str]) -> None:
     """How each move does from the mover's seat (the engine's appraisal, in a worker)."""
     blocked = analysis.appraisal_blocked(study)
@@ -205,10 +218,11 @@ def _appraised(a: Appraisal, position: Position, names: Sequence[str],
 
 def _verdict(study: Study, names: Sequence[str]) -> None:
     blocked = analysis.solver_blocked(study)
+    if blocked == "over":  # nothing left to solve: the result is above
+        return
     st.markdown(f"**{esc(t('analysis.verdict_title'))}**")
     if blocked is not None:
-        if blocked != "over":
-            st.caption(t(f"analysis.no_verdict_{blocked}"))
+        st.caption(t(f"analysis.no_verdict_{blocked}"))
         return
     answer = analysis.verdict_answer(study)
     assert answer is not None
@@ -244,12 +258,14 @@ def _links(study: Study, names: Sequence[str]) -> None:
 def _open() -> None:
     with st.container(key="analysis-open", border=True):
         st.subheader(t("analysis.open_title"), anchor=False)
+        remember(W_PASTE, st.session_state.get(analysis.PASTED, ""))
         st.text_area(t("analysis.paste"), key=W_PASTE, height=90,
-                     placeholder=analysis.EXAMPLE, help=t("analysis.paste_help"))
+                     placeholder=analysis.EXAMPLE, help=t("analysis.paste_help"),
+                     on_change=analysis_setup.on_paste, args=(W_PASTE,))
         st.button(t("analysis.open_code"), key="analysis.open", type="primary",
-                  on_click=analysis.on_open_code, args=(W_PASTE,))
+                  on_click=analysis_setup.on_open_code, args=(W_PASTE,))
         st.file_uploader(t("analysis.file"), type=["domino", "txt"], key=W_FILE,
-                         on_change=analysis.on_open_file, args=(W_FILE,),
+                         on_change=analysis_setup.on_open_file, args=(W_FILE,),
                          help=t("analysis.file_help"))
         _said()
 
@@ -299,6 +315,7 @@ def _study(study: Study) -> None:
     _stepper(study, names)
     _seat_choice(study, names)
     _turn(study, names)
+    _knows(study, names)
     _appraisal(study, names)
     _verdict(study, names)
     if analysis.waiting(study) and not thinking.inline():
@@ -325,6 +342,8 @@ def draw() -> None:
             analysis_setup_view.draw()
         elif mode == "open":
             _open()
+        elif study is None:  # a link that could not be read, and nothing else open
+            st.info(t("analysis.nothing_open"))
         else:
             _study(study)
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from engine.code import CodeError, parse_rules
+from engine.code import CodeError, Position, Round, parse_rules
 from engine.state import Refusal
 from engine.tiles import Tile
 
-from ..i18n import end_name, refusal_text, seat_name, t, table_seat_names
+from ..i18n import clip, end_name, refusal_text, seat_name, t, table_seat_names
 
 #: The reasons worded by their own entry (``analysis.why.<reason>``).
 REASONS = ("rules", "tile_twice", "line_join", "show_hands", "hand_size", "empty_hand",
            "out_not_empty", "no_dead", "stock_hidden", "counts", "passes", "opening_line",
-           "opening_holder", "round_start", "deal", "not_ascii", "lacks_held")
+           "opening_holder", "round_start", "deal", "not_ascii", "lacks_held", "too_long")
 #: The code's fields, as :class:`CodeError` names them (``analysis.field.<name>``).
 FIELDS = ("rules", "hands", "line", "stock", "turn", "dead", "lacks", "moves")
 
@@ -66,3 +66,24 @@ def code_error(e: CodeError, seats: Sequence[str] | None = None) -> str:
         return t(f"analysis.why.{reason}", **p, at=e.offset + 1)
     field = e.field if e.field in FIELDS else "code"
     return t("analysis.why.syntax", field=t(f"analysis.field.{field}"), at=e.offset + 1)
+
+
+def link_notes(value: Position | Round, single: dict[str, str]) -> list[str]:
+    """What the link's ``seat`` and ``step`` could not give, in words (one notice each): a
+    seat the game does not have, a step that is no number, or past the round's end."""
+    start = value.start if isinstance(value, Round) else value
+    notes = []
+    seat = single.get("seat")
+    if seat is not None and not (seat.strip().isdecimal() and len(seat) < 5
+                                 and 1 <= int(seat) <= start.players):
+        notes.append(t("analysis.bad_seat", seat=clip(seat, 12), count=start.players))
+    step = single.get("step")
+    if step is not None:
+        moves = len(value.moves) if isinstance(value, Round) else 0
+        if not isinstance(value, Round):
+            notes.append(t("analysis.step_no_round", step=clip(step, 12)))
+        elif not (step.strip().isdecimal() and len(step) < 5):
+            notes.append(t("analysis.bad_step", step=clip(step, 12)))
+        elif int(step) > moves:
+            notes.append(t("analysis.step_past", step=int(step), count=moves))
+    return notes

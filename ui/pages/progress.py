@@ -22,10 +22,13 @@ from typing import Any
 
 import altair as alt
 
-from .. import session
+from engine.appraise import BANDS
+from engine.rules import FAMILIES
+
+from .. import glicko2, session
 from ..i18n import join_list, t
 from ..progress import DrillRun, RoundPoint
-from ..widgets.appraisal import figure, number
+from ..widgets.appraisal import amount, figure, number
 from ..widgets.deal_setup import family_name
 
 PLAY_PAGE = "pages/play.py"
@@ -248,13 +251,26 @@ def drill_summary(runs: Sequence[DrillRun]) -> str:
 
 
 def rating_summary(points: Sequence[RatingPoint]) -> str:
-    return t("charts.rating_summary", count=len(points), first=round(points[0].rating),
-             last=round(points[-1].rating), best=round(max(p.rating for p in points)))
+    """How many puzzles, the rating at first (every learner starts at
+    :data:`ui.glicko2.START`, before the first puzzle), now, and at best."""
+    return t("charts.rating_summary", count=len(points), first=round(glicko2.START),
+             last=round(points[-1].rating),
+             best=round(max(glicko2.START, *(p.rating for p in points))))
 
 
 def themes_summary(rows: Sequence[ThemeLoss]) -> str:
+    """The costliest themes, and the cost's unit: mistakes (a miss that loses as much as
+    the family's mistake band, engine.appraise.BANDS, counts 1)."""
     worst = theme_rows(rows)[:3]
-    return t("charts.themes_summary", themes=join_list(r["theme"] for r in worst))
+    return " ".join((t("charts.themes_summary", themes=join_list(r["theme"] for r in worst)),
+                     themes_unit()))
+
+
+def themes_unit() -> str:
+    """What the themes' cost is counted in, with each family's mistake band."""
+    items = [t("charts.unit_item", amount=amount(f, BANDS[f][1]), family=family_name(f))
+             for f in FAMILIES]
+    return t("charts.themes_unit", items=join_list(items))
 
 
 # -- the sections -------------------------------------------------------------------------------

@@ -30,20 +30,17 @@ from functools import partial
 
 import streamlit as st
 
-from engine.code import parse_position
 from engine.moves import Move
-from engine.rules import Ruleset
 from engine.scenario import Scenario
-from engine.state import State
-from engine.themes import THEMES, themes
-from engine.view import SeatView, view
+from engine.themes import THEMES
 
 from .. import clock, glicko2, session
 from ..content import Puzzles, puzzles
 from ..i18n import clip, t, table_seat_names
-from ..progress import Attempt, Outcome, OwnCard
+from ..progress import Attempt, Outcome
 from ..widgets.feedback import Said, checked, worded
 from . import puzzles_words as words
+from .puzzles_setup import Problem, bank_problem, own_problem
 
 PAGE = "pages/puzzles.py"
 BOARD = "puzzle-board"
@@ -59,75 +56,6 @@ THEME_CHOICES = (ANY, *THEMES)
 NEAR = 5
 #: Above this deviation a rating is still settling (said so beside it).
 SETTLING_RD = 110.0
-#: An own puzzle's move counts as right when the review graded it so.
-RIGHT_GRADES = ("forced", "best", "good")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A position to solve: ``kind`` ``bank`` or ``own``; ``state`` has every hand (the page
-    shows the seat's alone) and ``view`` is what the seat knows; ``moves`` every distinct
-    legal move with its expected score, best first; ``right`` the moves counted right."""
-
-    key: str
-    kind: str
-    rules: Ruleset
-    state: State
-    seat: int
-    view: SeatView
-    moves: tuple[tuple[Move, float], ...]
-    best: tuple[Move, ...]
-    right: frozenset[Move]
-    themes: tuple[str, ...]
-    rating: float | None = None
-    decided: float | None = None  # own: when the learner met it in Play
-    played: Move | None = None  # own: what they played then
-
-    @property
-    def names(self) -> tuple[Move, ...]:
-        return tuple(m for m, _ in self.moves)
-
-    def expected(self, move: Move) -> float:
-        return next(e for m, e in self.moves if m == move)
-
-
-def bank_problem(s: Scenario, rating: float | None = None) -> Problem:
-    p = s.puzzle
-    assert p is not None
-    state = s.replay()
-    return Problem(s.id, "bank", s.rules, state, p.seat, view(state, p.seat),
-                   tuple((f.move, f.expected) for f in p.moves), p.best, frozenset(p.best),
-                   p.themes, float(p.rating) if rating is None else rating)
-
-
-def own_problem(card: OwnCard) -> Problem | None:
-    """The problem of a card of the learner's own, or None when its records no longer read
-    (a code or a move this engine refuses: the card is left aside, never a traceback)."""
-    d = card.decision
-    try:
-        whole = parse_position(d.position)
-        state = whole.state()
-        seat = state.mover
-        if seat is None:
-            return None
-        seen = parse_position(d.seen).view(seat)
-        scored: dict[Move, tuple[float, str]] = {}
-        for text, expected, grade in d.moves:
-            move = state.canonical(state.resolve(Move.parse(text)))
-            scored.setdefault(move, (expected, grade))
-        played = state.canonical(state.resolve(Move.parse(d.played)))
-    except ValueError:
-        return None
-    moves = tuple(sorted(((m, e) for m, (e, _) in scored.items()), key=lambda x: -x[1]))
-    if len(moves) < 2:
-        return None
-    top = moves[0][1]
-    best = tuple(m for m, e in moves if e == top)
-    right = frozenset(m for m, (_, g) in scored.items() if g in RIGHT_GRADES) | set(best)
-    wrong = [m for m, _ in moves if m not in right]
-    return Problem(f"own:{d.card}", "own", state.rules, state, seat, seen, moves, best, right,
-                   themes(seen, best, wrong) if wrong else (), decided=d.decided,
-                   played=played)
 
 
 @dataclass
@@ -140,6 +68,7 @@ class Current:
     answer: Move | None = None  # the latest (None: awaiting one)
     outcome: Outcome | None = None
     shown: bool = False  # the answer was shown
+    discarding: bool = False  # "Discard a tile" is on (until a move)
     said: Said | None = None
     family: str = ANY
     theme: str = ANY
@@ -151,6 +80,11 @@ class Current:
     @property
     def right(self) -> bool:
         return self.answer is not None and self.answer in self.problem.right
+
+    @property
+    def best_found(self) -> bool:
+        """The answer is the best move (a good one is right, not best)."""
+        return self.answer is not None and self.answer in self.problem.best
 
     @property
     def solved(self) -> bool | None:
@@ -201,6 +135,11 @@ def next_bank(data: Puzzles, family: str, theme: str, avoid: str | None = None
 def own_due() -> list[Problem]:
     """The learner's own puzzles due now, each that still reads."""
     return [p for p in map(own_problem, session.own_due(clock.now())) if p is not None]
+
+
+def another_own_due(cur: Current) -> bool:
+    """Whether an own puzzle besides ``cur``'s is due ("Next of yours" has one to open)."""
+    return any(p.key != cur.problem.key for p in own_due())
 
 
 def next_own(avoid: str | None = None) -> Current | None:
@@ -277,6 +216,7 @@ def on_move(move: Move) -> None:
     cur = stored()
     if cur is None or cur.answered:
         return
+    cur.discarding = False
     state = cur.problem.state
     resolved, refusal = checked(state, move)
     if refusal is not None:
@@ -296,27 +236,48 @@ def on_move(move: Move) -> None:
     cur.said = feedback(cur)
 
 
+def on_discarding(on: bool) -> None:
+    """"Discard a tile" turned on or off on the table: what was said of an earlier click
+    (a tile refused) goes, since the next step is a tile to throw."""
+    cur = stored()
+    if cur is None or cur.answered:
+        return
+    cur.discarding = on
+    if on:
+        cur.said = None
+
+
 def feedback(cur: Current) -> Said:
-    """Right or wrong, with the appraisal's numbers in words (worded when drawn)."""
+    """Right or wrong, with the appraisal's numbers in words (worded when drawn).  A wrong
+    answer is told what it costs and why, without naming the best move, until the answer
+    is shown; a move the review graded good (an own puzzle) is accepted, and told that a
+    better one exists."""
     p = cur.problem
     answer = cur.answer
     assert answer is not None
     names = seats(p)
-    if answer in p.right:
+    best = p.best[0]
+    if answer in p.best:
         others = [(m, e) for m, e in p.moves if m not in p.right]
         retry = cur.first is not None and cur.first != answer
         return worded("ok", partial(_right_text, p, answer, others[0] if others else None, names),
                       partial(t, "puzzles.right_again" if retry else "puzzles.right"))
-    best = p.best[0]
-    return worded("no", partial(words.comparison, p.rules, p.view, (best, p.expected(best)),
-                                (answer, p.expected(answer)), p.names, names),
-                  partial(t, "puzzles.wrong"))
+    if cur.shown:
+        return worded("ok" if answer in p.right else "no",
+                      partial(words.comparison, p.rules, p.view, (best, p.expected(best)),
+                              (answer, p.expected(answer)), p.names, names),
+                      partial(t, "puzzles.good" if answer in p.right else "puzzles.wrong"))
+    said = partial(words.shortfall, p.rules, p.view, best, (answer, p.expected(answer)),
+                   loss(p, answer), p.names, names)
+    if answer in p.right:
+        return worded("ok", said, partial(t, "puzzles.good"))
+    return worded("no", said, partial(t, "puzzles.wrong"))
 
 
 def _right_text(p: Problem, answer: Move, other: tuple[Move, float] | None,
                 seats: tuple[str, ...]) -> str:
     if other is None:
-        return t("puzzles.right_only", move=words.move_name(answer, p.names))
+        return words.sentence(t("puzzles.right_only", move=words.move_name(answer, p.names)))
     return words.comparison(p.rules, p.view, (answer, p.expected(answer)), other, p.names,
                             seats)
 
@@ -340,9 +301,12 @@ def on_retry() -> None:
 
 
 def on_show() -> None:
+    """"Show the answer": the best move lit, every move listed, and the comparison."""
     cur = stored()
     if cur is not None:
         cur.shown = True
+        if cur.answer is not None:
+            cur.said = feedback(cur)
 
 
 def on_next() -> None:

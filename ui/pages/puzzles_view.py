@@ -19,7 +19,7 @@ from ..widgets.board import board
 from ..widgets.deal_setup import family_name, rules_label
 from ..widgets.knowledge import knowledge_of
 from ..widgets.live import Focus, live
-from ..widgets.share import share_state
+from ..widgets.share import share_position
 from ..widgets.svg import esc, plain
 from . import puzzles_words as words
 from .puzzles import (
@@ -32,12 +32,13 @@ from .puzzles import (
     THEME_CHOICES,
     THEME_KEY,
     Current,
-    Problem,
     address,
+    another_own_due,
     arrive,
     choice,
     fits,
     on_choice,
+    on_discarding,
     on_move,
     on_next,
     on_own,
@@ -47,6 +48,7 @@ from .puzzles import (
     own_seat,
     seats,
 )
+from .puzzles_setup import Problem
 
 PLAY = "pages/play.py"
 ACTIONS = "puzzles-actions"
@@ -146,7 +148,7 @@ def _after(cur: Current) -> None:
     if not cur.answered:
         return
     st.markdown(plain(t("puzzles.themes", themes=words.theme_list(p.themes))))
-    if cur.shown or cur.right:
+    if cur.shown or cur.best_found:
         lines = [t("puzzles.all_line", move=words.move_name(m, p.names),
                    worth=words.worth(p.rules, e)) for m, e in p.moves]
         with st.expander(t("puzzles.all_moves"), expanded=cur.shown):
@@ -160,11 +162,14 @@ def _actions(cur: Current) -> None:
     with st.container(horizontal=True, gap="small", key=ACTIONS):
         if cur.answered and not cur.right:
             st.button(t("puzzles.retry"), key="puzzles.retry", type="primary", on_click=on_retry)
-            if not cur.shown:
-                st.button(t("puzzles.show"), key="puzzles.show", on_click=on_show)
-        label = "puzzles.next_own" if cur.problem.kind == "own" else "puzzles.next"
+        if cur.answered and not cur.best_found and not cur.shown:
+            st.button(t("puzzles.show"), key="puzzles.show", on_click=on_show)
+        own_next = cur.problem.kind == "own" and another_own_due(cur)
+        label = "puzzles.next_own" if own_next else "puzzles.next"
         st.button(t(label) if cur.answered else t("puzzles.skip"), key="puzzles.next",
                   type="primary" if cur.right else "secondary", on_click=on_next)
+    if cur.problem.kind == "own" and not own_next:  # "Next" opens the bank: said so
+        st.caption(t("puzzles.own_last"))
 
 
 def _problem(cur: Current) -> None:
@@ -182,10 +187,12 @@ def _problem(cur: Current) -> None:
     board(p.state, key=BOARD, seat=p.seat, seats=names, reveal="mover",
           on_move=None if cur.answered else on_move, disabled=cur.answered,
           controls=not cur.answered, note=t("puzzles.answered") if cur.answered else None,
-          highlight=p.best[0] if cur.shown or cur.right else None,
+          highlight=p.best[0] if cur.shown or cur.best_found else None,
           hand_label=t("puzzles.your_hand", name=own_seat(p)),
-          below=partial(_verdict, cur), offer="legal")
-    share_state("puzzles", p.state, p.seat)  # what the seat sees: the answer stays hidden
+          below=partial(_verdict, cur), offer="legal", discarding=cur.discarding,
+          on_discarding=on_discarding)
+    # What the seat sees, all it knows with it (the others' tiles, so the answer, hidden).
+    share_position("puzzles", p.seat_position())
     _actions(cur)
     _after(cur)
 

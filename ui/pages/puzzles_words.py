@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.moves import Move
+from engine.reasons import move_reasons
 from engine.rules import Ruleset
 from engine.themes import contrast
 from engine.tiles import Tile
 from engine.view import SeatView
 
 from ..i18n import and_list, end_name, seat_name, t
-from ..widgets.appraisal import number
+from ..widgets.appraisal import amount, number
 
 #: Below this an expected score reads as level (Block, the duel).
 LEVEL = 0.05
@@ -82,10 +83,34 @@ def fact_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str
     return t(f"puzzles.fact.{code}", **values)
 
 
-def why(view: SeatView, best: Move, chosen: Move, seats: Sequence[str]) -> str:
-    """Why ``best`` beats ``chosen``, in words (empty when the engine names no reason)."""
-    facts = contrast(view, best, chosen)
-    return and_list(fact_text(code, params, seats) for code, params in facts)
+def sentence(text: str) -> str:
+    """``text`` with its first letter made a capital (a sentence that starts with a move's
+    name: "Throwing [0|2] dead …"); marks of direction and brackets before it are kept."""
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1:]
+        if ch not in "\u2066\u2067\u2068\u2069\u200e\u200f«„“\"'":
+            return text
+    return text
+
+
+#: Why one dead tile rather than another (Gaple), as engine.reasons tells it.
+DEAD_CODES = ("spent_dead", "dead_hardest", "heaviest_dead", "dead_light")
+
+
+def facts_of(view: SeatView, best: Move, chosen: Move) -> list[tuple[str, dict[str, object]]]:
+    """What ``best`` does that ``chosen`` does not (:func:`engine.themes.contrast`); for a
+    tile thrown dead, why that tile (:func:`engine.reasons.move_reasons`)."""
+    if best.kind == "discard":
+        return [(r.code, dict(r.params)) for r in move_reasons(view, best)
+                if r.code in DEAD_CODES]
+    return [(code, dict(params)) for code, params in contrast(view, best, chosen)]
+
+
+def reasons(facts: Sequence[str]) -> str:
+    """Facts as one reason, each its own clause ("; " between them: a fact may hold an "and"
+    of its own)."""
+    return t("puzzles.fact_sep").join(facts)
 
 
 def comparison(rules: Ruleset, view: SeatView, best: tuple[Move, float],
@@ -94,6 +119,32 @@ def comparison(rules: Ruleset, view: SeatView, best: tuple[Move, float],
     shown no 2." """
     text = t("puzzles.compare", best=move_name(best[0], names), best_worth=worth(rules, best[1]),
              other=move_name(other[0], names), other_worth=worth(rules, other[1]))
-    reason = why(view, best[0], other[0], seats)
-    return t("puzzles.because", text=text, reason=reason) if reason else t("puzzles.end",
-                                                                           text=text)
+    facts = facts_of(view, best[0], other[0])
+    reason = reasons([fact_text(code, params, seats) for code, params in facts])
+    return sentence(t("puzzles.because", text=text, reason=reason) if reason
+                    else t("puzzles.end", text=text))
+
+
+def shortfall(rules: Ruleset, view: SeatView, best: Move, chosen: tuple[Move, float],
+              cost: float, names: Sequence[Move], seats: Sequence[str]) -> str:
+    """What is wrong with ``chosen``, without naming the best move: what it is worth, how
+    far short of the best it falls, and why in the game's terms (what it fails to do that
+    the best does): "[2|5] loses you 3.0 points on average, 3.2 points short of the best
+    move: North has shown no 2, and your move leaves no end on one." """
+    text = t("puzzles.short", move=move_name(chosen[0], names), worth=worth(rules, chosen[1]),
+             amount=amount(rules.family, cost))
+    facts = facts_of(view, best, chosen[0])
+    reason = reasons([miss_text(code, params, seats) for code, params in facts])
+    return sentence(t("puzzles.because", text=text, reason=reason) if reason
+                    else t("puzzles.end", text=text))
+
+
+def miss_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str:
+    """A fact of :func:`engine.themes.contrast` said of the move chosen (what it fails to
+    do), not of the best: ``puzzles.miss.<code>``."""
+    values = dict(params)
+    if "seat" in values:
+        values["seat"] = seat_name(int(values["seat"]), seats)  # type: ignore[call-overload]
+    if "tile" in values:
+        values["tile"] = Tile.parse(str(values["tile"]))
+    return t(f"puzzles.miss.{code}", **values)

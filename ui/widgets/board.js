@@ -28,7 +28,8 @@ export default function (component) {
   root.classList.toggle("marking", !!data.mark_fits);
   const T = data.text || {};
   let selected = null;
-  let discarding = false;
+  // "Discard a tile" on: kept by the page across its runs where it asks to be told.
+  let discarding = !!data.discarding;
 
   // Others (opponents): name, count, tiles face down or up.
   const others = el("div", "others");
@@ -123,6 +124,15 @@ export default function (component) {
     else if (tile && !tile.one_click) status.textContent = (T.pick_end || "").replace("{tile}", tile.label);
     else status.textContent = T.pick_tile || "";
   }
+  function setDiscarding(on) {
+    discarding = on;
+    selected = null;
+    paint();
+    if (data.report_discarding) {  // the page is told (it clears what it said before)
+      window.__boardKeepFocus = "control-discard";
+      setTriggerValue("move", { discarding: on, nonce: nonce() });
+    }
+  }
   function choose(tile) {
     if (!data.interactive) return;
     if (discarding) { discarding = false; send({ discard: tile.tile }); return; }
@@ -169,7 +179,7 @@ export default function (component) {
     b.setAttribute("data-control", "discard");
     b.setAttribute("data-focus", "control-discard");
     b.disabled = !data.interactive;
-    b.addEventListener("click", () => { discarding = !discarding; selected = null; paint(); });
+    b.addEventListener("click", () => setDiscarding(!discarding));
     controls.appendChild(b);
   }
   for (const m of markers()) {
@@ -182,7 +192,8 @@ export default function (component) {
   }
   const onKey = (ev) => {
     if (ev.key === "Escape" && (selected || discarding)) {
-      const back = selected; selected = null; discarding = false; paint();
+      const back = selected; selected = null;
+      if (discarding) setDiscarding(false); else paint();
       const b = tileButtons.find((x) => x.getAttribute("data-tile") === back);
       if (b) b.focus();
     }

@@ -224,8 +224,10 @@ def _event_move(event: object) -> Move | None:
         return None
 
 
-def _handle_event(key: str, on_move: Callable[[Move], None]) -> None:
-    """The component's callback: read the event, drop repeats, pass the move on."""
+def _handle_event(key: str, on_move: Callable[[Move], None],
+                  on_discarding: Callable[[bool], None] | None = None) -> None:
+    """The component's callback: read the event, drop repeats, pass the move on (or, with
+    ``on_discarding``, that "Discard a tile" was turned on or off)."""
     value = st.session_state.get(key)
     event = value.get("move") if isinstance(value, dict) else None
     if not isinstance(event, dict):
@@ -235,6 +237,10 @@ def _handle_event(key: str, on_move: Callable[[Move], None]) -> None:
     if nonce and seen.get(key) == nonce:
         return
     seen[key] = nonce
+    if "discarding" in event:
+        if on_discarding is not None:
+            on_discarding(bool(event["discarding"]))
+        return
     move = _event_move(event)
     if move is not None:
         on_move(move)
@@ -247,7 +253,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           note: str | None = None, controls: bool = True,
           below: Callable[[], None] | None = None, hand_label: str | None = None,
           fold_caption: bool | None = None, hide_ends: bool = False, offer: Offer = "all",
-          fits: bool = False) -> None:
+          fits: bool = False, discarding: bool = False,
+          on_discarding: Callable[[bool], None] | None = None) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -281,7 +288,11 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
       distinct legal moves, the controls appear only when legal):
       :mod:`ui.widgets.board_moves`;
     - ``fits``: mark the tiles that fit and dim the others (they can still be
-      clicked: the engine says why one is refused).
+      clicked: the engine says why one is refused);
+    - ``on_discarding(on)``: told, in a callback, when the learner turns "Discard a tile"
+      on or off (a page clears what it said of an earlier click: the table's next step is
+      a tile to throw); ``discarding``: the table is drawn with it on (the page keeps it,
+      as told, until a move).  Without ``on_discarding`` the table keeps it to itself.
     """
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", key):
         raise ValueError(f"a board key is a CSS-safe name such as 'learn-board', not {key!r}")
@@ -294,7 +305,10 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
         data["text"]["waiting"] = note or ""
     if not controls:
         data["controls"], data["discard"] = [], False
-    callback = (lambda: _handle_event(key, on_move)) if on_move is not None else (lambda: None)
+    data["discarding"] = discarding and data["interactive"] and data["discard"]
+    data["report_discarding"] = on_discarding is not None
+    callback = (lambda: _handle_event(key, on_move, on_discarding)) if on_move is not None \
+        else (lambda: None)
     # Reserve about the drawn height before the component's script has run, so
     # that the page below does not shift when the table appears.
     base = 300 if controls and (data["controls"] or data["discard"] or data["interactive"]) \
