@@ -234,11 +234,13 @@ def _share(table: Table) -> None:
         share_state("play", state, table.learner)
         return
     whole = Round.from_state(state)
-    share_position("play-round", whole, seat=str(table.learner + 1))
-    title = t("share.record_game" if play_words.in_games(table) else "share.record_round",
+    games = play_words.in_games(table)
+    share_position("play-round", whole, game=games, seat=str(table.learner + 1))
+    title = t("share.record_game" if games else "share.record_round",
               rules=rules_label(table.rules), n=table.round_no)
     round_record.download("play.download", whole, title, table.learner,
-                          f"round-{table.seed}-{table.round_no}")
+                          f"{'game' if games else 'round'}-{table.seed}-{table.round_no}",
+                          game=games)
 
 
 def _log(table: Table) -> None:
