@@ -103,6 +103,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
     ``offer``: which controls to draw (:func:`~ui.widgets.board_moves.controls_for`);
     ``fits``: mark the tiles that fit (every tile carries ``fits``, from the engine's
     legal moves) and dim the others while the learner is to move."""
+    seated = seat is not None  # a seat of its own at the bottom: the others stay above it
     seat = state.mover if seat is None else seat
     if seat is None:  # a finished round: show the first seat's side
         seat = 0
@@ -182,6 +183,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
         "hand": {"label": hand_label or t("board.your_hand", name=seat_name(seat, seats)),
                  "tiles": hand, "to_move": state.mover == seat, "dead": dead(seat)},
         "others": others,
+        "seated": seated,
         "controls": controls,
         "discard": "discard" in controls_for(state, offer),
         "mark_fits": marking,
@@ -247,7 +249,7 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           note: str | None = None, controls: bool = True,
           below: Callable[[], None] | None = None, hand_label: str | None = None,
           fold_caption: bool | None = None, hide_ends: bool = False, offer: Offer = "all",
-          fits: bool = False) -> None:
+          fits: bool = False, hand_link: bool = False) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -281,7 +283,13 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
       distinct legal moves, the controls appear only when legal):
       :mod:`ui.widgets.board_moves`;
     - ``fits``: mark the tiles that fit and dim the others (they can still be
-      clicked: the engine says why one is refused).
+      clicked: the engine says why one is refused);
+    - ``hand_link``: "Go to my tiles", a link first in the page's Tab order (shown once
+      it has the focus) that puts the focus on the hand: a page whose board is what the
+      learner came for (Play).
+
+    The hand is one Tab stop (WAI-ARIA's toolbar pattern, a roving tabindex): the arrow keys
+    move between its tiles (Home, End: the first, the last), Enter or Space plays one.
     """
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", key):
         raise ValueError(f"a board key is a CSS-safe name such as 'learn-board', not {key!r}")
@@ -294,6 +302,7 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
         data["text"]["waiting"] = note or ""
     if not controls:
         data["controls"], data["discard"] = [], False
+    data["hand_link"] = t("board.to_hand") if hand_link else ""
     callback = (lambda: _handle_event(key, on_move)) if on_move is not None else (lambda: None)
     # Reserve about the drawn height before the component's script has run, so
     # that the page below does not shift when the table appears.

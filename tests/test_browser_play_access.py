@@ -1,0 +1,116 @@
+"""Play for a learner on a phone, at the keyboard, or with a screen reader (a real browser).
+
+- On a phone-sized window (390 × 844) the opponents sit above the learner's hand, as the page
+  says ("You sit at the bottom").
+- From the page's load a tile is reached in at most three key presses: "Go to my tiles" is the
+  first stop of the Tab order; the hand is one Tab stop whose tiles the arrow keys walk
+  through (a roving tabindex, WAI-ARIA's toolbar pattern); Enter plays the tile.
+
+Everything waits on the page's texts and state, never on time.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_support import WAIT, settle, tile
+from play_browser import count_is, hand, moves_so_far, wait_for_turn
+from playwright.sync_api import Page, expect
+
+from engine.rules import block
+from ui.i18n import t_in
+from ui.pages.play import new_table
+
+pytestmark = pytest.mark.browser
+
+ADDRESS = "/play?rules=block&players=2&level=heaviest&seed={seed}"
+SEED = 1  # South (the learner) opens: every tile is a move
+PHONE = {"width": 390, "height": 844}
+
+#: The element with the keyboard's focus, looking into shadow roots: a tile's name ("1-4"),
+#: else its id, else its tag.
+FOCUSED_JS = """() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (!a) return null;
+  return a.getAttribute('data-tile') || a.id || a.tagName.toLowerCase();
+}"""
+
+
+def focused(page: Page) -> str | None:
+    return page.evaluate(FOCUSED_JS)
+
+
+def open_play(page: Page, seed: int = SEED) -> None:
+    page.goto(ADDRESS.format(seed=seed))
+    settle(page)
+    assert wait_for_turn(page)
+
+
+def test_the_deal_has_the_learner_open() -> None:
+    table = new_table(block(2), "heaviest", SEED)
+    assert table.state.mover == table.learner and table.state.line.empty
+
+
+def test_on_a_phone_the_opponents_sit_above_the_learners_hand(page: Page) -> None:
+    page.set_viewport_size(PHONE)
+    open_play(page)
+    board = page.locator(".db")
+    expect(board).to_have_class(re.compile(r"\bnarrow\b"), timeout=WAIT)  # the narrow drawing
+    others, felt, mine = page.locator(".others"), page.locator(".felt"), page.locator(".hand-wrap")
+    expect(others).to_contain_text("North")
+    o, f, h = others.bounding_box(), felt.bounding_box(), mine.bounding_box()
+    assert o and f and h
+    assert o["y"] + o["height"] <= f["y"] < h["y"], (o, f, h)
+
+
+def test_a_tile_in_two_key_presses_the_arrows_walk_the_hand_and_enter_plays(page: Page) -> None:
+    open_play(page)
+    tiles = hand(page)
+    assert len(tiles) == 7
+    page.keyboard.press("Tab")  # 1: the first stop is "Go to my tiles"
+    link = page.get_by_role("link", name="Go to my tiles", exact=True)
+    expect(link).to_be_focused()
+    expect(link).to_be_visible()  # shown while it has the focus
+    page.keyboard.press("Enter")  # 2: on the hand's first tile
+    assert focused(page) == tiles[0]
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == tiles[1]
+    page.keyboard.press("End")
+    assert focused(page) == tiles[-1]
+    page.keyboard.press("ArrowRight")  # round again
+    assert focused(page) == tiles[0]
+    page.keyboard.press("ArrowLeft")
+    assert focused(page) == tiles[-1]
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowDown")
+    assert focused(page) == tiles[1]
+    # the hand is one Tab stop: Tab leaves it, Shift+Tab comes back to the same tile
+    page.keyboard.press("Tab")
+    assert focused(page) not in tiles
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == tiles[1]
+    stops = page.evaluate("""() => {
+      const host = [...document.querySelectorAll('*')].find(
+        (e) => e.shadowRoot && e.shadowRoot.querySelector('.hand'));
+      return [...host.shadowRoot.querySelectorAll('.hand button.tile')].map((b) => b.tabIndex);
+    }""")
+    assert sorted(stops) == [-1] * 6 + [0], stops
+    n = moves_so_far(page)
+    page.keyboard.press("Enter")  # the opening: one key plays it
+    expect(count_is(page, n + 1, n + 2)).to_be_visible(timeout=WAIT)
+    expect(tile(page, tiles[1])).to_have_count(0, timeout=WAIT)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ar"])
+def test_go_to_my_tiles_reads_in_the_pages_language(page: Page, lang: str) -> None:
+    page.goto(ADDRESS.format(seed=SEED) + f"&lang={lang}")
+    settle(page)
+    expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=WAIT)
+    page.keyboard.press("Tab")
+    words = t_in(lang, "board.to_hand")
+    assert words != t_in("en", "board.to_hand")
+    expect(page.get_by_role("link", name=words, exact=True)).to_be_focused()
+    page.keyboard.press("Enter")
+    assert focused(page) == hand(page)[0]
