@@ -227,7 +227,7 @@ def focused_tile(page: Page) -> str | None:
 
 
 def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
-    """Tab and Enter only: no clicks and no programmatic focus."""
+    """The keyboard only (Tab, the arrows, Enter): no clicks and no programmatic focus."""
     errors = watch_errors(page)
     seed = 1  # the learner opens: any tile fits the empty line
     open_play(page, seed)
@@ -250,8 +250,8 @@ def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
     fitting = [x for x in tiles if set(x.split("-")) & set(ends.groups())]
     if fitting:
         steps = tiles.index(fitting[0]) - tiles.index(at)
-        for _ in range(abs(steps)):
-            page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
+        for _ in range(abs(steps)):  # the hand is one Tab stop: the arrows walk it
+            page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
         assert focused_tile(page) == fitting[0]
         page.keyboard.press("Enter")
         marker = page.locator(".v-wide .fit")

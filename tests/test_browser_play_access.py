@@ -114,3 +114,40 @@ def test_go_to_my_tiles_reads_in_the_pages_language(page: Page, lang: str) -> No
     expect(page.get_by_role("link", name=words, exact=True)).to_be_focused()
     page.keyboard.press("Enter")
     assert focused(page) == hand(page)[0]
+
+
+# -- Streamlit's own names, in the page's language ------------------------------------------------
+
+#: Every name a screen reader reads for an element, looking into no shadow root: [label, ...].
+NAMES_JS = "() => [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'))"
+ENGLISH = re.compile(r"^(Help for .+|Help|Collapse sidebar|Expand sidebar|Sidebar|Open)$")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+def test_streamlits_own_names_read_in_the_pages_language(page: Page, lang: str) -> None:
+    """The help icons ("Help for Суперники" was English around the page's words), the
+    sidebar, its "Collapse sidebar" and the language list's "Open" are named in the page's
+    language, on Play (the setup's help icons drawn) and after a change of language."""
+    page.goto(f"/play?rules=block&players=2&level=heaviest&seed={SEED}&lang={lang}")
+    settle(page)
+    side = page.get_by_test_id("stSidebar")
+    expect(side).to_have_attribute("aria-label", t_in(lang, "site.sidebar"), timeout=WAIT)
+    collapse = page.locator('[data-testid="stSidebarCollapseButton"] button')  # shown on hover
+    expect(collapse).to_have_attribute("aria-label", t_in(lang, "site.collapse_sidebar"))
+    expect(side.get_by_role("button", name=t_in(lang, "site.open_list"), exact=True)
+           ).to_be_attached()
+    page.get_by_text(t_in(lang, "play.setup"), exact=True).click()  # its help icons
+    level = t_in(lang, "play.level")
+    helped = page.get_by_label(t_in(lang, "site.help_for", label=level), exact=True)
+    expect(helped.first).to_be_attached(timeout=WAIT)
+    names = page.evaluate(NAMES_JS)
+    if lang != "en":
+        assert not [n for n in names if ENGLISH.match(n)], names
+    if lang == "en":
+        return
+    # English again once the learner chooses it (each name is worded anew)
+    side.get_by_test_id("stSelectbox").click()
+    page.get_by_role("option", name="English", exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", "en", timeout=WAIT)
+    expect(side).to_have_attribute("aria-label", "Sidebar", timeout=WAIT)
+    expect(collapse).to_have_attribute("aria-label", "Collapse sidebar")
