@@ -225,7 +225,11 @@ def result_unit(family: str) -> ResultUnit:
     the higher the better, place = (players + 1) / 2 − score), ``chance`` (the duel: +1 a
     win, 0 a draw, −1 a loss; the chance of winning, a draw counted as half, is
     (1 + score) / 2).  An appraisal, a review or a hint names its numbers by this."""
-    return _UNITS.get(family, "points")
+    unit = _UNITS.get(family)
+    if unit is None:
+        raise RulesError(f'rules must be "block", "gaple" or "duel", not {family!r}', "rules",
+                         family)
+    return unit
 
 
 def blank_double_counts_25(tiles_mask: int) -> bool:

@@ -113,7 +113,14 @@ def test_go_to_my_tiles_reads_in_the_pages_language(page: Page, lang: str) -> No
     assert words != t_in("en", "board.to_hand")
     expect(page.get_by_role("link", name=words, exact=True)).to_be_focused()
     page.keyboard.press("Enter")
-    assert focused(page) == hand(page)[0]
+    tiles = hand(page)
+    assert focused(page) == tiles[0]
+    # the arrows follow the reading direction: right to left in Arabic, the next tile is left
+    page.keyboard.press("ArrowLeft" if lang == "ar" else "ArrowRight")
+    assert focused(page) == tiles[1]
+    box = [tile(page, x).bounding_box() for x in tiles[:2]]
+    assert box[0] and box[1]
+    assert (box[1]["x"] < box[0]["x"]) == (lang == "ar"), box
 
 
 # -- Streamlit's own names, in the page's language ------------------------------------------------
