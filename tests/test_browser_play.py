@@ -218,6 +218,17 @@ def tab_to(page: Page, target: str, limit: int = 80) -> None:
     raise AssertionError(f"{target} not reached with {limit} Tabs")
 
 
+def to_tile(page: Page, name: str) -> None:
+    """With the keyboard alone, put the focus on the hand's tile ``name`` ("1-6"): Tab to
+    the hand (one Tab stop), then the arrow keys along it."""
+    tab_to(page, "button.tile:enabled")
+    for _ in range(len(hand(page))):
+        if focused_tile(page) == name:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"{name} not reached with the arrow keys")
+
+
 def focused_tile(page: Page) -> str | None:
     """The hand's tile that has the focus ("1-4"), if one has."""
     found = page.locator("button.tile").evaluate_all(
