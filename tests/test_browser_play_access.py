@@ -103,6 +103,21 @@ def test_a_tile_in_two_key_presses_the_arrows_walk_the_hand_and_enter_plays(page
     expect(tile(page, tiles[1])).to_have_count(0, timeout=WAIT)
 
 
+def test_go_to_my_tiles_goes_with_the_play_page(page: Page) -> None:
+    """Another page has no hand to go to: the link is not there (nor on a page with a board
+    of its own, such as Try it)."""
+    open_play(page)
+    link = page.locator("#site-hand-link")
+    expect(link).to_have_count(1)
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Rules", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/rules"), timeout=WAIT)
+    settle(page)
+    expect(link).to_have_count(0, timeout=WAIT)
+    page.get_by_test_id("stSidebar").get_by_role("link", name="Try it", exact=True).click()
+    expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=WAIT)
+    expect(link).to_have_count(0)
+
+
 @pytest.mark.parametrize("lang", ["uk", "ar"])
 def test_go_to_my_tiles_reads_in_the_pages_language(page: Page, lang: str) -> None:
     page.goto(ADDRESS.format(seed=SEED) + f"&lang={lang}")
