@@ -67,6 +67,7 @@ from .reasons import (
     average_reasons,
     discard_reasons,
     move_reasons,
+    opening_reasons,
     play_reasons,
 )
 from .sampler import world
@@ -86,7 +87,7 @@ __all__ = [
     "GOES_OUT", "LEVELS", "NOISE_Z", "REASON_CODES", "WEIGHTS", "Bot", "CountingBot", "Decision",
     "Evaluator", "HeaviestBot", "RandomBot", "Reason", "StrongBot", "Weights",
     "average_reasons", "counting_playouts", "dead_keep", "hint", "make_bot", "move_reasons",
-    "play", "play_score", "rollout_scores", "seat_score", "solver_scores", "stuck_chance",
+    "opening_reasons", "play", "play_score", "rollout_scores", "seat_score", "solver_scores", "stuck_chance",
 ]
 
 LEVELS: Final[tuple[str, ...]] = ("random", "heaviest", "counting", "strong")

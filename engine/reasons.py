@@ -22,6 +22,10 @@ keeps_both         left (int), right (int)               After it you still hold
                                                          open end, {left} and {right}.
 holds_most         value (int), count (int)              It leaves open the number you hold most
                                                          of: {count} tiles with a {value}.
+opens_double       tile (str)                            It gets a double out early, {tile}: a
+                                                         double matches only one number, so the
+                                                         longer you keep it, the harder it is to
+                                                         place.
 sheds_heavy        tile (str), value (int)               It gets rid of a heavy tile, {tile}
                                                          (worth {value}).
 sheds_heaviest     tile (str), value (int)               It plays your heaviest tile, {tile}: its
@@ -73,7 +77,10 @@ The strong bot's reasons come in this order (:func:`move_reasons`, then
 :func:`average_reasons`): ``wins_for_certain`` when it applies; then what the
 move does in the game's terms (goes out, leaves open a number a seat has shown
 it lacks, keeps a number only the mover holds, keeps a tile for each end, sheds
-the heaviest tile; for a dead tile, why that one); then the numbers: the
+the heaviest tile; for a dead tile, why that one; for the opening, on an empty
+line, :func:`opening_reasons`: a double out early, the heaviest tile shed, a
+tile kept for each number it leaves, the number held most of left open); then
+the numbers: the
 move's average result in the family's unit (Block: points a round against an
 opponent, that is the mover's points minus the mean of the others'; Gaple: the
 place; the duel: the chance of winning, a draw counted as half, which is
@@ -108,6 +115,8 @@ _TEXTS: Final[dict[str, str]] = {
                    "only you can play on that end.",
     "keeps_both": "After it you still hold a tile for each open end, {left} and {right}.",
     "holds_most": "It leaves open the number you hold most of: {count} tiles with a {value}.",
+    "opens_double": "It gets a double out early, {tile}: a double matches only one number, so "
+                    "the longer you keep it, the harder it is to place.",
     "sheds_heavy": "It gets rid of a heavy tile, {tile} (worth {value}).",
     "sheds_heaviest": "It plays your heaviest tile, {tile}: its {value} pips can no longer count "
                       "against you.",
@@ -256,12 +265,36 @@ def _heaviest_tile(view: SeatView, move: Move) -> bool:
                                                         for t in view.hand)
 
 
+def opening_reasons(view: SeatView, move: Move) -> list[Reason]:
+    """What an opening play (on an empty line) does in the game's terms: gets a double out
+    early (it matches one number only), sheds the heaviest tile held (6 pips or more), keeps
+    a tile for each of the two numbers it leaves open, leaves open the number held most of
+    (two tiles or more, more than any other number)."""
+    tile = move.tile
+    assert tile is not None
+    rest = [t for t in view.hand if t != tile]
+    reasons: list[Reason] = []
+    if tile.is_double:
+        reasons.append(Reason("opens_double", {"tile": str(tile)}))
+    if _heaviest_tile(view, move):
+        reasons.append(Reason("sheds_heaviest", {"tile": str(tile), "value": tile.value}))
+    if not tile.is_double and _keeps_both(view, move):
+        reasons.append(Reason("keeps_both", {"left": tile.low, "right": tile.high}))
+    counts = {v: count_showing(rest, v) for v in range(7)}
+    most = max(counts.values(), default=0)
+    held = [v for v in (tile.high, tile.low) if counts[v] == most >= 2]
+    if held:
+        reasons.append(Reason("holds_most", {"value": held[0], "count": most}))
+    return reasons
+
+
 def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[Reason]:
     """What ``move`` does in the game's terms, as a learner can see it: goes out, leaves
     open a number a seat has shown it lacks, keeps a number only the mover holds; then,
     where ``rival`` (the move it is weighed against) does not do the same, keeps a tile
-    for each end, sheds the heaviest tile.  For a dead tile, why that one.  (A reason
-    every move shares tells the learner nothing, hence the rival.)"""
+    for each end, sheds the heaviest tile.  For a dead tile, why that one.  For the opening,
+    :func:`opening_reasons` (those the rival does not share, or all of them when it shares
+    every one).  (A reason every move shares tells the learner nothing, hence the rival.)"""
     tile = move.tile
     if tile is None:
         return []
@@ -270,6 +303,11 @@ def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[
     reasons = play_reasons(view, move)
     if len(view.hand) == 1:
         return reasons
+    if not view.ends:  # the opening: what it does that the rival does not, if anything
+        mine = opening_reasons(view, move)
+        theirs = set() if rival is None or rival.tile is None or rival.kind != "play" \
+            else {r.code for r in opening_reasons(view, rival)}
+        return reasons + ([r for r in mine if r.code not in theirs] or mine)
     rival_play = rival is not None and rival.kind == "play"
     if view.ends and _keeps_both(view, move) and not (rival_play and rival is not None
                                                       and _keeps_both(view, rival)):

@@ -21,6 +21,9 @@ from .values import by_fields
 Family = Literal["block", "gaple", "duel"]
 Stuck = Literal["pass", "draw", "discard"]
 SeatStyle = Literal["duel", "table"]
+#: What a round's result is counted in, the unit of an appraisal's numbers (see
+#: :func:`result_unit`): points (Block), a place (Gaple), a chance of winning (the duel).
+ResultUnit = Literal["points", "place", "chance"]
 FAMILIES: Final[tuple[Family, ...]] = ("block", "gaple", "duel")
 
 #: What [0|0] counts in Gaple's blank-double variant when its holder has no other
@@ -140,6 +143,24 @@ class Ruleset:
         return self.family == "gaple"
 
     @property
+    def result_unit(self) -> ResultUnit:
+        """What a round's result is counted in (:func:`result_unit`)."""
+        return result_unit(self.family)
+
+    @property
+    def plays_games(self) -> bool:
+        """Whether each deal is a game settled on its own and the games make a series (the
+        duel): the words are then "game" and "series" where others say "round" and
+        "match"."""
+        return self.family == "duel"
+
+    @property
+    def blank_double_opens(self) -> bool:
+        """Whether the first round is opened by whoever holds [0|0], with that tile (Gaple
+        with every tile dealt): nobody is chosen and no lot is drawn."""
+        return self.family == "gaple" and not self.middle_up
+
+    @property
     def seat_style(self) -> SeatStyle:
         """How seats are named: ``duel`` (two opponents across the table) or
         ``table`` (compass seats round a table)."""
@@ -194,6 +215,22 @@ class Ruleset:
 #: [0|0]'s bit and the other six tiles with a blank half ([0|1] … [0|6]).
 _BLANK_DOUBLE_BIT: Final = TILES[0].bit
 _OTHER_BLANKS: Final = FITS[0] & ~_BLANK_DOUBLE_BIT
+
+
+_UNITS: Final[dict[str, ResultUnit]] = {"block": "points", "gaple": "place", "duel": "chance"}
+
+
+def result_unit(family: str) -> ResultUnit:
+    """What a family's round result is counted in, on :func:`engine.scoring.seat_score`'s
+    scale: ``points`` (Block: the mover's points minus the others' mean), ``place`` (Gaple:
+    the higher the better, place = (players + 1) / 2 − score), ``chance`` (the duel: +1 a
+    win, 0 a draw, −1 a loss; the chance of winning, a draw counted as half, is
+    (1 + score) / 2).  An appraisal, a review or a hint names its numbers by this."""
+    unit = _UNITS.get(family)
+    if unit is None:
+        raise RulesError(f'rules must be "block", "gaple" or "duel", not {family!r}', "rules",
+                         family)
+    return unit
 
 
 def blank_double_counts_25(tiles_mask: int) -> bool:

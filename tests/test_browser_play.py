@@ -218,6 +218,17 @@ def tab_to(page: Page, target: str, limit: int = 80) -> None:
     raise AssertionError(f"{target} not reached with {limit} Tabs")
 
 
+def to_tile(page: Page, name: str) -> None:
+    """With the keyboard alone, put the focus on the hand's tile ``name`` ("1-6"): Tab to
+    the hand (one Tab stop), then the arrow keys along it."""
+    tab_to(page, "button.tile:enabled")
+    for _ in range(len(hand(page))):
+        if focused_tile(page) == name:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"{name} not reached with the arrow keys")
+
+
 def focused_tile(page: Page) -> str | None:
     """The hand's tile that has the focus ("1-4"), if one has."""
     found = page.locator("button.tile").evaluate_all(
@@ -227,7 +238,7 @@ def focused_tile(page: Page) -> str | None:
 
 
 def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
-    """Tab and Enter only: no clicks and no programmatic focus."""
+    """The keyboard only (Tab, the arrows, Enter): no clicks and no programmatic focus."""
     errors = watch_errors(page)
     seed = 1  # the learner opens: any tile fits the empty line
     open_play(page, seed)
@@ -250,8 +261,8 @@ def test_the_keyboard_alone_makes_moves_on_play(page: Page) -> None:
     fitting = [x for x in tiles if set(x.split("-")) & set(ends.groups())]
     if fitting:
         steps = tiles.index(fitting[0]) - tiles.index(at)
-        for _ in range(abs(steps)):
-            page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
+        for _ in range(abs(steps)):  # the hand is one Tab stop: the arrows walk it
+            page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
         assert focused_tile(page) == fitting[0]
         page.keyboard.press("Enter")
         marker = page.locator(".v-wide .fit")

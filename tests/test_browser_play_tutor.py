@@ -17,7 +17,7 @@ import pytest
 from browser_support import WAIT, settle, tile
 from play_browser import LIVE, LIVE_SPY_JS, count_is, hand, live_texts, moves_so_far
 from playwright.sync_api import Page, expect
-from test_browser_play import focused_tile, tab_to, watch_errors
+from test_browser_play import focused_tile, to_tile, watch_errors
 
 from engine.rules import block
 from ui.pages.play import new_table
@@ -44,8 +44,9 @@ def test_the_tutor_stops_a_blunder_and_the_keyboard_answers_it(page: Page) -> No
     expect(toggle).to_be_checked(timeout=WAIT)
     settle(page)
     expect(page.locator("button.tile:enabled")).to_have_count(7, timeout=WAIT)
-    # The blunder, with the keyboard alone: Tab to [1|6], Enter (one tile opens the line).
-    tab_to(page, 'button.tile[data-tile="1-6"]')
+    # The blunder, with the keyboard alone: Tab to the hand, the arrows to [1|6], Enter (one
+    # tile opens the line).
+    to_tile(page, "1-6")
     page.keyboard.press("Enter")
     stop = page.get_by_text(STOP, exact=True)
     expect(stop).to_be_visible(timeout=WAIT)

@@ -432,25 +432,32 @@ def tab_to(page: Page, target: Locator, limit: int = 60) -> None:
     raise AssertionError(f"{target} not reached with {limit} Tabs")
 
 
+def has_focus(target: Locator) -> bool:
+    return bool(target.evaluate("e => e.getRootNode().activeElement === e"))
+
+
+def arrow_to(page: Page, target: Locator, limit: int = 8) -> None:
+    """Within the hand (one Tab stop, a roving tabindex): the arrow keys to ``target``."""
+    for _ in range(limit):
+        if has_focus(target):
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"{target} not reached with the arrow keys")
+
+
 def test_tab_and_enter_alone_finish_the_first_step(page: Page) -> None:
     """UX.md §2 with the keyboard only: no clicks and no programmatic focus (the focus
     test in test_browser_learn.py puts the focus on the tiles itself)."""
     page.goto(STEP_URL)
     settle(page)
     expect(tile(page, "1-1")).to_be_enabled(timeout=WAIT)
-    tab_to(page, tile(page, "3-5"))
+    tab_to(page, page.locator("button.tile:enabled").first)  # the hand: one Tab stop
+    arrow_to(page, tile(page, "3-5"))
     page.keyboard.press("Enter")
     expect(page.get_by_text(NO_MATCH)).to_be_visible(timeout=WAIT)
     settle(page)
-    # The focus stays in the hand after the rerun: Shift+Tab / Tab reach [1|1] from there.
-    target = tile(page, "1-1")
-    if not target.evaluate("e => e.getRootNode().activeElement === e"):
-        for _ in range(6):
-            page.keyboard.press("Shift+Tab")
-            if target.evaluate("e => e.getRootNode().activeElement === e"):
-                break
-        else:
-            tab_to(page, target)
+    # The focus stays in the hand after the rerun: the arrow keys reach [1|1] from there.
+    arrow_to(page, tile(page, "1-1"))
     page.keyboard.press("Enter")
     expect(page.get_by_text(RIGHT)).to_be_visible(timeout=WAIT)
     expect(page.locator('[aria-label="2 of 3 stars"]')).to_be_visible()

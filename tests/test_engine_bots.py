@@ -443,7 +443,8 @@ def test_samples_are_uniform_over_what_the_view_allows() -> None:
 # -- the hint's reasons: the game's terms first, then the numbers in the family's unit ---------
 
 GAME_TERMS = {"goes_out", "opponents_lack", "keeps_value", "keeps_both", "sheds_heaviest",
-              "spent_dead", "dead_hardest", "heaviest_dead", "dead_light"}
+              "spent_dead", "dead_hardest", "heaviest_dead", "dead_light", "opens_double",
+              "holds_most"}
 NUMBERS = {"average_ahead", "average_behind", "average_even", "average_place",
            "average_chance", "next_points", "next_places", "next_chance", "equally_good"}
 
@@ -569,6 +570,68 @@ def test_keeping_a_tile_for_each_end_is_said_only_where_the_rival_does_not() -> 
     keep, lose = Move.parse("play 2-3 right"), Move.parse("play 1-6 left")
     assert Reason("keeps_both", {"left": 6, "right": 2}) in bots.move_reasons(v, keep, lose)
     assert "keeps_both" not in [r.code for r in bots.move_reasons(v, lose, keep)]
+
+
+# -- the opening (an empty line): reasons in the game's terms too --------------------------------
+
+
+def opening(hand: list[str], rules: Ruleset | None = None) -> SeatView:
+    """The learner's view before the first move, holding ``hand``."""
+    state = State.setup(rules or block(2), [hand, ["0-0"]], stock=14)
+    return view(state, 0)
+
+
+def test_an_opening_double_is_said_to_be_out_early_and_the_heaviest_shed() -> None:
+    v = opening(["6-6", "1-6", "2-3", "3-4", "0-5"])
+    heavy, light = Move.parse("play 6-6"), Move.parse("play 2-3")
+    assert bots.opening_reasons(v, heavy) == [
+        Reason("opens_double", {"tile": "6-6"}), Reason("sheds_heaviest", {"tile": "6-6",
+                                                                            "value": 12})]
+    # [2|3] leaves a 2 and a 3 open and [3|4] still answers the 3, but nothing the 2
+    assert bots.opening_reasons(v, light) == []
+    assert bots.move_reasons(v, heavy, light) == bots.opening_reasons(v, heavy)
+
+
+def test_an_opening_keeps_a_tile_for_each_number_and_the_number_held_most_open() -> None:
+    # [2|4] leaves a 2 ([2|5] answers it) and a 4, the number held most of: three more
+    v = opening(["2-4", "2-5", "4-6", "1-4", "0-4", "3-5"])
+    move = Move.parse("play 2-4")
+    assert bots.opening_reasons(v, move) == [
+        Reason("keeps_both", {"left": 2, "right": 4}),
+        Reason("holds_most", {"value": 4, "count": 3})]
+    # [3|5] leaves 3 and 5: no other 3 is held, the 5 only once; [4|6] is heavier
+    assert bots.opening_reasons(v, Move.parse("play 3-5")) == []
+
+
+def test_an_openings_reasons_are_those_the_rival_does_not_share_else_all() -> None:
+    v = opening(["6-6", "5-5", "1-2", "1-3"])
+    six, five = Move.parse("play 6-6"), Move.parse("play 5-5")
+    # both are doubles; only [6|6] is the heaviest: that is what tells them apart
+    assert bots.move_reasons(v, six, five) == [Reason("sheds_heaviest", {"tile": "6-6",
+                                                                          "value": 12})]
+    # against [1|2] (no reason of its own) [5|5] keeps everything it does
+    assert [r.code for r in bots.move_reasons(v, five, Move.parse("play 1-2"))] == [
+        "opens_double"]
+    # against [6|6], which shares its one reason, it still says what it does
+    assert [r.code for r in bots.move_reasons(v, five, six)] == ["opens_double"]
+
+
+def test_the_first_moves_hint_gives_a_reason_in_the_games_terms() -> None:
+    """The strong bot's hint on the first move said numbers only; now it says what the move
+    does, before the numbers."""
+    found = 0
+    for name in ("block-2", "duel", "block-4"):
+        for seed in range(6):
+            state = State.deal(RULESETS[name], random.Random(seed))
+            if len(state.distinct_moves()) < 2:
+                continue
+            d = quick_strong().decide(view(state, state.to_move), random.Random(seed))
+            game = [c for c in codes(d) if c in GAME_TERMS]
+            found += bool(game)
+            order = [0 if c in GAME_TERMS else 1 if c in NUMBERS else 2 for c in codes(d)
+                     if c != "wins_for_certain"]
+            assert order == sorted(order), codes(d)
+    assert found >= 12, found  # most openings have something to say in the game's terms
 
 
 def test_a_dead_tile_is_explained_by_what_makes_it_the_one_to_throw() -> None:

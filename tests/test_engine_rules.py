@@ -16,6 +16,7 @@ from engine.rules import (
     gaple,
     options_of,
     preset,
+    result_unit,
     ruleset_from_options,
 )
 from engine.tiles import Tile, mask_of
@@ -206,3 +207,19 @@ def test_each_family_names_its_options() -> None:
     assert options_of("duel") == {"players", "draw"}
     assert options_of("gaple") == {"players", "hand_size", "dead_tiles", "blank_double_25"}
     assert options_of("chess") == frozenset()
+
+
+def test_what_a_result_is_counted_in_and_what_the_words_and_the_start_are() -> None:
+    """The named questions the site asks instead of comparing a family's name."""
+    assert [r.result_unit for r in (block(2), block(4), gaple(), gaple(4, 7), duel())] == [
+        "points", "points", "place", "place", "chance"]
+    assert [result_unit(f) for f in ("block", "gaple", "duel")] == ["points", "place", "chance"]
+    with pytest.raises(RulesError):
+        result_unit("chess")
+    assert [r.plays_games for r in (block(2), gaple(), duel(), duel(draw=True))] == [
+        False, False, True, True]
+    # [0|0] opens the first round only where every tile is dealt (no middle tile turned up)
+    assert gaple(4, 7).blank_double_opens and not gaple(4, 7).middle_up
+    assert not gaple().blank_double_opens and gaple().middle_up
+    assert not gaple(5).blank_double_opens
+    assert not block(4).blank_double_opens and not duel().blank_double_opens

@@ -14,14 +14,22 @@ from typing import Any
 
 import apptest_support
 import pytest
-from apptest_support import board_data, board_move, click, open_page, play_table, texts
+from apptest_support import (
+    board_data,
+    board_move,
+    click,
+    open_page,
+    play_table,
+    texts,
+)
 from streamlit.testing.v1 import AppTest
 
 from engine.match import BlockMatch
 from engine.rules import block
 from engine.state import State
 from ui import progress
-from ui.i18n import t_in
+from ui.i18n import move_text, t_in
+from ui.pages import play_hints
 from ui.widgets.board import fallback_moves
 
 pytestmark = pytest.mark.usefixtures("data_dir")
@@ -299,6 +307,31 @@ def test_the_live_region_follows_a_change_of_language() -> None:
     said = live_region(at)
     assert "Гру завершено." in said
     assert "The game is over" not in said and "Black" not in said
+
+
+def test_the_hints_answer_is_said_in_the_live_region() -> None:
+    """A screen reader hears the hint once it has come (the region held the computer's last
+    move): the move and its reasons, with a new id so it is read; in the page's language."""
+    at = open_play(rules="block", players="2", seed="21", level="heaviest")
+    before = live_data(at)
+    click(at, "play.hint")
+    tb = play_table(at)
+    assert tb.hint is not None
+    said = live_data(at)
+    assert said["id"] != before["id"]
+    move = move_text(tb.hint.move)
+    assert said["text"].startswith(f"Hint: {move}.")
+    assert play_hints.reason_text(tb.hint.reasons[0], tb.seats) in said["text"]
+    assert said["shown"] == before["text"]  # the top of the table still shows the last move
+    click(at, legal_button(play_table(at).state))  # the move: the hint is gone
+    assert not play_table(at).state.over and play_table(at).learner_to_move
+    assert "Hint" not in live_data(at)["text"]
+    click(at, "play.hint")  # the next one, said in the language the learner switches to
+    assert live_data(at)["text"].startswith("Hint: ")
+    at.query_params["lang"] = "uk"
+    at.run()
+    worded = live_data(at)["text"]
+    assert worded.startswith(t_in("uk", "play.hint_title")) and "Hint" not in worded
 
 
 # -- the words ------------------------------------------------------------------------------------

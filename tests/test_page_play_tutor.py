@@ -171,9 +171,9 @@ def test_the_stop_in_every_language(lang: str) -> None:
     assert labels["play-tutor-anyway"] == t_in(lang, "tutor.anyway")
     assert t_in(lang, "tutor.ask") in page
     decimal = "3,2" if lang in ("uk", "ru") else "3.2"
-    assert t_in(lang, "tutor.cost_block", loss=decimal) in page
+    assert t_in(lang, "tutor.cost_points", loss=decimal) in page
     assert "Wait" not in page and "points a round" not in page
-    assert t_in(lang, "tutor.cost_block", loss=decimal) in live_data(at)["text"]
+    assert t_in(lang, "tutor.cost_points", loss=decimal) in live_data(at)["text"]
     # ... and its hint
     at = with_tutor(**FAMILIES["block"])
     board_move(at, bad_move(at).to_dict())

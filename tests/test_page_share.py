@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.code import Position, Round, parse
 from ui.content import content, puzzles
+from ui.i18n import t_in
 from ui.pages.play import Table
 from ui.widgets import round_record
 
@@ -79,6 +80,7 @@ def test_play_links_to_the_learners_view_then_to_the_whole_round() -> None:
     assert isinstance(whole, Round) and whole == Round.from_state(tb.state)
     (download,) = at.get("download_button")
     assert download.proto.label == "Download this round"
+    assert link["label"] == "Copy a link to this round"
 
 
 @pytest.mark.parametrize("lang", ["uk", "ar"])
@@ -100,6 +102,28 @@ def test_the_analysis_page_opens_a_round_record_written_by_play(tmp_path: Path) 
     record = round_record.read(written.encode())
     assert record is not None and parse(record.code) == Round.from_state(tb.state)
     assert record.seat == tb.learner
+
+
+def test_the_two_player_games_link_and_record_say_game_not_round() -> None:
+    """The two-player game's series says "game" everywhere: its finished game's link and
+    download too (each language has its own words for them)."""
+    for other in ("uk", "ru", "ar", "ko"):
+        for game, round_ in (("copy_game", "copy_round"), ("download_game", "download_round"),
+                             ("download_help_game", "download_help")):
+            assert t_in(other, f"share.{game}") not in (t_in("en", f"share.{game}"),
+                                                        t_in(other, f"share.{round_}"))
+    lang = "en"
+    at = open_page("pages/play.py", rules="duel", seed="5", level="random")
+    tb = at.session_state["play.table"]
+    while not tb.state.over:
+        click(at, legal_button(tb.state, "play-board"))
+        tb = at.session_state["play.table"]
+    (link,) = links(at)
+    assert link["label"] == t_in(lang, "share.copy_game") != t_in(lang, "share.copy_round")
+    (download,) = at.get("download_button")
+    assert download.proto.label == t_in(lang, "share.download_game")
+    assert download.proto.label != t_in(lang, "share.download_round")
+    assert download.proto.help == t_in(lang, "share.download_help_game")
 
 
 def test_a_puzzle_links_to_what_its_seat_sees() -> None:

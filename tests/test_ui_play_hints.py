@@ -11,11 +11,12 @@ from apptest_support import open_page, texts
 from test_ui_play_tutor import made_appraisal
 
 from engine.appraise import Appraisal, MoveAppraisal
-from engine.bots import REASON_CODES, Reason, hint
+from engine.bots import REASON_CODES, Reason, hint, opening_reasons
 from engine.moves import PASS, Move
 from engine.rules import block, gaple
 from engine.scenario import load
 from engine.state import State
+from engine.tiles import Tile
 from engine.view import view
 from ui import i18n
 from ui.i18n import lookup
@@ -141,3 +142,23 @@ def test_the_hint_on_the_page_reads_in_words() -> None:
     assert lines and lines[-1].startswith("- Worked out on ")
     assert any("points a round" in line or "level with an opponent" in line for line in lines)
     assert not any("reason." in line or "-" in line[2:].split(" ")[0] for line in lines)
+
+
+@pytest.mark.parametrize("code", ["opens_double", "sheds_heaviest", "keeps_both",
+                                  "holds_most"])
+def test_an_opening_hints_reasons_are_worded_in_every_language(lang: list[str],
+                                                                code: str) -> None:
+    """The first move's hint gives reasons in the game's terms (engine.reasons.opening_reasons),
+    each worded in every language with its tile and numbers."""
+    state = State.setup(block(2), [["6-6", "1-6", "2-6", "1-2", "0-5"], ["0-0"]], stock=14)
+    v = view(state, 0)
+    reasons = {r.code: r for m in state.distinct_moves() for r in opening_reasons(v, m)}
+    assert code in reasons, sorted(reasons)
+    seen: list[str] = []
+    for lang[0] in ("en", "uk", "ru", "ar", "ko"):
+        words = play_hints.reason_text(reasons[code], SEATS)
+        assert "{" not in words and words not in seen
+        for value in reasons[code].params.values():
+            shown = Tile.parse(value).bracket() if isinstance(value, str) else str(value)
+            assert shown in words, (lang[0], words)
+        seen.append(words)

@@ -11,6 +11,7 @@ nothing outside ui/pages imports a page except the files Streamlit runs (app.py,
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,3 +153,54 @@ def test_a_pages_modules_share_only_public_names() -> None:
                 problems.extend(f"{path.name}: {alias.name} from .{node.module}"
                                 for alias in node.names if alias.name.startswith("_"))
     assert not problems, problems
+
+
+def page_import_graph() -> dict[str, set[str]]:
+    """Each page module and the page modules it imports (a ``TYPE_CHECKING`` import too:
+    it is a dependency all the same)."""
+    names = {module_name(p) for p in page_modules()}
+    return {module_name(p): imported(p) & names for p in page_modules()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import cycle's modules, each found once from its smallest name."""
+    found: list[list[str]] = []
+
+    def walk(start: str, node: str, path: list[str]) -> None:
+        for nxt in sorted(graph.get(node, ())):
+            if nxt == start:
+                found.append([*path, start])
+            elif nxt > start and nxt not in path:
+                walk(start, nxt, [*path, nxt])
+
+    for start in sorted(graph):
+        walk(start, start, [start])
+    return found
+
+
+def test_page_modules_import_each_other_one_way_only() -> None:
+    """A page's modules form no import cycle (Play's tutor builds on the table, the table
+    knows nothing of the tutor): each can be read, and tested, after what it builds on."""
+    assert not cycles(page_import_graph())
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+#: A comparison with a rule family's name: what differs between families is the engine's to say
+#: (a named question on engine.rules.Ruleset, or engine.rules.result_unit).
+FAMILY_COMPARISON = re.compile(r"family\s*(==|!=)\s*[\"'](block|gaple|duel)[\"']")
+
+
+def test_ui_never_compares_a_family_s_name() -> None:
+    where = [f"{p.relative_to(ROOT)}:{n}" for p in sorted(UI.rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+             if FAMILY_COMPARISON.search(line)]
+    assert not where, where
+
+
+def test_the_family_check_finds_a_comparison() -> None:
+    assert FAMILY_COMPARISON.search('if rules.family == "gaple" and not rules.middle_up:')
+    assert FAMILY_COMPARISON.search("return family != 'duel'")
+    assert not FAMILY_COMPARISON.search("if rules.result_unit == \"place\":")

@@ -98,15 +98,49 @@ _GATE = st.components.v2.component("site_gate", js=_GATE_JS)
 # The page's language and direction on the document itself (Streamlit always serves
 # <html lang="en"> and has no setting for it): a screen reader picks its voice by the
 # lang attribute, and dir="rtl" lays the whole page out from the right, the sidebar too.
-# Streamlit's own "Skip to main content" link (the first thing the keyboard reaches) has
-# its words fixed in English: they are set here to the page's language, and set again
-# whenever Streamlit draws the link anew (one watcher for the tab, reading the last words).
+# Streamlit's own words are fixed in English: its "Skip to main content" link (the first
+# thing the keyboard reaches) and the names a screen reader reads for its help icons ("Help
+# for <label>"), its sidebar and the sidebar's buttons, and a list's "Open" button.  They
+# are set here to the page's language, and set again whenever Streamlit draws them anew
+# (one watcher for the tab, reading the last words; each name keeps Streamlit's English
+# beside it, so a change of language words it again).
 _DOCUMENT_JS = r"""
 const SKIP = 'a[data-testid="stSkipToContent"]';
+// Streamlit's English names and the page's words for them (data.labels' keys).
+const NAMES = [
+  [/^Help for ([\s\S]+)$/, (w, m) => w.help_for.split("{label}").join(m[1])],
+  [/^Help$/, (w) => w.help],
+  [/^Collapse sidebar$/, (w) => w.collapse_sidebar],
+  [/^Expand sidebar$/, (w) => w.expand_sidebar],
+  [/^Sidebar$/, (w) => w.sidebar],
+  [/^Open$/, (w) => w.open_list],
+];
+function wordNames(words) {
+  for (const e of document.querySelectorAll("[aria-label]")) {
+    const label = e.getAttribute("aria-label");
+    const ours = e.dataset.siteName !== undefined && label === e.dataset.siteName;
+    const english = ours ? e.dataset.siteNameEn : label;
+    for (const [pattern, make] of NAMES) {
+      const found = english.match(pattern);
+      if (!found) continue;
+      const want = make(words, found);
+      if (want && label !== want) {
+        e.dataset.siteNameEn = english;
+        e.dataset.siteName = want;
+        e.setAttribute("aria-label", want);
+      }
+      break;
+    }
+  }
+}
+let pending = false;
 function wordSkipLink() {
   const words = window.__siteSkipWords;
   const link = document.querySelector(SKIP);
   if (words && link && link.textContent !== words) link.textContent = words;
+  if (pending || !window.__siteNames) return;
+  pending = true; // at most once a frame, however many changes Streamlit makes in it
+  requestAnimationFrame(() => { pending = false; wordNames(window.__siteNames); });
 }
 export default function (component) {
   const { data } = component;
@@ -115,26 +149,35 @@ export default function (component) {
   if (root.getAttribute("dir") !== data.dir) root.setAttribute("dir", data.dir);
   for (const cookie of data.cookies || []) document.cookie = cookie;
   window.__siteSkipWords = data.skip;
+  window.__siteNames = data.names;
   wordSkipLink();
   if (!window.__siteSkipWatch) {
     window.__siteSkipWatch = new MutationObserver(wordSkipLink);
     window.__siteSkipWatch.observe(document.body, { childList: true, subtree: true,
-                                                    characterData: true });
+                                                    characterData: true, attributes: true,
+                                                    attributeFilter: ["aria-label"] });
   }
 }
 """
 _DOCUMENT = st.components.v2.component("site_document", js=_DOCUMENT_JS)
+#: Streamlit's own names that the page words (their keys in the catalogs' ``[site]``).
+STREAMLIT_NAMES = ("help", "help_for", "collapse_sidebar", "expand_sidebar", "sidebar",
+                   "open_list")
 
 
 def document_attributes(cookies: tuple[str, ...] = ()) -> None:
-    """Set ``<html lang dir>`` to the page's language and Streamlit's "Skip to main
-    content" link to its words (and write ``cookies``, each a ``document.cookie``
-    string), from a hidden component in the sidebar."""
+    """Set ``<html lang dir>`` to the page's language and Streamlit's own words to its
+    words: the "Skip to main content" link, and the names of its help icons, its sidebar
+    and the sidebar's buttons and a list's "Open" (:data:`STREAMLIT_NAMES`); and write
+    ``cookies``, each a ``document.cookie`` string; from a hidden component in the
+    sidebar."""
     lang = i18n.current_lang()
     with st.sidebar, st.container(key="site-document", height=1, border=False):
         _DOCUMENT(key="site-document-attrs",
                   data={"lang": lang, "dir": i18n.page_dir(lang), "cookies": list(cookies),
-                        "skip": t("site.skip_to_content")})
+                        "skip": t("site.skip_to_content"),
+                        "names": {name: t(f"site.{name}", label="{label}")
+                                  for name in STREAMLIT_NAMES}})
 
 
 def _styled() -> None:

@@ -35,8 +35,8 @@ import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING
 
+from engine.appraise import Appraisal, MoveAppraisal
 from engine.bots import Decision, make_bot
 from engine.match import Match, match_for
 from engine.moves import Move
@@ -50,9 +50,6 @@ from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Said, checked, worded
 from . import play_review
 from .play_review import ReviewItem, RoundReview
-
-if TYPE_CHECKING:
-    from .play_tutor import Tutor
 
 PAGE = "pages/play.py"
 TABLE = "play.table"
@@ -88,6 +85,33 @@ class Pending:
 
     future: Future[Decision]
     ply: int
+
+
+Position = tuple[int, int, int]  # (round number, replays, moves played): one position
+
+
+@dataclass
+class Stop:
+    """Tutor mode stopped the table before the learner's ``move`` (its appraisal ``item``)."""
+
+    position: Position
+    move: Move
+    item: MoveAppraisal
+    appraisal: Appraisal
+    number: int  # the tutor's stops so far, this one included (each its own announcement)
+    hint: bool = False  # "Hint" pressed: the appraisal's best move is shown
+
+
+@dataclass
+class Tutor:
+    """What tutor mode holds for the table, one position at a time (its logic, which builds
+    on the table's, is :mod:`ui.pages.play_tutor`)."""
+
+    asked: tuple[Position, thinking.Answer[Appraisal]] | None = None
+    held: tuple[Position, Move] | None = None  # a move waiting for the appraisal
+    stop: Stop | None = None
+    stops: int = 0
+    overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop
 
 
 @dataclass

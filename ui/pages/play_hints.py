@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from engine.appraise import NOISE_Z, Appraisal, MoveAppraisal
 from engine.bots import Reason, average_reasons, move_reasons
 from engine.moves import Move, canonical
+from engine.rules import result_unit
 from engine.tiles import Tile
 from engine.view import SeatView
 
@@ -69,12 +70,12 @@ def reason_text(reason: Reason, seats: Sequence[str]) -> str:
 
 
 def cost(family: str, loss: float) -> str:
-    """What a move costs on average against the best move, in the family's unit."""
-    if family == "duel":  # (1 + mean) / 2 is the chance of winning: a loss halves into it
-        return t("tutor.cost_duel", loss=max(1, round(50 * loss)))
-    if family == "gaple":
-        return t("tutor.cost_gaple", loss=number(loss))
-    return t("tutor.cost_block", loss=number(loss))
+    """What a move costs on average against the best move, in the family's unit
+    (:func:`engine.rules.result_unit`)."""
+    unit = result_unit(family)
+    if unit == "chance":  # (1 + mean) / 2 is the chance of winning: a loss halves into it
+        return t("tutor.cost_chance", loss=max(1, round(50 * loss)))
+    return t(f"tutor.cost_{unit}", loss=number(loss))
 
 
 def deals_text(found: Appraisal) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.appraise import GRADES, Appraisal, RoundReport
+from engine.rules import result_unit
 
 from ..i18n import move_text, or_list, t
 from ..widgets import appraisal, feedback, verdict
@@ -79,11 +80,12 @@ def luck_text(report: RoundReport, players: int) -> str:
     family, worth, result = report.family, report.worth, report.result
     if worth is None or result is None:
         return ""
-    if family == "gaple":
+    unit = result_unit(family)
+    if unit == "place":
         luck = t("review.luck_gaple",
                  worth=appraisal.number((players + 1) / 2 - worth, 2),
                  place=appraisal.number((players + 1) / 2 - result, 0))
-    elif family == "block":
+    elif unit == "points":
         luck = t("review.luck_block", worth=appraisal.number(worth, 1, signed=True),
                  result=appraisal.number(result, 0 if result == int(result) else 1,
                                          signed=True))

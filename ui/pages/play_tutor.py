@@ -16,49 +16,24 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   (:func:`advance`, the table's clock with the tutor's look added): a click is never dropped.
   If the appraisal fails, the held move is played.
 - Everything the tutor holds is for one position (:func:`position`): a new round, a replay or
-  a move leaves it behind.
+  a move leaves it behind.  What it holds (:class:`ui.pages.play.Tutor`, :class:`~ui.pages.play.Stop`)
+  is kept with the table in :mod:`ui.pages.play`, which knows nothing more of the tutor: this
+  module builds on the table, never the other way round.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from engine.appraise import Appraisal, MoveAppraisal
+from engine.appraise import Appraisal
 from engine.moves import Move
 from engine.view import view
 
 from .. import thinking
 from ..widgets.feedback import checked
 from . import play
-from .play import Table
+from .play import Position, Stop, Table, Tutor
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
-
-Position = tuple[int, int, int]  # (round number, replays, moves played): one position
-
-
-@dataclass
-class Stop:
-    """The table stopped before the learner's ``move`` (its appraisal ``item``)."""
-
-    position: Position
-    move: Move
-    item: MoveAppraisal
-    appraisal: Appraisal
-    number: int  # the tutor's stops so far, this one included (each its own announcement)
-    hint: bool = False  # "Hint" pressed: the appraisal's best move is shown
-
-
-@dataclass
-class Tutor:
-    """What the tutor holds for the table (one position at a time)."""
-
-    asked: tuple[Position, thinking.Answer[Appraisal]] | None = None
-    held: tuple[Position, Move] | None = None  # a move waiting for the appraisal
-    stop: Stop | None = None
-    stops: int = 0
-    overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop
 
 
 def position(table: Table) -> Position:

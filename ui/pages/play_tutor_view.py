@@ -46,23 +46,25 @@ def board_note(table: Table) -> str | None:
     return None
 
 
-def live_words(table: Table, text: str, said: str, focus: Focus | None
-               ) -> tuple[str, str, Focus | None, str | None]:
+def live_words(table: Table, text: str, said: str, focus: Focus | None,
+               shown: str | None = None) -> tuple[str, str, Focus | None, str | None]:
     """What the live region says (:func:`ui.widgets.live.live`'s arguments): the stop (once
     per stop, and again with its hint), with the focus on its first button; "looking at your
     move" while a move is held; else the table's own announcement ``text``, which stays
-    shown at the top of the table meanwhile (the stop's words are drawn under it)."""
+    shown at the top of the table meanwhile (the stop's words are drawn under it; ``shown``:
+    what shows there instead of ``text``, if anything)."""
     stop = play_tutor.current_stop(table)
     base = f"{table.uid}.tutor"
     if stop is not None:
-        shown = f"{base}.{stop.number}" + (".hint" if stop.hint else "")
+        shown_id = f"{base}.{stop.number}" + (".hint" if stop.hint else "")
         words = " ".join(_hint_lines(table)) if stop.hint \
             else play_hints.stop_text(stop.item, stop.appraisal)
-        return words, shown, Focus(shown, FIRST, describe=f".st-key-{WORDS}",
-                                   within=f".st-key-{BOARD}-board"), text
+        return words, shown_id, Focus(shown_id, FIRST, describe=f".st-key-{WORDS}",
+                                      within=f".st-key-{BOARD}-board"), shown or text
     if play_tutor.looking(table):
-        return looking_text(), f"{base}.looking.{len(table.state.history)}", None, text
-    return text, said, focus, None
+        return (looking_text(), f"{base}.looking.{len(table.state.history)}", None,
+                shown or text)
+    return text, said, focus, shown
 
 
 def _hint_lines(table: Table) -> list[str]:

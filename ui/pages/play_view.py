@@ -22,7 +22,7 @@ from engine.match import BlockMatch, GapleMatch
 from engine.rules import FAMILIES, options_of
 
 from .. import session, thinking
-from ..i18n import move_text, t
+from ..i18n import t
 from ..widgets import appraisal, feedback, match_sheet, round_record, story
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
@@ -30,7 +30,7 @@ from ..widgets.knowledge import knowledge
 from ..widgets.live import Focus, live
 from ..widgets.share import share_position, share_state
 from ..widgets.svg import esc, plain
-from . import play, play_hints, play_review_view, play_tutor, play_tutor_view, play_words
+from . import play, play_review_view, play_tutor, play_tutor_view, play_words
 from .play import BOARD, Table
 from .play_setup import (
     DRAWN,
@@ -172,11 +172,13 @@ def _below(table: Table) -> None:
         _actions(table)
     if table.hint_pending is not None:
         st.caption(t("play.hint_thinking"))
-    if table.hint is not None and table.learner_to_move:
+    hint = play_words.hint_lines(table)
+    if hint:
+        move, *reasons = hint
         with st.container(key=feedback.key("play-hint", "hint")):
-            st.markdown(f"**{t('play.hint_title')}** {plain(move_text(table.hint.move))}")
-            for reason in table.hint.reasons:
-                st.markdown(f"- {plain(play_hints.reason_text(reason, table.seats))}")
+            st.markdown(f"**{t('play.hint_title')}** {plain(move)}")
+            for reason in reasons:
+                st.markdown(f"- {plain(reason)}")
     start = story.turned_up(state)
     if start is not None and not state.history and state.mover is not None \
             and table.round_no == 1:  # later rounds: the previous winner starts, not the lot
@@ -234,11 +236,13 @@ def _share(table: Table) -> None:
         share_state("play", state, table.learner)
         return
     whole = Round.from_state(state)
-    share_position("play-round", whole, seat=str(table.learner + 1))
-    title = t("share.record_game" if play_words.in_games(table) else "share.record_round",
+    games = play_words.in_games(table)
+    share_position("play-round", whole, game=games, seat=str(table.learner + 1))
+    title = t("share.record_game" if games else "share.record_round",
               rules=rules_label(table.rules), n=table.round_no)
     round_record.download("play.download", whole, title, table.learner,
-                          f"round-{table.seed}-{table.round_no}")
+                          f"{'game' if games else 'round'}-{table.seed}-{table.round_no}",
+                          game=games)
 
 
 def _log(table: Table) -> None:
@@ -259,11 +263,14 @@ def _table(table: Table) -> None:
                 else t("play.practising", n=table.practice_from))
     said = play_words.announcement_id(table)
     # The computer's moves said as they come, in one live region for the page's life; at
-    # the round's end the focus goes to the way on, which the result describes.
+    # the round's end the focus goes to the way on, which the result describes.  A hint's
+    # answer is said once it has come (it shows under the hand: the top of the table keeps
+    # showing the last move).
+    words, hint = play_words.announcement(table), play_words.hint_said(table)
     live("play", *play_tutor_view.live_words(
-        table, play_words.announcement(table), said,
+        table, hint or words, said,
         Focus(f"{said}.end", END_ACTION, describe=RESULT, within=f".st-key-{BOARD}-board")
-        if state.over and table.finished else None))
+        if state.over and table.finished else None, shown=words if hint else None))
     mover = state.mover
     yours = table.learner_to_move and not play_tutor.holds(table)  # a held move: wait
     over = t("play.game_over") if play_words.in_games(table) else t("board.round_over")
@@ -278,7 +285,7 @@ def _table(table: Table) -> None:
           highlight=table.hint.move if table.hint is not None and yours
           else play_tutor.best_move(table),
           hand_label=t("play.your_hand"), below=partial(_below, table),
-          offer="legal", fits=shows_fits(table))
+          offer="legal", fits=shows_fits(table), hand_link=True)
     _share(table)
     _log(table)
     if state.over:

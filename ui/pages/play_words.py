@@ -1,14 +1,16 @@
 """What the Play page says as it happens, worded when drawn (in the page's language): the live
 region's announcement of the computer's moves and of a round's end, with the id that tells
-one announcement from the next, and whether the table's series says "game" or "round"."""
+one announcement from the next; the hint's answer, shown and said once it has come; and
+whether the table's series says "game" or "round"."""
 
 from __future__ import annotations
 
 from engine.match import DuelSeries
 from engine.state import State
 
-from ..i18n import t
+from ..i18n import move_text, t
 from ..widgets import story
+from . import play_hints
 from .play import Table
 
 
@@ -24,6 +26,35 @@ def in_games(table: Table) -> bool:
     its own, :class:`engine.match.DuelSeries`) rather than the rounds of a match: the page
     then says "game" and "series" wherever it would say "round" and "match"."""
     return isinstance(table.match, DuelSeries)
+
+
+def hint_on_show(table: Table) -> bool:
+    """A hint's answer is on show: the learner asked for it, and it is still their move."""
+    return (table.hint is not None and table.learner_to_move
+            and table.hint_for == len(table.state.history))
+
+
+def hint_lines(table: Table) -> list[str]:
+    """The hint's answer (empty when none is on show): the move, then each of its reasons."""
+    hint = table.hint
+    if hint is None or not hint_on_show(table):
+        return []
+    return [move_text(hint.move), *(play_hints.reason_text(r, table.seats)
+                                    for r in hint.reasons)]
+
+
+def hint_said(table: Table) -> str:
+    """The hint's answer as the live region says it: "Hint: Play [2|5] on the left end. It
+    leaves …"."""
+    lines = hint_lines(table)
+    if not lines:
+        return ""
+    move, *reasons = lines
+    return " ".join([t("play.hint_title"), _sentence(move), *reasons])
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "。", "!", "?")) else f"{text}."
 
 
 def announcement(table: Table) -> str:
@@ -44,6 +75,8 @@ def announcement(table: Table) -> str:
 def announcement_id(table: Table) -> str:
     """Which announcement the table is at: a new id after each move and at the round's end
     (so the same words twice in a row, "North passes." at two moves, are said twice), the
-    same id however often the page is drawn (so nothing is said twice)."""
+    same id however often the page is drawn (so nothing is said twice); and a new one when a
+    hint's answer comes (then the region says the hint, :func:`hint_said`)."""
     return (f"{table.uid}.{table.round_no}.{table.replays}.{len(table.state.history)}."
-            f"{int(table.say_move)}{int(table.say_result and table.state.over)}")
+            f"{int(table.say_move)}{int(table.say_result and table.state.over)}"
+            + (".hint" if hint_on_show(table) else ""))

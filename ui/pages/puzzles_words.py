@@ -49,12 +49,12 @@ def move_name(move: Move, moves: Sequence[Move]) -> str:
 
 def worth(rules: Ruleset, expected: float) -> str:
     """What a move is worth on average, in the family's words."""
-    if rules.family == "block":
+    if rules.result_unit == "points":
         if abs(expected) < LEVEL:
             return t("puzzles.block_level")
         key = "puzzles.block_gain" if expected > 0 else "puzzles.block_lose"
         return t(key, x=number(abs(expected)))
-    if rules.family == "gaple":
+    if rules.result_unit == "place":
         place = (rules.players + 1) / 2 - expected
         if place <= 1.0 + 1e-9:
             return t("puzzles.gaple_first")

@@ -54,12 +54,12 @@ CSS = """
 def _goal_text(sheet: Sheet) -> str:
     if sheet.rules.plays_matches:
         return t("scores.goal_points", target=sheet.goal)
-    return t("scores.goal_games" if sheet.rules.family == "duel" else "scores.goal_rounds",
+    return t("scores.goal_games" if sheet.rules.plays_games else "scores.goal_rounds",
              count=sheet.goal)
 
 
 def _in_games(rules: Ruleset) -> bool:
-    return rules.family == "duel"
+    return rules.plays_games
 
 
 # -- the setup ---------------------------------------------------------------------------------
@@ -118,7 +118,7 @@ def _goal_input(rules: Ruleset) -> None:
 
 
 def _first_input(rules: Ruleset) -> None:
-    if rules.family == "gaple" and not rules.middle_up:
+    if rules.blank_double_opens:
         st.caption(t("scores.first_blank_double"))
         st.session_state[W_FIRST] = scores.BY_LOT
         return

@@ -18,6 +18,7 @@ import streamlit as st
 
 from engine.appraise import Appraisal
 from engine.moves import Move, canonical
+from engine.rules import result_unit
 
 from ..i18n import is_rtl, ltr_run, move_text, t
 from .svg import esc
@@ -25,8 +26,8 @@ from .svg import esc
 #: Each class's sign, beside its name (none for a forced or a good move).
 SIGNS = {"forced": "", "best": "✓", "good": "", "inaccuracy": "?!", "mistake": "?",
          "blunder": "??"}
-#: How many decimals a family's figures are written with.
-PLACES = {"block": 1, "gaple": 2, "duel": 2}
+#: How many decimals figures are written with, by their unit (:func:`engine.rules.result_unit`).
+PLACES = {"points": 1, "place": 2, "chance": 2}
 
 CSS = """
 .grade { display: inline-block; border: 1px solid; border-radius: 999px; padding: 0 0.6em;
@@ -73,7 +74,8 @@ def count(n: int) -> str:
 
 def amount(family: str, value: float) -> str:
     """An amount in the family's scale: "3.2 points", "0.40 of a place", "0.25 of a game"."""
-    return t(f"appraisal.amount_{family}", value=number(value, PLACES.get(family, 2)))
+    unit = result_unit(family)
+    return t(f"appraisal.amount_{unit}", value=number(value, PLACES[unit]))
 
 
 def cost(family: str, loss: float) -> str:
@@ -84,10 +86,11 @@ def cost(family: str, loss: float) -> str:
 def score(family: str, expected: float, players: int) -> str:
     """What a move is worth on average: "+1.9 points on average", "place 1.85 on average",
     "+0.40 a game on average"."""
-    places = PLACES.get(family, 2)
-    if family == "gaple":
-        return t("appraisal.score_gaple", place=number((players + 1) / 2 - expected, places))
-    return t(f"appraisal.score_{family}", value=number(expected, places, signed=True))
+    unit = result_unit(family)
+    if unit == "place":
+        return t("appraisal.score_place", place=number((players + 1) / 2 - expected,
+                                                       PLACES[unit]))
+    return t(f"appraisal.score_{unit}", value=number(expected, PLACES[unit], signed=True))
 
 
 def grade_name(grade: str) -> str:

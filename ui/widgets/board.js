@@ -6,6 +6,33 @@ function nonce() {
   counter += 1;
   return Date.now().toString(36) + "-" + counter + "-" + Math.random().toString(36).slice(2, 8);
 }
+// "Go to my tiles" (data.hand_link): a link first in the page's Tab order, outside the part of
+// the page Streamlit redraws (a child of <body>), shown only while it has the focus; it puts
+// the focus on the hand's current tile (or, while the hand waits, on the hand itself).
+const HAND_LINK = "site-hand-link";
+const HAND_LINK_CSS = "#" + HAND_LINK + " { position: absolute; inset-inline-start: -10000px;" +
+  " top: 0.5rem; z-index: 1000100; padding: 0.4rem 0.9rem; border-radius: 8px;" +
+  " background: #1f6f5c; color: #fff; font: 600 1rem sans-serif; text-decoration: none; }" +
+  " #" + HAND_LINK + ":focus { inset-inline-start: 0.5rem; outline: 3px solid #f4c44e; }";
+function handLink(words, go) {
+  let link = document.getElementById(HAND_LINK);
+  if (!words) { if (link) link.remove(); return; }
+  if (!document.getElementById(HAND_LINK + "-style")) {
+    const style = document.createElement("style");
+    style.id = HAND_LINK + "-style";
+    style.textContent = HAND_LINK_CSS;
+    document.head.appendChild(style);
+  }
+  if (!link) {
+    link = document.createElement("a");
+    link.id = HAND_LINK;
+    link.href = "#";
+    link.addEventListener("click", (ev) => { ev.preventDefault(); if (link.go) link.go(); });
+  }
+  if (document.body.firstChild !== link) document.body.insertBefore(link, document.body.firstChild);
+  if (link.textContent !== words) link.textContent = words;
+  link.go = go;
+}
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -26,6 +53,8 @@ export default function (component) {
   // "Show which tiles fit": the tiles that fit are marked, the others dimmed (still clickable:
   // the page says why a tile is refused).
   root.classList.toggle("marking", !!data.mark_fits);
+  // A seat of its own at the bottom: on a narrow board the others stay above the hand.
+  root.classList.toggle("seated", !!data.seated);
   const T = data.text || {};
   let selected = null;
   // "Discard a tile" on: kept by the page across its runs where it asks to be told.
@@ -71,9 +100,13 @@ export default function (component) {
   const handWrap = el("div", "hand-wrap");
   const handLabel = el("div", "hand-label", data.hand.label);
   handLabel.id = "hand-label";
+  // One Tab stop for the hand (WAI-ARIA's toolbar pattern): the arrow keys move between the
+  // tiles (a roving tabindex), Enter or Space plays the one with the focus.
   const hand = el("div", "hand");
-  hand.setAttribute("role", "group");
+  hand.setAttribute("role", "toolbar");
+  hand.setAttribute("aria-orientation", "horizontal");
   hand.setAttribute("aria-labelledby", "hand-label");
+  hand.tabIndex = -1; // "Go to my tiles" lands here while no tile can be played
   handWrap.append(handLabel, hand);
   if (data.hand.dead) {
     const row = el("div", "dead-row");
@@ -190,6 +223,42 @@ export default function (component) {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); chooseEnd(m.getAttribute("data-end")); }
     });
   }
+  // The roving tabindex: one tile at a time is in the Tab order (the one last focused, kept
+  // across drawings by its tile; else the chosen one; else the first).
+  const enabledTiles = () => tileButtons.filter((b) => !b.disabled);
+  function rove(to) {
+    for (const b of tileButtons) b.tabIndex = b === to ? 0 : -1;
+    if (to) window.__boardHandTile = to.getAttribute("data-tile");
+  }
+  const current = () => {
+    const live = enabledTiles();
+    const want = window.__boardHandTile;
+    return live.find((b) => b.getAttribute("data-tile") === want) ||
+      live.find((b) => b.getAttribute("data-tile") === selected) || live[0] || null;
+  };
+  for (const b of tileButtons) b.addEventListener("focus", () => rove(b));
+  hand.addEventListener("keydown", (ev) => {
+    const live = enabledTiles();
+    const at = live.indexOf(ev.target);
+    if (at < 0 || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const rtl = getComputedStyle(hand).direction === "rtl";
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+    let to = null;
+    if (ev.key in step) to = live[(at + step[ev.key] + live.length) % live.length];
+    else if (ev.key === "Home") to = live[0];
+    else if (ev.key === "End") to = live[live.length - 1];
+    if (!to) return;
+    ev.preventDefault();
+    rove(to);
+    to.focus();
+  });
+  rove(current());
+  handLink(data.hand_link, () => {
+    if (!root.isConnected) { handLink("", null); return; } // a board no longer drawn
+    const to = current();
+    if (to) { rove(to); to.focus(); } else hand.focus();
+  });
+
   const onKey = (ev) => {
     if (ev.key === "Escape" && (selected || discarding)) {
       const back = selected; selected = null;
@@ -245,5 +314,10 @@ export default function (component) {
     root.removeEventListener("keydown", onKey);
     root.undoDrawing = null;
   };
-  return root.undoDrawing;
+  // Streamlit calls this when the page no longer draws the board: "Go to my tiles" goes with
+  // it (unless a new drawing of the board is there a moment later).
+  return () => {
+    if (root.undoDrawing) root.undoDrawing();
+    setTimeout(() => { if (!root.isConnected) handLink("", null); }, 0);
+  };
 }

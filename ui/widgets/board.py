@@ -103,6 +103,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
     ``offer``: which controls to draw (:func:`~ui.widgets.board_moves.controls_for`);
     ``fits``: mark the tiles that fit (every tile carries ``fits``, from the engine's
     legal moves) and dim the others while the learner is to move."""
+    seated = seat is not None  # a seat of its own at the bottom: the others stay above it
     seat = state.mover if seat is None else seat
     if seat is None:  # a finished round: show the first seat's side
         seat = 0
@@ -182,6 +183,7 @@ def board_data(state: State, *, seat: int | None = None, seats: Sequence[str] | 
         "hand": {"label": hand_label or t("board.your_hand", name=seat_name(seat, seats)),
                  "tiles": hand, "to_move": state.mover == seat, "dead": dead(seat)},
         "others": others,
+        "seated": seated,
         "controls": controls,
         "discard": "discard" in controls_for(state, offer),
         "mark_fits": marking,
@@ -254,7 +256,7 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           below: Callable[[], None] | None = None, hand_label: str | None = None,
           fold_caption: bool | None = None, hide_ends: bool = False, offer: Offer = "all",
           fits: bool = False, discarding: bool = False,
-          on_discarding: Callable[[bool], None] | None = None) -> None:
+          on_discarding: Callable[[bool], None] | None = None, hand_link: bool = False) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -293,6 +295,12 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
       on or off (a page clears what it said of an earlier click: the table's next step is
       a tile to throw); ``discarding``: the table is drawn with it on (the page keeps it,
       as told, until a move).  Without ``on_discarding`` the table keeps it to itself.
+    - ``hand_link``: "Go to my tiles", a link first in the page's Tab order (shown once
+      it has the focus) that puts the focus on the hand: a page whose board is what the
+      learner came for (Play).
+
+    The hand is one Tab stop (WAI-ARIA's toolbar pattern, a roving tabindex): the arrow keys
+    move between its tiles (Home, End: the first, the last), Enter or Space plays one.
     """
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", key):
         raise ValueError(f"a board key is a CSS-safe name such as 'learn-board', not {key!r}")
@@ -309,6 +317,7 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     data["report_discarding"] = on_discarding is not None
     callback = (lambda: _handle_event(key, on_move, on_discarding)) if on_move is not None \
         else (lambda: None)
+    data["hand_link"] = t("board.to_hand") if hand_link else ""
     # Reserve about the drawn height before the component's script has run, so
     # that the page below does not shift when the table appears.
     base = 300 if controls and (data["controls"] or data["discard"] or data["interactive"]) \

@@ -64,8 +64,11 @@ def text(value: Round, title: str, seat: int | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def download(key: str, value: Round, title: str, seat: int | None, name: str) -> None:
-    """"Download this round" (``name``: the file's name without its suffix)."""
-    st.download_button(t("share.download_round"), text(value, title, seat),
-                       file_name=f"{name}{SUFFIX}", mime=MIME, key=key,
-                       icon=":material/download:", help=t("share.download_help"))
+def download(key: str, value: Round, title: str, seat: int | None, name: str, *,
+             game: bool = False) -> None:
+    """"Download this round" (``name``: the file's name without its suffix); ``game``: "this
+    game", where a deal is a game of its own (the two-player game's series)."""
+    st.download_button(t("share.download_game") if game else t("share.download_round"),
+                       text(value, title, seat), file_name=f"{name}{SUFFIX}", mime=MIME,
+                       key=key, icon=":material/download:",
+                       help=t("share.download_help_game") if game else t("share.download_help"))

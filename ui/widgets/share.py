@@ -120,12 +120,15 @@ def share(key: str, link: str, *, label: str | None = None, home: bool = False) 
     })
 
 
-def share_position(key: str, value: Position | Round, **params: str) -> None:
+def share_position(key: str, value: Position | Round, *, game: bool = False,
+                   **params: str) -> None:
     """"Copy a link to this position" (``?pos=``) or, for a round, to this round
-    (``?round=``), on the Analysis page; ``params``: more of its address (``seat=``, 1 …)."""
+    (``?round=``; ``game``: "this game", where a deal is a game of its own), on the Analysis
+    page; ``params``: more of its address (``seat=``, 1 …)."""
     kind = "round" if isinstance(value, Round) else "pos"
-    share(key, href(ANALYSIS, {kind: value.text(), **params}),
-          label=t("share.copy_round") if isinstance(value, Round) else None)
+    label = None if not isinstance(value, Round) else \
+        t("share.copy_game") if game else t("share.copy_round")
+    share(key, href(ANALYSIS, {kind: value.text(), **params}), label=label)
 
 
 def share_state(key: str, state: State, seat: int | None = None) -> None:
