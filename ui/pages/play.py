@@ -38,13 +38,15 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.bots import Decision, make_bot
+from engine.code import Position
+from engine.code_write import move_token
 from engine.match import Match, match_for
 from engine.moves import Move
 from engine.rules import Ruleset
 from engine.state import State
 from engine.view import view
 
-from .. import session, thinking
+from .. import progress, session, thinking
 from ..i18n import t
 from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Said, checked, worded
@@ -123,6 +125,7 @@ class Table:
     log: list[str] = field(default_factory=list)  # what happened, for tests
     tutor: Tutor | None = None  # tutor mode (ui.pages.play_tutor); None when it is off
     uid: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # this table, anywhere
+    owner: str = ""  # the learner whose store keeps the match as it is played ("": none)
 
     @property
     def round_id(self) -> str:
@@ -265,6 +268,9 @@ def _push(table: Table, move: Move) -> None:
     assert mover is not None
     played = state.push(move)
     table.log.append(f"{table.seats[mover]} {played.text()}")
+    if table.owner and table.practice is None:  # kept as it is made (once a ply)
+        session.store(progress.record_move, False, table.uid, table.round_no,
+                      len(state.history) - 1, move_token(played, state))
     if state.over:
         finish_round(table)
 
@@ -299,6 +305,10 @@ def finish_round(table: Table) -> None:
         session.record_match(table.rules.family, table.match.winners == (table.learner,))
     review = play_review.review_round(table.start, table.state, table.learner, table.round_id,
                                       table.seed, table.round_no)
+    if table.owner:  # pending in the store until kept: finished even if the learner leaves
+        session.store(progress.add_pending, False, table.round_id,
+                      play_review.job(review, table.seed, table.round_no), play_review.CLAIMER)
+        play_review.attend(review, table.owner)
     table.review, table.reviewed = review.items, review
     table.filing.append(review)
     play_review.poll(table.filing, review)  # answered at once (inline): kept at once
@@ -344,5 +354,13 @@ def next_round(table: Table) -> None:
     table.state = table.match.deal()
     table.start = table.state.copy()
     table.finished = False
+    keep_deal(table)
     table.hints, table.review, table.reviewed = set(), [], None
     table.feedback, table.say_move, table.say_result, table.shown_at = None, False, False, 0.0
+
+
+def keep_deal(table: Table) -> None:
+    """Keep the round on the table as dealt (a position code), once: never dealt again."""
+    if table.owner:
+        session.store(progress.record_deal, False, table.uid, table.round_no,
+                      Position.from_state(table.start).text())
