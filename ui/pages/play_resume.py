@@ -119,6 +119,15 @@ def take_pending(table: Table) -> None:
             table.filing.append(review)
         if table.finished and table.practice is None and review.round_id == table.round_id:
             table.review, table.reviewed = review.items, review
+    if table.finished and table.practice is None and table.reviewed is None:
+        # The round on show was reviewed and kept already (or is another process's to
+        # keep): its review is asked for again to be shown (the store keeps it once).
+        review = play_review.review_round(table.start, table.state, table.learner,
+                                          table.round_id, table.seed, table.round_no)
+        play_review.attend(review, table.owner)
+        table.review, table.reviewed = review.items, review
+        if not review.filed:
+            table.filing.append(review)
 
 
 # -- what the page says of it --------------------------------------------------------------
