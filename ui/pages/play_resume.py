@@ -89,12 +89,17 @@ def resume(url: dict[str, str]) -> Table | None:
     table = rebuild(saved, learner)
     if table is None or (not url and table.match.over):
         return None
+    if not saved.rounds:  # kept as it started, its first deal not yet: dealt from its seed
+        play.keep_deal(table)
     st.session_state[RESUMED] = _where(table)
     return table
 
 
 def _where(table: Table) -> tuple[str, int, int]:
-    return table.uid, table.round_no, len(table.state.history)
+    """The match, the round and how many moves the learner has made in it (the computer's
+    moves since the page said so leave it said)."""
+    mine = sum(1 for record in table.state.history if record.player == table.learner)
+    return table.uid, table.round_no, mine
 
 
 def take_pending(table: Table) -> None:
