@@ -172,9 +172,24 @@ def test_a_review_another_process_is_working_out_is_left_to_it(
     play_round(at)
     learner = at.session_state["learner"]
     round_id = play_table(at).round_id
+    click(at, "play.next")  # the round on show is the next one
     play_review._in_flight().clear()  # not this process's any more: another replica's
     assert progress.claim(learner, round_id, "another-replica", 0.0)
     again = come_back(at)
+    assert play_table(again).round_no == 2 and not play_table(again).finished
     assert play_table(again).filing == [] and play_table(again).reviewed is None
     [(pending, claimer, _)] = progress.pending_reviews(learner)
     assert pending.round_id == round_id and claimer == "another-replica"
+
+
+def test_a_gaple_match_against_strong_is_found_where_it_was() -> None:
+    at = open_page("pages/play.py", rules="gaple", players="4", level="strong", seed="26")
+    play_round(at)
+    click(at, "play.next")
+    tb = play_table(at)
+    assert tb.round_no == 2 and tb.learner_to_move
+    click(at, legal_button(tb.state))
+    before = snapshot(play_table(at))
+    again = come_back(at)
+    assert snapshot(play_table(again)) == before
+    assert play_table(again).rules.dead_tiles and play_table(again).level == "strong"
