@@ -11,7 +11,10 @@ the server was still working out when it stopped has its review, kept once.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -107,21 +110,58 @@ def test_a_reload_and_a_closed_tab_find_the_match_where_it_was(browser: Browser,
         context.close()
 
 
+def _children(pid: int) -> list[tuple[int, int]]:
+    """The processes whose parent is ``pid``, each with its niceness (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append((int(stat.parent.name), int(fields[16])))
+    return found
+
+
+def review_worker(url: str) -> int:
+    """The review's worker process (niceness 19) of the server serving ``url``."""
+    port = url.rsplit(":", 1)[1]
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"streamlit" in args and b"--server.port" in args and \
+                args[args.index(b"--server.port") + 1] == port.encode():
+            workers = [child for child, nice in _children(int(cmdline.parent.name))
+                       if nice == 19]
+            assert len(workers) == 1, workers
+            return workers[0]
+    raise AssertionError(f"no server on port {port}")
+
+
 def test_a_restart_of_the_server_finds_the_match_and_finishes_the_review(
         browser: Browser, tmp_path: Path) -> None:
     data = tmp_path / "data"
     context = browser.new_context()
     page = context.new_page()
+    worker = 0
     try:
         with streamlit_server(data, tmp_path / "first.log") as url:
             before = into_round_two(page, url + ADDRESS.format(seed=33))
             link = page.url.removeprefix(url)
             learner = re.search(r"learner=([\w-]+)", link)
             assert learner is not None
-            # Round 2 played out; the server stops as its review is being worked out.
+            # The review's worker (started for round 1's review) is held: round 2's review
+            # cannot be worked out before the server stops.
+            worker = review_worker(url)
+            os.kill(worker, signal.SIGSTOP)
             play_to_the_end(page)
             expect(page.get_by_text(RESULT, exact=True)).to_be_visible(timeout=WAIT)
             ended = page.url.removeprefix(url)
+        os.kill(worker, signal.SIGKILL)  # gone with its server
+        [(pending, claimer, _)] = progress.pending_reviews(learner.group(1), data_dir=data)
+        assert pending.round_id.endswith(":2") and claimer
         # Started again (its claim on an unfinished review lapses at once here).
         with streamlit_server(data, tmp_path / "second.log",
                               env={"DOMINO_REVIEW_LEASE": "0"}) as url:
@@ -136,6 +176,9 @@ def test_a_restart_of_the_server_finds_the_match_and_finishes_the_review(
             assert rows[0] in sheet and rows[1] in sheet and sheet != before["sheet"]
     finally:
         context.close()
+        if worker:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)
     lid = learner.group(1)
     kept = progress.decisions(lid, data_dir=data)
     rounds = {d.round_id for d in kept}
