@@ -17,7 +17,7 @@ from ui.progress import _postgres, _schema
 FIGURES = progress.RoundFigures(decisions=2, best=1, good=1, inaccuracies=0, mistakes=0,
                                 blunders=0, mean_loss=0.2, accuracy=90.0, worth=0.5,
                                 result=1.0)
-MATCH_TABLES = ("play_matches", "play_deals", "play_moves", "pending_reviews")
+MATCH_TABLES = ("play_matches", "play_deals", "play_moves", "play_hints", "pending_reviews")
 
 
 def learner(where: str | Path) -> str:
@@ -37,9 +37,12 @@ def test_a_move_recorded_twice_is_kept_once(where: str | Path) -> None:
     assert progress.record_move(lid, "m-twice", 1, 0, "11", data_dir=where)  # again: kept once
     assert not progress.record_move(lid, "m-twice", 1, 0, "R12", data_dir=where)  # not another
     assert progress.record_move(lid, "m-twice", 1, 1, "p", data_dir=where)
+    for _ in range(2):
+        progress.record_hint(lid, "m-twice", 1, 1, data_dir=where)  # a hint, once
     saved = progress.latest_match(lid, data_dir=where)
     assert saved is not None and saved.params == {"rules": "duel", "seed": "8"}
-    assert saved.rounds == (progress.SavedRound(1, "d2/0011.2233/-/*24/0", ("11", "p")),)
+    assert saved.rounds == (progress.SavedRound(1, "d2/0011.2233/-/*24/0", ("11", "p"),
+                                                frozenset({1})),)
     assert saved.rounds[0].code == "d2/0011.2233/-/*24/0/m11p"
     with progress.connect(where) as conn:
         assert conn.execute("SELECT count(*) FROM play_moves WHERE match_id = 'm-twice'"

@@ -283,6 +283,8 @@ def ask_hint(table: Table) -> None:
     if table.hint is not None and table.hint_for == ply:
         return
     table.hints.add(ply)
+    if table.owner and table.practice is None:
+        session.store(progress.record_hint, None, table.uid, table.round_no, ply)
     table.hint_pending = Pending(thinking.advise(view(table.state, table.learner),
                                                  _bot_seed(table, ply) ^ 0x5A5A), ply)
     _poll_answers(table)

@@ -69,7 +69,7 @@ def rebuild(saved: progress.SavedMatch, owner: str) -> Table | None:
             if played.start.state().rules != parsed.rules:
                 return None
             table.start, table.state = played.start.state(), played.final()
-            table.finished = table.state.over
+            table.finished, table.hints = table.state.over, set(kept.hints)
             if not table.finished:
                 break
             table.match.record(table.state)

@@ -29,7 +29,7 @@ from typing import Any
 
 __all__ = ["PendingReview", "SavedMatch", "SavedRound", "abandon_match", "add_pending", "claim",
            "give_up_review", "latest_match", "open_match", "pending_reviews", "record_deal",
-           "record_move", "touch"]
+           "record_hint", "record_move", "touch"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,7 @@ class SavedRound:
     number: int
     deal: str
     moves: tuple[str, ...]
+    hints: frozenset[int] = frozenset()  # the plies where the learner took a hint
 
     @property
     def code(self) -> str:
@@ -112,6 +113,15 @@ def record_move(learner: str, match_id: str, round_no: int, ply: int, move: str,
     return row is not None and str(row[0]) == move
 
 
+def record_hint(learner: str, match_id: str, round_no: int, ply: int, *,
+                data_dir: str | Path | None = None) -> None:
+    """The learner took a hint at ``ply`` of a round of their match (once)."""
+    with _connect(data_dir) as conn:
+        conn.execute("INSERT INTO play_hints (match_id, round_no, ply) "
+                     f"SELECT ?, ?, ? {_MINE} ON CONFLICT DO NOTHING",
+                     (match_id, int(round_no), int(ply), learner, match_id))
+
+
 def abandon_match(learner: str, match_id: str, *, data_dir: str | Path | None = None) -> None:
     """The learner gave the match up: it is not offered again."""
     with _connect(data_dir) as conn:
@@ -132,13 +142,16 @@ def latest_match(learner: str, *, data_dir: str | Path | None = None) -> SavedMa
                              "ORDER BY round_no", (match_id,)).fetchall()
         moves = conn.execute("SELECT round_no, ply, move FROM play_moves WHERE match_id = ? "
                              "ORDER BY round_no, ply", (match_id,)).fetchall()
+        hints = conn.execute("SELECT round_no, ply FROM play_hints WHERE match_id = ?",
+                             (match_id,)).fetchall()
     rounds = []
     for number, deal in deals:
         tokens: list[str] = []
         for n, ply, move in moves:
             if int(n) == int(number) and int(ply) == len(tokens):
                 tokens.append(str(move))
-        rounds.append(SavedRound(int(number), str(deal), tuple(tokens)))
+        rounds.append(SavedRound(int(number), str(deal), tuple(tokens), frozenset(
+            int(ply) for n, ply in hints if int(n) == int(number))))
     params = {str(k): str(v) for k, v in json.loads(str(row[1])).items()}
     return SavedMatch(match_id, params, float(row[2]), row[3] is not None, tuple(rounds))
 

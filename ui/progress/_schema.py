@@ -166,7 +166,8 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
     # Play's match in progress, kept as it is played so that it survives a reload, a closed
     # tab, a restart and another replica: the match (its address: rules, seed, level, seat;
     # abandoned or not), each round's deal as dealt (a position code, every hand and the
-    # stock), and each move once, keyed by its ply (its round code token).  And the reviews
+    # stock), and each move once, keyed by its ply (its round code token), and the plies where
+    # the learner took a hint.  And the reviews
     # of finished rounds not yet kept (the finished round's code and what the review needs,
     # JSON), with which server process is working one out and since when (its lease).
     (6, (
@@ -192,6 +193,12 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
             ply INTEGER NOT NULL,
             move TEXT NOT NULL,
             played {real} NOT NULL,
+            PRIMARY KEY (match_id, round_no, ply)
+        )""",
+        """CREATE TABLE IF NOT EXISTS play_hints (
+            match_id TEXT NOT NULL,
+            round_no INTEGER NOT NULL,
+            ply INTEGER NOT NULL,
             PRIMARY KEY (match_id, round_no, ply)
         )""",
         """CREATE TABLE IF NOT EXISTS pending_reviews (
