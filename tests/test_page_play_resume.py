@@ -195,3 +195,34 @@ def test_a_gaple_match_against_strong_is_found_where_it_was() -> None:
     again = come_back(at)
     assert snapshot(play_table(again)) == before
     assert play_table(again).rules.dead_tiles and play_table(again).level == "strong"
+
+
+def test_a_tab_left_behind_shows_the_match_as_another_tab_played_it() -> None:
+    first = open_page("pages/play.py", rules="duel", seed="8", level="heaviest")
+    second = come_back(first)  # the same match in another tab
+    while len(moves := fallback_buttons(play_table(first))) < 2:  # the same moves in both
+        click(first, moves[0])
+        click(second, moves[0])
+        assert not play_table(first).state.over
+    tb = play_table(first)
+    assert tb.learner_to_move and snapshot(play_table(second)) == snapshot(tb)
+    assert "This match was played on" not in texts(second)
+    click(first, moves[0])
+    click(second, moves[1])  # another move from the same position: the store has the first
+    assert "This match was played on in another tab or on another device" in texts(second)
+    kept = snapshot(play_table(first))
+    assert snapshot(play_table(second)) == kept
+    assert snapshot(play_table(come_back(second))) == kept
+
+
+def fallback_buttons(tb: Table) -> list[str]:
+    """The learner's distinct legal moves as the board's plain buttons."""
+    from ui.widgets.board import fallback_moves
+
+    state = tb.state
+    found: dict[object, str] = {}
+    for suffix, move in fallback_moves(state):
+        resolved = state.resolve(move)
+        if state.why_illegal(resolved) is None:
+            found.setdefault(state.canonical(resolved), f"play-board.{suffix}")
+    return list(found.values())

@@ -126,6 +126,7 @@ class Table:
     tutor: Tutor | None = None  # tutor mode (ui.pages.play_tutor); None when it is off
     uid: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # this table, anywhere
     owner: str = ""  # the learner whose store keeps the match as it is played ("": none)
+    stale: bool = False  # the store holds another move at a ply: played on elsewhere
 
     @property
     def round_id(self) -> str:
@@ -269,8 +270,9 @@ def _push(table: Table, move: Move) -> None:
     played = state.push(move)
     table.log.append(f"{table.seats[mover]} {played.text()}")
     if table.owner and table.practice is None:  # kept as it is made (once a ply)
-        session.store(progress.record_move, False, table.uid, table.round_no,
-                      len(state.history) - 1, move_token(played, state))
+        table.stale = not session.store(progress.record_move, True, table.uid, table.round_no,
+                                        len(state.history) - 1, move_token(played, state)) \
+            or table.stale
     if state.over:
         finish_round(table)
 

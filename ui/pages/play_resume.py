@@ -95,6 +95,15 @@ def resume(url: dict[str, str]) -> Table | None:
     return table
 
 
+def played_elsewhere(table: Table) -> Table | None:
+    """The match as the store has it, when this session's table went another way (another
+    tab or device played on from the same position): None when it cannot be read."""
+    saved = session.store(progress.latest_match, None)
+    if saved is None or saved.match_id != table.uid:
+        return None
+    return rebuild(saved, table.owner)
+
+
 def _where(table: Table) -> tuple[str, int, int]:
     """The match, the round and how many moves the learner has made in it (the computer's
     moves since the page said so leave it said)."""

@@ -143,6 +143,13 @@ def current_table() -> Table:
     notice for every value that could not be read), or when there is none yet."""
     url, notices = _url_params()
     table = stored_table()
+    if table is not None and table.stale:  # played on elsewhere: the match as it stands
+        table.stale = False
+        found = play_resume.played_elsewhere(table)
+        if found is not None:
+            session.notice(t("play.played_elsewhere"))
+            _store(found)
+            table = found
     if table is not None and not notices and (not url or url == table.params):
         _write_params(table.params)
         table.seats = play.seat_labels(table.rules, table.learner)  # the page's language

@@ -324,7 +324,7 @@ def _idle(live: bool, finished: bool) -> None:
         st.rerun()
     assert table is not None
     play_tutor.advance(table)
-    if table.finished != finished:
+    if table.finished != finished or table.stale:  # (stale: the store has the match on)
         # A round recorded since the page ran (by the learner's move, in its callback, or
         # by the computer's just now), or a new one dealt: the header, the sheet and the
         # sidebar's progress change too.
