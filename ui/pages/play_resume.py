@@ -20,6 +20,7 @@ a stopped replica) is claimed and asked for again.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import streamlit as st
@@ -34,7 +35,7 @@ from . import play, play_review, play_words
 from .play import Table
 
 RESUMED = "play.resumed"  # (match id, round, ply) where the page said the match was taken up
-PENDING_TAKEN = "play.pending_taken"  # this session took up the learner's pending reviews
+PENDING_TAKEN = "play.pending_taken"  # when this session last looked for pending reviews
 
 
 def keep(table: Table) -> None:
@@ -112,10 +113,13 @@ def _where(table: Table) -> tuple[str, int, int]:
 
 
 def take_pending(table: Table) -> None:
-    """Take up the learner's reviews still pending (once a session; see the module)."""
-    if st.session_state.get(PENDING_TAKEN) or not table.owner:
+    """Take up the learner's reviews still pending (see the module): when the session's
+    first table is made, and again once a claim could have lapsed since the last look."""
+    last = st.session_state.get(PENDING_TAKEN)
+    now = time.time()
+    if not table.owner or isinstance(last, float) and now - last < play_review.LEASE:
         return
-    st.session_state[PENDING_TAKEN] = True
+    st.session_state[PENDING_TAKEN] = now
     none: list[tuple[progress.PendingReview, str, float]] = []
     for pending, _claimer, _at in session.store(progress.pending_reviews, none):
         review = play_review.in_flight(table.owner, pending.round_id)

@@ -153,6 +153,7 @@ def current_table() -> Table:
     if table is not None and not notices and (not url or url == table.params):
         _write_params(table.params)
         table.seats = play.seat_labels(table.rules, table.learner)  # the page's language
+        play_resume.take_pending(table)  # again once a claim elsewhere could have lapsed
         return table
     resumed = play_resume.resume(url) if table is None and not notices else None
     problems: tuple[str, ...] = ()
