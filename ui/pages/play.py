@@ -295,8 +295,8 @@ def ask_hint(table: Table) -> None:
 def finish_round(table: Table) -> None:
     """The round is over: record it (unless it is a replay from the review) and ask for the
     review's verdicts; once a round, however often it is called."""
-    if table.finished or not table.state.over:
-        return
+    if table.finished or not table.state.over or table.stale:  # (stale: the store's match
+        return  # went another way; the page takes it up instead, ui.pages.play_resume)
     table.finished = True
     table.computer = table.hint_pending = table.hint = None
     if table.practice is not None:
