@@ -20,6 +20,9 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_vi
   worker).  So a round is recorded whichever path ended it and whenever the page runs next,
   and the match's rounds, totals, round number and opener always agree with the rounds
   played (:func:`next_round` deals only after the record).
+- The match is kept in the learner's store as it is played (:mod:`ui.pages.play_resume`):
+  each deal as it is dealt (:func:`keep_deal`), each move as :func:`_push` makes it and each
+  hint taken, once a ply; a new session finds it there.  A practice replay is never kept.
 - A review fills in while the learner looks or plays on: the table keeps every review not
   yet summed up (``filing``, the one on show and any a "Next round" left behind) and
   :func:`advance` takes their answers as they come, keeping each round's figures in the
