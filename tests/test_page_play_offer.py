@@ -32,10 +32,11 @@ def open_play(**params: str) -> AppTest:
 
 
 def set_position(at: AppTest, state: State) -> AppTest:
-    """Put ``state`` on the session's table as the round being played (and its start)."""
+    """Put ``state`` on the session's table as the round being played (and its start): a
+    position made by hand, not the match the learner's store keeps (``owner`` cleared)."""
     tb = play_table(at)
     assert state.rules == tb.rules and state.mover == tb.learner
-    tb.state, tb.start, tb.computer = state, state.copy(), None
+    tb.state, tb.start, tb.computer, tb.owner = state, state.copy(), None, ""
     at.run()
     assert not at.exception, at.exception
     return at

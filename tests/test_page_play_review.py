@@ -20,8 +20,9 @@ from test_page_play import FAMILIES
 from test_ui_play_rounds import Workers
 
 from engine.appraise import BANDS
-from ui import progress, session, thinking
+from ui import progress, thinking
 from ui.i18n import t_in
+from ui.pages import play_review
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -172,9 +173,9 @@ def test_the_review_fills_in_as_the_answers_come(held: Workers) -> None:
 def test_next_round_before_the_review_is_done_keeps_its_figures_once(
         held: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
     kept: list[str] = []
-    keep = session.record_review
-    monkeypatch.setattr(session, "record_review", lambda round_id, figures, decisions: (
-        kept.append(round_id), keep(round_id, figures, decisions)))
+    keep = play_review._keep
+    monkeypatch.setattr(play_review, "_keep", lambda review, figures: (
+        kept.append(review.round_id), keep(review, figures)))
     at = open_page("pages/play.py", rules="duel", seed="8", level="heaviest")
     play_round(at)
     first = play_table(at).reviewed

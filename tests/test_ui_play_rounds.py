@@ -29,7 +29,7 @@ from engine.settlement import settle
 from engine.state import State
 from engine.view import view
 from ui import thinking
-from ui.pages import play
+from ui.pages import play, play_review
 from ui.pages.play import Table
 from ui.pages.play_review import RoundReview
 from ui.progress import DecisionRecord, RoundFigures
@@ -108,9 +108,8 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Recorded:
                             (family, won, round_id)))
     monkeypatch.setattr(play.session, "record_match",
                         lambda family, won: out.matches.append((family, won)))
-    monkeypatch.setattr(play.session, "record_review",
-                        lambda round_id, figures, decisions: out.reviews.append(
-                            (round_id, figures, list(decisions))))
+    monkeypatch.setattr(play_review, "_keep", lambda review, figures: out.reviews.append(
+        (review.round_id, figures, list(review.records))) if figures is not None else None)
     return out
 
 

@@ -209,6 +209,12 @@ def _safely(call: Callable[..., T], fallback: T, *args: object, **kwargs: object
         return fallback
 
 
+def store(call: Callable[..., T], fallback: T, *args: object, **kwargs: object) -> T:
+    """``call(learner, *args, **kwargs)`` on the store for this session's learner, or
+    ``fallback`` when the store cannot be used (the learner is told once)."""
+    return _safely(call, fallback, *args, **kwargs)
+
+
 def steps_done() -> dict[tuple[str, str], int]:
     """This learner's finished steps and stars ({} if progress is unavailable)."""
     return _safely(progress.steps, {})

@@ -20,6 +20,9 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_vi
   worker).  So a round is recorded whichever path ended it and whenever the page runs next,
   and the match's rounds, totals, round number and opener always agree with the rounds
   played (:func:`next_round` deals only after the record).
+- The match is kept in the learner's store as it is played (:mod:`ui.pages.play_resume`):
+  each deal as it is dealt (:func:`keep_deal`), each move as :func:`_push` makes it and each
+  hint taken, once a ply; a new session finds it there.  A practice replay is never kept.
 - A review fills in while the learner looks or plays on: the table keeps every review not
   yet summed up (``filing``, the one on show and any a "Next round" left behind) and
   :func:`advance` takes their answers as they come, keeping each round's figures in the
@@ -38,13 +41,15 @@ from functools import partial
 
 from engine.appraise import Appraisal, MoveAppraisal
 from engine.bots import Decision, make_bot
+from engine.code import Position
+from engine.code_write import move_token
 from engine.match import Match, match_for
 from engine.moves import Move
 from engine.rules import Ruleset
 from engine.state import State
 from engine.view import view
 
-from .. import session, thinking
+from .. import progress, session, thinking
 from ..i18n import t
 from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Said, checked, worded
@@ -147,6 +152,8 @@ class Table:
     log: list[str] = field(default_factory=list)  # what happened, for tests
     tutor: Tutor | None = None  # tutor mode (ui.pages.play_tutor); None when it is off
     uid: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # this table, anywhere
+    owner: str = ""  # the learner whose store keeps the match as it is played ("": none)
+    stale: bool = False  # the store holds another move at a ply: played on elsewhere
 
     @property
     def round_id(self) -> str:
@@ -289,6 +296,10 @@ def _push(table: Table, move: Move) -> None:
     assert mover is not None
     played = state.push(move)
     table.log.append(f"{table.seats[mover]} {played.text()}")
+    if table.owner and table.practice is None:  # kept as it is made (once a ply)
+        table.stale = not session.store(progress.record_move, True, table.uid, table.round_no,
+                                        len(state.history) - 1, move_token(played, state)) \
+            or table.stale
     if state.over:
         finish_round(table)
 
@@ -301,6 +312,8 @@ def ask_hint(table: Table) -> None:
     if table.hint is not None and table.hint_for == ply:
         return
     table.hints.add(ply)
+    if table.owner and table.practice is None:
+        session.store(progress.record_hint, None, table.uid, table.round_no, ply)
     table.hint_pending = Pending(thinking.advise(view(table.state, table.learner),
                                                  _bot_seed(table, ply) ^ 0x5A5A), ply)
     _poll_answers(table)
@@ -309,8 +322,8 @@ def ask_hint(table: Table) -> None:
 def finish_round(table: Table) -> None:
     """The round is over: record it (unless it is a replay from the review) and ask for the
     review's verdicts; once a round, however often it is called."""
-    if table.finished or not table.state.over:
-        return
+    if table.finished or not table.state.over or table.stale:  # (stale: the store's match
+        return  # went another way; the page takes it up instead, ui.pages.play_resume)
     table.finished = True
     table.computer = table.hint_pending = table.hint = None
     if table.practice is not None:
@@ -323,6 +336,10 @@ def finish_round(table: Table) -> None:
         session.record_match(table.rules.family, table.match.winners == (table.learner,))
     review = play_review.review_round(table.start, table.state, table.learner, table.round_id,
                                       table.seed, table.round_no)
+    if table.owner:  # pending in the store until kept: finished even if the learner leaves
+        session.store(progress.add_pending, False, table.round_id,
+                      play_review.job(review, table.seed, table.round_no), play_review.CLAIMER)
+        play_review.attend(review, table.owner)
     table.review, table.reviewed = review.items, review
     table.filing.append(review)
     play_review.poll(table.filing, review)  # answered at once (inline): kept at once
@@ -368,5 +385,13 @@ def next_round(table: Table) -> None:
     table.state = table.match.deal()
     table.start = table.state.copy()
     table.finished = False
+    keep_deal(table)
     table.hints, table.review, table.reviewed = set(), [], None
     table.feedback, table.say_move, table.say_result, table.shown_at = None, False, False, 0.0
+
+
+def keep_deal(table: Table) -> None:
+    """Keep the round on the table as dealt (a position code), once: never dealt again."""
+    if table.owner:
+        session.store(progress.record_deal, False, table.uid, table.round_no,
+                      Position.from_state(table.start).text())

@@ -13,25 +13,43 @@ one (:meth:`RoundReview.poll`) and the page shows each as it comes.
 Once every answer is in, :func:`file` sums the round up (:func:`engine.appraise.summarise`:
 accuracy, mean loss, counts by grade, worth against result) and keeps it in the learner's
 record, once: the figures in the round's row and each judged decision, with the position as
-the learner saw it, for practice later (:func:`ui.session.record_review`).  A review that
+the learner saw it, for practice later (:func:`ui.progress.record_review`).  A review that
 is still being worked out when the learner deals the next round stays on the table's list
-(``Table.filing``) and is filed when its last answer comes; if the session ends first, the
-figures are simply missing.  A failed job leaves them missing too: never wrong, never twice.
+(``Table.filing``) and is filed when its last answer comes.  It is filed whoever watches:
+the server process that works it out files it as its last answer comes (:func:`attend`),
+also when the session that asked for it is gone; until then it is pending in the store
+(:mod:`ui.progress._matches`), claimed by this process (:data:`CLAIMER`), so that the
+learner's next visit, on any replica, takes it over if this process went away
+(:mod:`ui.pages.play_resume`).  Kept once: the store keeps a round's figures once.  A failed
+job leaves them missing: never wrong, never twice.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
+import threading
 from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
 
 from engine.appraise import BANDS, Appraisal, DecisionReport, RoundReport, Worth, summarise
 from engine.bots import seat_score
-from engine.code import Position
+from engine.code import Position, Round
 from engine.moves import Move
 from engine.solve import Solution
 from engine.state import State
 from engine.view import view
 
-from .. import progress, session, thinking
+from .. import progress, thinking
+
+#: This server process, as it claims the reviews it works out (``host:pid:random``).
+CLAIMER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+#: Seconds a claim on a pending review lasts without news from its process
+#: (``DOMINO_REVIEW_LEASE``): after that another process may take the review over.
+LEASE = float(os.environ.get("DOMINO_REVIEW_LEASE", "") or 120)
 
 
 @dataclass
@@ -82,6 +100,9 @@ class RoundReview:
     filed: bool = False  # summed up and kept (or given up: a job failed)
     report: RoundReport | None = None  # once every answer is in and none failed
     records: list[progress.DecisionRecord] = field(default_factory=list)
+    owner: str = ""  # the learner whose record keeps it ("": nobody's, see attend)
+    where: str = ""  # their store (a folder or a URL), as it was when the round ended
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     @property
     def family(self) -> str:
@@ -105,15 +126,18 @@ class RoundReview:
                                              and item.judgement() is None)
                    for item in self.items) or (self.worth is not None and self.worth.failed)
 
+    def answers(self) -> list[thinking.Answer[Any]]:
+        out: list[thinking.Answer[Any]] = [a for item in self.items
+                                           for a in (item.appraisal, item.verdict)]
+        return out + ([self.worth] if self.worth is not None else [])
+
     def poll(self) -> bool:
         """Take the answers that have come; True when one did."""
-        changed = False
-        for item in self.items:
-            changed = item.appraisal.poll() or changed
-            changed = item.verdict.poll() or changed
-        if self.worth is not None:
-            changed = self.worth.poll() or changed
-        return changed
+        with self.lock:  # the session's thread and the worker's (attend) both look
+            changed = False
+            for answer in self.answers():
+                changed = answer.poll() or changed
+            return changed
 
 
 def _seed(seed: int, round_no: int, ply: int) -> int:
@@ -209,17 +233,99 @@ def decision_records(review: RoundReview) -> list[progress.DecisionRecord]:
 def file(review: RoundReview) -> bool:
     """Sum a finished review up and keep it in the learner's record, once (True when this
     call did)."""
-    if review.filed or review.waiting:
-        return False
-    review.filed = True
-    review.report = summed_up(review)
-    if review.report is None:
-        return True  # a job failed, or nothing to judge: no figures rather than wrong ones
-    found = figures(review.report)
-    review.records = decision_records(review)
-    if found is not None:
-        session.record_review(review.round_id, found, review.records)
-    return True
+    with review.lock:
+        if review.filed or review.waiting:
+            return False
+        review.filed = True
+        _in_flight().pop(_key(review), None)
+        review.report = summed_up(review)
+        found = figures(review.report) if review.report is not None else None
+        review.records = decision_records(review) if review.report is not None else []
+        _keep(review, found)  # None: a job failed, or nothing to judge: no figures rather
+        return True  # than wrong ones
+
+
+def _keep(review: RoundReview, found: progress.RoundFigures | None) -> None:
+    """The figures and decisions into the owner's record, once (the store keeps a round's
+    figures once); no figures: the review given up.  A store that fails leaves it pending,
+    for the learner's next visit."""
+    if not review.owner:
+        return
+    where = review.where or None
+    try:
+        if found is None:
+            progress.give_up_review(review.owner, review.round_id, data_dir=where)
+        else:
+            progress.record_review(review.owner, review.round_id, found, review.records,
+                                   data_dir=where)
+    except progress.ProgressError:
+        pass
+
+
+@st.cache_resource(show_spinner=False)
+def _in_flight() -> dict[str, RoundReview]:
+    """The reviews this server process is working out, by learner and round: a learner's new
+    session (a reload) takes up the one still on its way instead of asking again."""
+    return {}
+
+
+def _key(review: RoundReview) -> str:
+    return f"{review.owner}/{review.round_id}"
+
+
+def in_flight(owner: str, round_id: str) -> RoundReview | None:
+    found = _in_flight().get(f"{owner}/{round_id}")
+    return found if found is not None and not found.filed else None
+
+
+def attend(review: RoundReview, owner: str) -> None:
+    """Have this server process finish ``review`` for ``owner``'s record, whoever watches:
+    each answer, as it comes, renews the process's claim on it in the store, and the last
+    files it (:func:`file`, once), also when the session that asked is gone."""
+    review.owner = owner
+    review.where = progress.database_url() or str(progress.data_dir())
+    _in_flight()[_key(review)] = review
+    def answered(_done: object) -> None:
+        _answered(review)
+
+    for answer in review.answers():
+        if answer.future is not None:
+            answer.future.add_done_callback(answered)
+
+
+def _answered(review: RoundReview) -> None:
+    with review.lock:
+        if review.filed:
+            return
+        review.poll()
+        if not review.waiting:
+            file(review)
+            return
+    try:
+        progress.touch(review.owner, review.round_id, CLAIMER, data_dir=review.where or None)
+    except progress.ProgressError:
+        pass
+
+
+def job(review: RoundReview, seed: int, round_no: int) -> dict[str, Any]:
+    """What the review of a finished round needs to be worked out again, as the store keeps
+    it while it is pending: the round's code (its deal and every move), the seat, the seed
+    and the round's number (its jobs' seeds)."""
+    return {"round": Round.from_state(review.end).text(), "seat": review.seat, "seed": seed,
+            "round_no": round_no}
+
+
+def from_job(round_id: str, job: dict[str, Any]) -> RoundReview:
+    """A pending review asked for again (its jobs in the background worker); ValueError
+    (the engine's :class:`~engine.code.CodeError` among them) when the job cannot be read."""
+    from engine.code import parse_round
+
+    played = parse_round(str(job["round"]))
+    end = played.final()
+    if not end.over:
+        raise ValueError("the round is not over")
+    return review_round(played.start.state(), end, int(job["seat"]), round_id,
+                        int(job["seed"]), int(job["round_no"]))
 
 
 def poll(filing: list[RoundReview], shown: RoundReview | None) -> bool:

@@ -29,7 +29,7 @@ from ..widgets.deal_setup import (
     rules_from_form,
 )
 from ..widgets.deal_setup import seat_names as deal_seat_names
-from . import play, play_tutor
+from . import play, play_resume, play_tutor
 from .play import PARAM_KEYS, TABLE, Table
 
 DRAWN = "play.drawn"
@@ -126,6 +126,7 @@ def _store(table: Table, fold: bool = False) -> None:
     if before is not None and before is not table:
         table.filing[:0] = [r for r in before.filing if r not in table.filing]
     play_tutor.switch(table, uses_tutor(table))
+    play_resume.keep(table)  # the match kept as it is played: a reload finds it
     st.session_state[TABLE] = table
     _write_params(table.params)
     if fold:
@@ -142,15 +143,29 @@ def current_table() -> Table:
     notice for every value that could not be read), or when there is none yet."""
     url, notices = _url_params()
     table = stored_table()
+    if table is not None and table.stale:  # played on elsewhere: the match as it stands
+        table.stale = False
+        found = play_resume.played_elsewhere(table)
+        if found is not None:
+            session.notice(t("play.played_elsewhere"))
+            _store(found)
+            table = found
     if table is not None and not notices and (not url or url == table.params):
         _write_params(table.params)
         table.seats = play.seat_labels(table.rules, table.learner)  # the page's language
+        play_resume.take_pending(table)  # again once a claim elsewhere could have lapsed
         return table
-    made, problems = from_address(url)
+    resumed = play_resume.resume(url) if table is None and not notices else None
+    problems: tuple[str, ...] = ()
+    if resumed is not None:  # this session's first table: the learner's match, kept
+        made = resumed
+    else:
+        made, problems = from_address(url)
     for notice in [*notices, *problems]:
         session.notice(notice)
     _store(made)
     _sync_widgets(made)
+    play_resume.take_pending(made)
     return made
 
 
@@ -223,6 +238,15 @@ def on_same_again() -> None:
     made = play.new_table(table.rules, table.level, random_seed(), seat)
     _sync_widgets(made)
     _store(made)
+
+
+def on_abandon() -> None:
+    """"Abandon this match": it is given up in the store, and a new one dealt with the same
+    rules, level and seat."""
+    table = stored_table()
+    if table is not None:
+        play_resume.abandon(table)
+    on_same_again()
 
 
 def on_table(action: Callable[..., object], *args: object) -> None:

@@ -30,7 +30,14 @@ from ..widgets.knowledge import knowledge
 from ..widgets.live import Focus, live
 from ..widgets.share import share_position, share_state
 from ..widgets.svg import esc, plain
-from . import play, play_review_view, play_tutor, play_tutor_view, play_words
+from . import (
+    play,
+    play_resume,
+    play_review_view,
+    play_tutor,
+    play_tutor_view,
+    play_words,
+)
 from .play import BOARD, Table
 from .play_setup import (
     DRAWN,
@@ -47,6 +54,7 @@ from .play_setup import (
     current_table,
     gaple_deal_label,
     level_name,
+    on_abandon,
     on_fits,
     on_new_match,
     on_same_again,
@@ -322,7 +330,7 @@ def _idle(live: bool, finished: bool) -> None:
         st.rerun()
     assert table is not None
     play_tutor.advance(table)
-    if table.finished != finished:
+    if table.finished != finished or table.stale:  # (stale: the store has the match on)
         # A round recorded since the page ran (by the learner's move, in its callback, or
         # by the computer's just now), or a new one dealt: the header, the sheet and the
         # sidebar's progress change too.
@@ -345,6 +353,7 @@ def draw() -> None:
     st.markdown(f'<p class="lead">{esc(t("play.lead"))}</p>', unsafe_allow_html=True)
     _setup()
     _header(table)
+    play_resume.draw_banner(table, on_abandon)  # a match taken up: "Resume" or "Abandon"
     live = _wants_live(table)
     _idle(live, table.finished)
     if live:

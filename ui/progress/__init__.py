@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _postgres, _puzzles, _sqlite
+from . import _matches, _postgres, _puzzles, _sqlite
+from ._matches import *  # Play's match in progress and pending reviews (its __all__)
 from ._practice import (
     DrillRecord,
     DrillRun,
@@ -92,6 +93,7 @@ __all__ = [
     "valid_learner_id",
 ]
 __all__ += _puzzles.__all__
+__all__ += _matches.__all__
 
 #: A learner id as :func:`new_learner_id` makes it (``secrets.token_urlsafe``),
 #: with some room: 8 to 64 URL-safe characters.

@@ -64,9 +64,13 @@ def record_review(learner: str, round_id: str, figures: RoundFigures,
                   decisions: Sequence[DecisionRecord], *,
                   data_dir: str | Path | None = None) -> bool:
     """Keep a reviewed round in one transaction, once: its figures (as
-    :func:`ui.progress.record_figures`) and, with them, each of its judged decisions.  False,
-    and nothing kept, when the round is not recorded or has its figures already."""
+    :func:`ui.progress.record_figures`) and, with them, each of its judged decisions; the
+    review is no longer pending (:mod:`ui.progress._matches`).  False, and nothing kept, when
+    the round is not recorded or has its figures already."""
+    from ._matches import drop_pending
+
     with _connect(data_dir) as conn:
+        drop_pending(conn, learner, round_id)
         kept = set_figures(conn, learner, round_id, figures)
         if kept:
             now = time.time()

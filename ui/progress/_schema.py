@@ -163,6 +163,54 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
         )""",
         "CREATE INDEX IF NOT EXISTS own_puzzles_due ON own_puzzles (learner, due)",
     )),
+    # Play's match in progress, kept as it is played so that it survives a reload, a closed
+    # tab, a restart and another replica: the match (its address: rules, seed, level, seat;
+    # abandoned or not), each round's deal as dealt (a position code, every hand and the
+    # stock), and each move once, keyed by its ply (its round code token), and the plies where
+    # the learner took a hint.  And the reviews
+    # of finished rounds not yet kept (the finished round's code and what the review needs,
+    # JSON), with which server process is working one out and since when (its lease).
+    (6, (
+        """CREATE TABLE IF NOT EXISTS play_matches (
+            learner TEXT NOT NULL,
+            match_id TEXT NOT NULL,
+            params TEXT NOT NULL,
+            started {real} NOT NULL,
+            abandoned {real},
+            PRIMARY KEY (learner, match_id)
+        )""",
+        "CREATE INDEX IF NOT EXISTS play_matches_latest ON play_matches (learner, started)",
+        """CREATE TABLE IF NOT EXISTS play_deals (
+            match_id TEXT NOT NULL,
+            round_no INTEGER NOT NULL,
+            deal TEXT NOT NULL,
+            dealt {real} NOT NULL,
+            PRIMARY KEY (match_id, round_no)
+        )""",
+        """CREATE TABLE IF NOT EXISTS play_moves (
+            match_id TEXT NOT NULL,
+            round_no INTEGER NOT NULL,
+            ply INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            played {real} NOT NULL,
+            PRIMARY KEY (match_id, round_no, ply)
+        )""",
+        """CREATE TABLE IF NOT EXISTS play_hints (
+            match_id TEXT NOT NULL,
+            round_no INTEGER NOT NULL,
+            ply INTEGER NOT NULL,
+            PRIMARY KEY (match_id, round_no, ply)
+        )""",
+        """CREATE TABLE IF NOT EXISTS pending_reviews (
+            learner TEXT NOT NULL,
+            round_id TEXT NOT NULL,
+            job TEXT NOT NULL,
+            created {real} NOT NULL,
+            claimed_by TEXT,
+            claimed_at {real},
+            PRIMARY KEY (learner, round_id)
+        )""",
+    )),
 )
 
 #: The version this code reads and writes.

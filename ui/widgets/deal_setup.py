@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engine.rules import OPTION_ALIASES, RulesError, Ruleset, options_of, ruleset_from_options
 
@@ -169,14 +170,20 @@ def rules_label(rules: Ruleset) -> str:
 
 #: A setup form's rule widgets, by the suffix of their keys (``try.family``, ``play.draw``),
 #: with the value each shows before a choice.
-CHOICES: dict[str, object] = {"family": "block", "players": 2, "gaple_deal": "4x6",
-                              "dead_tiles": True, "blank25": False, "draw": False}
+#: A setup form's defaults, read-only: a page that changed them would change every later
+#: form's (and the options a family lacks are put back to them, :func:`choices_of`).
+CHOICES: Mapping[str, object] = MappingProxyType({
+    "family": "block", "players": 2, "gaple_deal": "4x6", "dead_tiles": True, "blank25": False,
+    "draw": False})
 
 
 def choices_of(rules: Ruleset) -> dict[str, object]:
-    """What a setup form's rule widgets show for ``rules`` (the options its family takes;
-    the inverse of :func:`rules_from_form`)."""
-    out: dict[str, object] = {"family": rules.family}
+    """What a setup form's rule widgets show for ``rules`` (the inverse of
+    :func:`rules_from_form`): the options its family takes as ``rules`` has them, every
+    other at its default, so that nothing of an earlier table's stays in the form unseen
+    (a pass-variant Gaple table, then a Block one: "Dead tiles" is on again when the form
+    turns to Gaple)."""
+    out: dict[str, object] = {**CHOICES, "family": rules.family}
     takes = rules.options()
     if rules.plays_matches:
         out["players"] = rules.players
