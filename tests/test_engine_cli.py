@@ -314,7 +314,7 @@ def test_check_validates_files_and_their_expectations(
     ("legal = 7", "e1-one-tile-loss.toml: expect.legal: must be a list of moves"),
     ("legal = [1, 2]", "e1-one-tile-loss.toml: expect.legal: must be a list of moves"),
     ('[expect.descriptions]\nxx = "Tiles: none."',
-     "e1-one-tile-loss.toml: expect.descriptions.xx: no such language (en, uk, ru, ar, ko)"),
+     "e1-one-tile-loss.toml: expect.descriptions.xx: no such language (en, uk, ru, ar, ko, id, es)"),
 ])
 def test_check_names_a_malformed_expectation_and_checks_the_rest(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], expect: str, message: str) -> None:
