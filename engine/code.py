@@ -1,7 +1,7 @@
 """The position code and the round code: a position or a whole round as one short line of text.
 
 Not to be confused with :mod:`engine.notation`, the documents' *diagram description* of a line
-in five languages ("Tiles: [1|4], [1|1]. Connections: …").  This module is the text to share a
+in seven languages ("Tiles: [1|4], [1|1]. Connections: …").  This module is the text to share a
 game, as FEN and PGN are for chess: short enough for an address (``?pos=…``, ``?round=…``),
 plain enough to type, and exact: ``parse(text(x)) == x`` for every :class:`Position` and
 :class:`Round`, and ``text(parse(s)) == s`` for every code in its canonical form (the form

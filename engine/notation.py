@@ -1,7 +1,9 @@
 """The diagram notation of RULES.md §1, rendered in each language of the site.
 
 The Ukrainian, Arabic and Korean wordings are the source documents' own, word
-for word; English is RULES.md's; Russian follows the Gaple document's terms.
+for word; English is RULES.md's; Russian follows the Gaple document's terms.  No source
+document is in Indonesian or Spanish: theirs follow the English structure in the words of
+locales/glossary-id.md and locales/glossary-es.md (kartu, ficha).
 
 >>> from engine.line import Line
 >>> from engine.tiles import Tile
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 
 from .line import Description, SidePart
 
-LANGUAGES: tuple[str, ...] = ("en", "uk", "ru", "ar", "ko")
+LANGUAGES: tuple[str, ...] = ("en", "uk", "ru", "ar", "ko", "id", "es")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,12 @@ WORDS: dict[str, Words] = {
                 "الطرف الأيسر", "الطرف الأيمن"),
     "ko": Words("타일", "연결", "가능한 연장 연결 지점", "없음", "표시되지 않음",
                 "높은 끝", "낮은 끝", "직선 A", "직선 B", "왼쪽 끝", "오른쪽 끝"),
+    "id": Words("Kartu", "Sambungan", "Titik sambung yang sah", "tidak ada",
+                "tidak ditampilkan", "ujung angka besar", "ujung angka kecil", "garis A",
+                "garis B", "ujung kiri", "ujung kanan"),
+    "es": Words("Fichas", "Conexiones", "Puntos de continuación válidos", "ninguna",
+                "no se muestran", "extremo mayor", "extremo menor", "línea A", "línea B",
+                "extremo izquierdo", "extremo derecho"),
 }
 
 

@@ -182,7 +182,8 @@ def test_the_sidebar_links_every_page_and_offers_languages(data_dir: Path) -> No
     for link in links:  # every link keeps the learner's id
         assert f"learner={learner}" in link.proto.query_string
     select = at.selectbox(key="sidebar.lang")
-    assert select.options == ["English", "Українська", "Русский", "العربية", "한국어"]
+    assert select.options == ["English", "Українська", "Русский", "العربية", "한국어",
+                              "Bahasa Indonesia", "Español"]
 
 
 def test_choosing_a_language_puts_it_in_the_url(data_dir: Path) -> None:
@@ -191,6 +192,22 @@ def test_choosing_a_language_puts_it_in_the_url(data_dir: Path) -> None:
     assert not at.exception
     assert at.query_params["lang"] == "ko"
     assert "타일: [1|4]" in texts(at)
+
+
+@pytest.mark.parametrize(("lang", "label", "notation", "heading"), [
+    ("id", "Bahasa Indonesia", "Kartu: [1|4]", "Belajar domino blok"),
+    ("es", "Español", "Fichas: [1|4]", "Aprende dominó de bloqueo"),
+])
+def test_indonesian_and_spanish_are_chosen_like_the_others(
+        data_dir: Path, lang: str, label: str, notation: str, heading: str) -> None:
+    at = home()
+    select = at.selectbox(key="sidebar.lang")
+    assert label in select.options
+    select.select(lang).run()
+    assert not at.exception
+    assert at.query_params["lang"] == lang
+    assert notation in texts(at)
+    assert heading in texts(at)
 
 
 @pytest.mark.parametrize("page", PAGES)

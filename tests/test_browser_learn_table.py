@@ -38,7 +38,7 @@ def _no_marker_alone(markers: Locator, tiles: Locator) -> int:
     return len({round((t + b) / 2) for t, b in tile_rows if b - t < 60})
 
 
-@pytest.mark.parametrize("lang", ["en", "uk", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["en", "uk", "ar", "ko", "id", "es"])
 def test_a_step_s_description_is_shown_in_every_language(page: Page, lang: str) -> None:
     """D6's notation is over 240 characters in uk and ar: it is shown there too, never
     folded under "Text description of the table"."""

@@ -119,7 +119,8 @@ def test_go_on_arrows_point_the_way_arabic_reads(page: Page) -> None:
 
 
 @pytest.mark.parametrize(("lang", "direction"),
-                         [("en", "ltr"), ("uk", "ltr"), ("ru", "ltr"), ("ar", "rtl"), ("ko", "ltr")])
+                         [("en", "ltr"), ("uk", "ltr"), ("ru", "ltr"), ("ar", "rtl"), ("ko", "ltr"),
+                          ("id", "ltr"), ("es", "ltr")])
 def test_the_document_says_the_pages_language(page: Page, lang: str, direction: str) -> None:
     """<html lang> names the page's language (a screen reader picks its voice by it), and
     dir is right to left in Arabic."""
@@ -130,7 +131,7 @@ def test_the_document_says_the_pages_language(page: Page, lang: str, direction: 
     expect(html).to_have_attribute("dir", direction, timeout=WAIT)
 
 
-@pytest.mark.parametrize("lang", ["uk", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["uk", "ar", "ko", "id", "es"])
 def test_streamlit_s_skip_link_reads_in_the_page_s_language(page: Page, lang: str) -> None:
     """Streamlit's own "Skip to main content" (the first stop of the keyboard) was English on
     every page; it reads in the page's language, on the page the learner goes to next too,

@@ -1,5 +1,5 @@
 """The score keeper on a phone-sized window (390 × 844) in a real browser: a whole Block match
-to 100 and a Gaple run, in each of the five languages, with big targets; a reload keeps the
+to 100 and a Gaple run, in each of the seven languages, with big targets; a reload keeps the
 sheet, and the link it shares shows the same sheet on another device.
 
 The page is driven by its widgets' keys (the same in every language); what it says is
@@ -19,7 +19,7 @@ from ui.i18n import t_in
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-LANGS = ["en", "uk", "ru", "ar", "ko"]
+LANGS = ["en", "uk", "ru", "ar", "ko", "id", "es"]
 
 
 def phone(new_context: Callable[..., BrowserContext]) -> Page:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_engine_line import AR, EN, KO, UK
+from test_engine_line import AR, EN, ES, ID, KO, UK
 
 from engine.cli import main
 
@@ -188,7 +188,8 @@ def test_replay_a_line_played_from_empty_gives_the_documents_description(
     assert report["totals"] == [10, 12]
 
 
-@pytest.mark.parametrize(("lang", "texts"), [("uk", UK), ("ar", AR), ("ko", KO)])
+@pytest.mark.parametrize(("lang", "texts"),
+                         [("uk", UK), ("ar", AR), ("ko", KO), ("id", ID), ("es", ES)])
 def test_replay_in_the_documents_languages(tmp_path: Path, lang: str,
                                            texts: dict[str, str]) -> None:
     path = write(tmp_path, "d2.toml", D2)
@@ -313,7 +314,7 @@ def test_check_validates_files_and_their_expectations(
     ("legal = 7", "e1-one-tile-loss.toml: expect.legal: must be a list of moves"),
     ("legal = [1, 2]", "e1-one-tile-loss.toml: expect.legal: must be a list of moves"),
     ('[expect.descriptions]\nxx = "Tiles: none."',
-     "e1-one-tile-loss.toml: expect.descriptions.xx: no such language (en, uk, ru, ar, ko)"),
+     "e1-one-tile-loss.toml: expect.descriptions.xx: no such language (en, uk, ru, ar, ko, id, es)"),
 ])
 def test_check_names_a_malformed_expectation_and_checks_the_rest(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], expect: str, message: str) -> None:

@@ -102,6 +102,34 @@ KO = {
 }
 
 
+#: No source document is in Indonesian or Spanish: the English structure, in the words of
+#: locales/glossary-id.md and locales/glossary-es.md.
+ID = {
+    "D1": "Kartu: [1|4]. Sambungan: tidak ada. Titik sambung yang sah: [1|4] (ujung angka "
+          "besar, 4); [1|4] (ujung angka kecil, 1).",
+    "D2": "Kartu: [1|4], [1|1]. Sambungan: [1|4] (ujung angka kecil) – [1|1] (garis A). Titik "
+          "sambung yang sah: [1|1] (garis B, 1); [1|4] (ujung angka besar, 4).",
+    "D6": "Kartu: [1|4], [1|1], [4|4], [3|4]. Sambungan: [1|4] (ujung angka kecil) – [1|1] "
+          "(garis A); [1|4] (ujung angka besar) – [4|4] (garis A); [4|4] (garis B) – [3|4] "
+          "(ujung angka besar). Titik sambung yang sah: [1|1] (garis B, 1); [3|4] (ujung angka "
+          "kecil, 3).",
+    "D7": "Kartu: [2|2]. Sambungan: tidak ada. Titik sambung yang sah: [2|2] (garis A, 2); "
+          "[2|2] (garis B, 2).",
+}
+
+ES = {
+    "D1": "Fichas: [1|4]. Conexiones: ninguna. Puntos de continuación válidos: [1|4] (extremo "
+          "mayor, 4); [1|4] (extremo menor, 1).",
+    "D2": "Fichas: [1|4], [1|1]. Conexiones: [1|4] (extremo menor) – [1|1] (línea A). Puntos "
+          "de continuación válidos: [1|1] (línea B, 1); [1|4] (extremo mayor, 4).",
+    "D6": "Fichas: [1|4], [1|1], [4|4], [3|4]. Conexiones: [1|4] (extremo menor) – [1|1] "
+          "(línea A); [1|4] (extremo mayor) – [4|4] (línea A); [4|4] (línea B) – [3|4] "
+          "(extremo mayor). Puntos de continuación válidos: [1|1] (línea B, 1); [3|4] (extremo "
+          "menor, 3).",
+    "D7": "Fichas: [2|2]. Conexiones: ninguna. Puntos de continuación válidos: [2|2] (línea A, "
+          "2); [2|2] (línea B, 2).",
+}
+
 def join(line: Line, tile: str, value: int | None) -> None:
     """Play ``tile`` on the end showing ``value`` (on an empty line: open with it)."""
     if value is None:
@@ -131,6 +159,12 @@ def test_the_seven_diagrams_in_english(diagram: str) -> None:
 def test_the_seven_diagrams_in_the_documents_own_words(
         diagram: str, lang: str, texts: dict[str, str]) -> None:
     assert describe(replay(diagram).description(), lang) == texts[diagram]
+
+
+@pytest.mark.parametrize(("lang", "texts"), [("id", ID), ("es", ES)], ids=["id", "es"])
+def test_the_diagrams_in_indonesian_and_spanish(lang: str, texts: dict[str, str]) -> None:
+    for diagram, text in texts.items():
+        assert describe(replay(diagram).description(), lang) == text
 
 
 def test_the_rules_quote_word_for_word() -> None:

@@ -327,7 +327,7 @@ def test_a_round_record_reads_back() -> None:
     assert round_record.read(b"# only a comment\n") is None
 
 
-@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko", "id", "es"])
 def test_a_link_opens_in_any_language(data_dir: Path, lang: str) -> None:
     at = open_analysis(pos=E3, lang=lang)
     shown = texts(at)

@@ -460,7 +460,7 @@ def test_a_settling_step_shows_every_hand(monkeypatch: pytest.MonkeyPatch,
     assert "[1|2]" in data["others"][0]["svg"]
 
 
-@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko", "id", "es"])
 def test_a_step_s_description_never_folds(monkeypatch: pytest.MonkeyPatch, data_dir: Path,
                                           lang: str) -> None:
     """Issue 12, item 9: D6's notation (over 240 characters in some languages) is shown in
@@ -485,7 +485,7 @@ def _markers(at: AppTest) -> bool:
     return 'class="marker' in line["wide"] + line["narrow"]
 
 
-@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko", "id", "es"])
 def test_a_question_about_the_line_does_not_print_its_answer(
         monkeypatch: pytest.MonkeyPatch, data_dir: Path, lang: str) -> None:
     """Step 1.4 asks "Which two values are open?": until it is answered, nothing on the page

@@ -371,7 +371,7 @@ def test_the_two_player_game_says_game_throughout() -> None:
         " of 1 games won."), record
     assert "The game is over." in live_region(at)
     assert board_data(at)["text"]["waiting"] == "The game is over."
-    for lang in ("uk", "ru", "ar", "ko"):  # a game played, then the page in that language
+    for lang in ("uk", "ru", "ar", "ko", "id", "es"):  # a game played, then the page in that language
         at = open_play(rules="duel", seed="8", level="heaviest")
         play_round(at)
         at.query_params["lang"] = lang

@@ -260,7 +260,7 @@ def test_the_record_line_and_the_sidebar_give_the_accuracy_of_the_last_rounds() 
                for c in at.sidebar.caption)
 
 
-@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko", "id", "es"])
 def test_the_review_follows_a_change_of_language(lang: str) -> None:
     at = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
     play_round(at)
@@ -279,7 +279,7 @@ def test_the_review_follows_a_change_of_language(lang: str) -> None:
     for english in ("Your round in figures", "With every hand shown", "costs", "on average",
                     "Accuracy"):
         assert english not in page, english
-    if lang in ("uk", "ru"):  # a decimal comma
+    if lang in ("uk", "ru", "id", "es"):  # a decimal comma
         assert re.search(r"\d,\d", page)
     if lang == "ar":  # a signed figure is kept left to right
         assert "\u2066\u2212" in page or "\u2066+" in page

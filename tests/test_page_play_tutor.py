@@ -159,7 +159,7 @@ def in_lang(at: AppTest, lang: str) -> AppTest:
     return at.run()
 
 
-@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko", "id", "es"])
 def test_the_stop_in_every_language(lang: str) -> None:
     """The stop is worded when drawn: made in English, it reads in the page's language."""
     at = with_tutor(**FAMILIES["block"])
@@ -170,7 +170,7 @@ def test_the_stop_in_every_language(lang: str) -> None:
     assert labels["play-tutor-hint"] == t_in(lang, "tutor.hint")
     assert labels["play-tutor-anyway"] == t_in(lang, "tutor.anyway")
     assert t_in(lang, "tutor.ask") in page
-    decimal = "3,2" if lang in ("uk", "ru") else "3.2"
+    decimal = "3,2" if lang in ("uk", "ru", "id", "es") else "3.2"
     assert t_in(lang, "tutor.cost_points", loss=decimal) in page
     assert "Wait" not in page and "points a round" not in page
     assert t_in(lang, "tutor.cost_points", loss=decimal) in live_data(at)["text"]

@@ -300,6 +300,8 @@ def test_home_links_to_the_puzzles_due() -> None:
     ("ru", "Задачи", "Найдите лучший ход."),
     ("ar", "ألغاز", "اعثر على أفضل نقلة."),
     ("ko", "퍼즐", "가장 좋은 수를 찾으세요."),
+    ("id", "Teka-teki", "Temukan langkah terbaik."),
+    ("es", "Problemas", "Encuentra la mejor jugada."),
 ])
 def test_the_page_speaks_every_language(lang: str, title: str, find: str) -> None:
     at = open_page(PAGE, lang=lang)

@@ -124,7 +124,7 @@ def test_choosing_a_family_puts_it_in_the_address(data_dir: Path) -> None:
 SOURCES = {"block": ("Pagat", "pagat.com"), "gaple": (), "duel": ()}
 
 
-@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko", "id", "es"])
 @pytest.mark.parametrize("family", FAMILIES)
 def test_each_family_names_its_source_as_a_reader_knows_it(data_dir: Path, family: str,
                                                            lang: str) -> None:

@@ -321,7 +321,7 @@ def test_the_two_player_game_won_by_going_out_needs_no_count(data_dir: Path) -> 
     assert "White starts (the two players take turns to start)." in texts(at)
 
 
-@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko", "id", "es"])
 def test_the_keeper_speaks_the_page_language(data_dir: Path, lang: str) -> None:
     at = open_scores(lang=lang, sheet="b2/s0/t100/o0.-.t30")
     shown = texts(at)

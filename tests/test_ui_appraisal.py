@@ -29,6 +29,8 @@ def lang(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> str
     ("uk", "+1,9", "\u22124,0", "2\u00a0310"),
     ("ru", "+1,9", "\u22124,0", "2\u00a0310"),
     ("ko", "+1.9", "\u22124.0", "2,310"),
+    ("id", "+1,9", "\u22124,0", "2.310"),
+    ("es", "+1,9", "\u22124,0", "2310"),  # CLDR: a four-digit number keeps no separator
     ("ar", f"{LRI}+1.9{PDI}", f"{LRI}\u22124.0{PDI}", "2,310"),
 ], indirect=["lang"])
 def test_numbers_are_written_as_the_language_writes_them(
@@ -39,8 +41,16 @@ def test_numbers_are_written_as_the_language_writes_them(
     assert appraisal.count(2310) == whole
 
 
+@pytest.mark.parametrize(("lang", "whole"), [("es", "12.310"), ("id", "12.310"),
+                                             ("en", "12,310")], indirect=["lang"])
+def test_five_digits_are_grouped_in_spanish_too(lang: str, whole: str) -> None:
+    assert appraisal.count(12310) == whole
+    assert appraisal.count(999) == "999"
+
+
 @pytest.mark.parametrize(("lang", "half"), [("en", "12.5"), ("uk", "12,5"), ("ru", "12,5"),
-                                            ("ar", "12.5"), ("ko", "12.5")], indirect=["lang"])
+                                            ("ar", "12.5"), ("ko", "12.5"), ("id", "12,5"),
+                                            ("es", "12,5")], indirect=["lang"])
 def test_a_rate_keeps_its_decimal_only_where_it_has_one(lang: str, half: str) -> None:
     # The Progress page's and the drill's figures: 12.5 a minute, 80% accuracy.
     assert appraisal.figure(12.46) == half

@@ -26,7 +26,7 @@ def test_the_sentence_check_catches_a_repeated_sum() -> None:
     assert_no_sentence_repeats("Right. North scores 7 + 8 − 3 = 12.")
 
 
-@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko"])
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "ar", "ko", "id", "es"])
 def test_no_learn_feedback_repeats_itself(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     monkeypatch.setattr(i18n.language, "current_lang", lambda: lang)
     winners = 0

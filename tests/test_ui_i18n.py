@@ -69,7 +69,8 @@ def test_a_long_typed_value_is_clipped_with_an_ellipsis() -> None:
 
 def test_languages_are_named_in_their_own_scripts() -> None:
     assert i18n.LANGUAGES == {"en": "English", "uk": "Українська", "ru": "Русский",
-                              "ar": "العربية", "ko": "한국어"}
+                              "ar": "العربية", "ko": "한국어", "id": "Bahasa Indonesia",
+                              "es": "Español"}
 
 
 def catalogs(monkeypatch: pytest.MonkeyPatch, folder: Path, **others: str) -> None:
@@ -103,6 +104,10 @@ def test_a_broken_catalog_falls_back_to_english(monkeypatch: pytest.MonkeyPatch,
     ("ru", {2: "few", 22: "few", 25: "many"}),
     ("ar", {0: "zero", 1: "one", 2: "two", 5: "few", 11: "many", 100: "other"}),
     ("ko", {1: "other", 7: "other"}),
+    ("id", {0: "other", 1: "other", 7: "other"}),
+    # CLDR 42+: a whole million is "many" ("1000000 de fichas"), 1 is "one", the rest other
+    ("es", {1: "one", 0: "other", 2: "other", 21: "other", 1_000_000: "many",
+            2_000_000: "many", 1_000_001: "other", 100_000: "other"}),
 ])
 def test_plural_categories(lang: str, counts: dict[int, str]) -> None:
     for n, category in counts.items():
@@ -112,6 +117,15 @@ def test_plural_categories(lang: str, counts: dict[int, str]) -> None:
 def test_plural_forms() -> None:
     assert i18n.t("board.others_tiles", name="East", count=1) == "East · 1 tile"
     assert i18n.t("board.others_tiles", name="East", count=3) == "East · 3 tiles"
+
+
+def test_plural_forms_in_spanish_and_indonesian() -> None:
+    assert i18n.t_in("es", "board.others_tiles", name="Este", count=1) == "Este · 1 ficha"
+    assert i18n.t_in("es", "board.others_tiles", name="Este", count=3) == "Este · 3 fichas"
+    assert i18n.t_in("es", "board.others_tiles", name="Este", count=1_000_000) == \
+        "Este · 1000000 de fichas"
+    assert i18n.t_in("id", "board.others_tiles", name="Timur", count=1) == "Timur · 1 kartu"
+    assert i18n.t_in("id", "board.others_tiles", name="Timur", count=3) == "Timur · 3 kartu"
 
 
 def test_description_goes_through_the_engines_notation() -> None:

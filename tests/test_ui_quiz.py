@@ -157,6 +157,8 @@ def test_the_table_draws_every_hand_face_up_and_escapes_names() -> None:
     ("ru", "Гапле · 5 игроков, у каждого по 5 костяшек", "Блок · 2 игрока"),
     ("ar", "غابلي · 5 لاعبين، مع كلٍّ منهم 5 قطع", "بلوك · لاعبان"),
     ("ko", "가플레 · 5인, 한 사람당 타일 5개", "블록 · 2인"),
+    ("id", "Gaple · 5 pemain, masing-masing 5 kartu", "Blok · 2 pemain"),
+    ("es", "Gaple · 5 jugadores, 5 fichas cada uno", "Bloqueo · 2 jugadores"),
 ])
 def test_the_quiz_header_names_the_table_in_plain_words(
         monkeypatch: pytest.MonkeyPatch, lang: str, gaple5: str, block2: str) -> None:

@@ -130,8 +130,12 @@ def plural_category(lang: str, n: int) -> str:
         if 3 <= n % 100 <= 10:
             return "few"
         return "many" if 11 <= n % 100 <= 99 else "other"
-    if lang == "ko":
+    if lang in ("ko", "id"):
         return "other"
+    if lang == "es":  # CLDR 42+: "many" for a whole million ("1 000 000 de fichas")
+        if n == 1:
+            return "one"
+        return "many" if n and n % 1_000_000 == 0 else "other"
     return "one" if n == 1 else "other"
 
 

@@ -16,10 +16,16 @@ LANGUAGES: dict[str, str] = {
     "ru": "Русский",
     "ar": "العربية",
     "ko": "한국어",
+    "id": "Bahasa Indonesia",
+    "es": "Español",
 }
 
 
 RTL = frozenset({"ar"})
+
+#: CLDR's minimum grouping digits, where a language's is not 1: Spanish writes 2310 but
+#: 12.310 (a four-digit number keeps no thousands separator).
+MIN_GROUPING: dict[str, int] = {"es": 2}
 
 
 #: The run's ``lang`` parameter, read once by :func:`pin` (a run looks its words up

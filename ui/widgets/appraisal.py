@@ -20,7 +20,7 @@ from engine.appraise import Appraisal
 from engine.moves import Move, canonical
 from engine.rules import result_unit
 
-from ..i18n import is_rtl, ltr_run, move_text, t
+from ..i18n import is_rtl, language, ltr_run, move_text, t
 from .svg import esc
 
 #: Each class's sign, beside its name (none for a forced or a good move).
@@ -68,7 +68,10 @@ def figure(value: float) -> str:
 
 
 def count(n: int) -> str:
-    """A whole number with the language's thousands separator (2,310; 2 310)."""
+    """A whole number with the language's thousands separator (2,310; 2 310; 2.310), none
+    below the language's minimum grouping (Spanish: 2310, but 12.310)."""
+    if abs(n) < 10 ** (2 + language.MIN_GROUPING.get(language.current_lang(), 1)):
+        return str(n)
     return f"{n:,d}".replace(",", t("appraisal.thousands"))
 
 
