@@ -293,7 +293,8 @@ class DealSpace:
     # -- drawing --------------------------------------------------------------
 
     def draw(self, rng: random.Random) -> Sample:
-        """One deal, every deal the view allows equally likely."""
+        """One deal, every deal the view allows equally likely, with a stock of its size
+        (which of the other unseen tiles it holds does not matter without drawing)."""
         if not self.count:
             raise SampleError("no deal of the unseen tiles fits what the view shows")
         k = len(self.boxes)
@@ -323,7 +324,7 @@ class DealSpace:
                 at += chosen[b]
             rest.extend(tiles[at:])
         rng.shuffle(rest)
-        return self._sample(filled, tuple(rest[:self.stock]) if self.ordered else ())
+        return self._sample(filled, tuple(rest[:self.stock]))
 
 
 def _banning(banned: list[int], tile: Tile) -> int:

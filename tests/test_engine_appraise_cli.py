@@ -19,7 +19,7 @@ from test_engine_cli import DRAW, E3_START, ROOT, run, run_process, write
 E3_AFTER_THE_PASS = E3_START  # test_engine_cli's solver file
 
 KEYS = {"seat", "exact", "deals", "seconds", "moves", "best"}
-MOVE_KEYS = {"move", "expected", "stderr", "loss", "class"}
+MOVE_KEYS = {"move", "expected", "stderr", "loss", "margin", "class"}
 
 
 def appraise_json(*args: str | Path) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def test_appraise_prints_the_contracts_keys_and_values(tmp_path: Path) -> None:
     moves = out["moves"]
     assert isinstance(moves, list) and all(set(m) == MOVE_KEYS for m in moves)
     assert moves[0] == {"move": {"play": "0-0", "end": "right"}, "expected": 1.0,
-                        "stderr": 0.0, "loss": 0.0, "class": "best"}
+                        "stderr": 0.0, "loss": 0.0, "margin": 0.0, "class": "best"}
     assert moves[1]["move"] == {"play": "0-2", "end": "right"}
     assert moves[1]["expected"] == pytest.approx(1 / 3, abs=1e-12)
     assert moves[1]["loss"] == pytest.approx(2 / 3, abs=1e-12)
@@ -113,7 +113,7 @@ def test_draw_mode_with_a_counted_stock_is_appraised_over_its_orders(tmp_path: P
     assert out["exact"] is False
     assert out["moves"] == [{"move": {"draw": True}, "expected": out["moves"][0]["expected"],
                              "stderr": out["moves"][0]["stderr"], "loss": 0.0,
-                             "class": "forced"}]
+                             "margin": 0.0, "class": "forced"}]
 
 
 def test_appraise_from_the_command_line() -> None:

@@ -209,8 +209,8 @@ def _appraised(a: Appraisal, position: Position, names: Sequence[str],
         if played is not None and mine is not None:
             words = t("analysis.appraisal_played",
                       move=move_text(appraisal.one_name(played, ends)))
-            st.markdown(f"{plain(esc(words))} {appraisal.graded(mine.grade, a.family, mine.loss)}",
-                        unsafe_allow_html=True)
+            badge = appraisal.graded(mine.grade, a.family, mine.loss, mine.margin)
+            st.markdown(f"{plain(esc(words))} {badge}", unsafe_allow_html=True)
         st.markdown(appraisal.moves_html(a, position.players, ends, played, yours=False),
                     unsafe_allow_html=True)
         st.caption(f"{t(f'appraisal.scale_{a.family}')} {appraisal.provenance(a, yours=False)}")

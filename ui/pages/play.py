@@ -92,14 +92,14 @@ class Pending:
     ply: int
 
 
-Position = tuple[int, int, int]  # (round number, replays, moves played): one position
+Moment = tuple[int, int, int]  # (round number, replays, moves played): one position
 
 
 @dataclass
 class Stop:
     """Tutor mode stopped the table before the learner's ``move`` (its appraisal ``item``)."""
 
-    position: Position
+    position: Moment
     move: Move
     item: MoveAppraisal
     appraisal: Appraisal
@@ -112,8 +112,8 @@ class Tutor:
     """What tutor mode holds for the table, one position at a time (its logic, which builds
     on the table's, is :mod:`ui.pages.play_tutor`)."""
 
-    asked: tuple[Position, thinking.Answer[Appraisal]] | None = None
-    held: tuple[Position, Move] | None = None  # a move waiting for the appraisal
+    asked: tuple[Moment, thinking.Answer[Appraisal]] | None = None
+    held: tuple[Moment, Move] | None = None  # a move waiting for the appraisal
     stop: Stop | None = None
     stops: int = 0
     overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop

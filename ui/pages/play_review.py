@@ -82,7 +82,7 @@ class ReviewItem:
         if item is None:  # not a legal move of the view: cannot be (the engine played it)
             return None
         return DecisionReport(self.number - 1, self.played, item.grade, item.loss,
-                              item.expected, a.best, a.top, a)
+                              item.expected, a.best, a.top, a, item.margin)
 
 
 @dataclass

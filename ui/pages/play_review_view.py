@@ -92,8 +92,10 @@ def luck_text(report: RoundReport, players: int) -> str:
     else:
         outcome = "won" if result > 0 else "lost" if result < 0 else "drawn"
         luck = t(f"review.luck_duel_{outcome}", worth=appraisal.number(worth, 2, signed=True))
-    hand = play_review.hand_strength(family, worth)
-    return f"{luck} {t(f'review.hand_{hand}_{play_review.play_quality(report)}')}"
+    hand, quality = play_review.hand_strength(family, worth), play_review.play_quality(report)
+    if hand == "strong" and quality == "poorly" and (report.result or 0) > 0:
+        quality = "poorly_won"  # won all the same: not thrown away, not fully used
+    return f"{luck} {t(f'review.hand_{hand}_{quality}')}"
 
 
 # -- one decision ------------------------------------------------------------------------------
@@ -108,8 +110,8 @@ def _decision(table: Table, review: RoundReview, i: int, item: ReviewItem) -> No
         st.markdown(f"**{plain(title)}** · " + t("review.appraisal_failed" if failed
                                                else "play.review_waiting"))
     else:
-        st.markdown(f"**{plain(title)}** {appraisal.graded(judged.grade, a.family, judged.loss)}",
-                    unsafe_allow_html=True)
+        badge = appraisal.graded(judged.grade, a.family, judged.loss, judged.margin)
+        st.markdown(f"**{plain(title)}** {badge}", unsafe_allow_html=True)
         _seen(item, a, judged.grade, review.start.players)
     _all_hands(table, i, item, judged.grade if judged is not None else None)
     st.button(t("play.replay_from", n=item.number), key=f"play.replay.{i}",

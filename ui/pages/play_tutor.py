@@ -30,13 +30,13 @@ from engine.view import view
 from .. import thinking
 from ..widgets.feedback import checked
 from . import play
-from .play import Position, Stop, Table, Tutor
+from .play import Moment, Stop, Table, Tutor
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
 
 
-def position(table: Table) -> Position:
+def position(table: Table) -> Moment:
     return (table.round_no, table.replays, len(table.state.history))
 
 

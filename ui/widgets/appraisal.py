@@ -81,8 +81,14 @@ def amount(family: str, value: float) -> str:
     return t(f"appraisal.amount_{unit}", value=number(value, PLACES[unit]))
 
 
-def cost(family: str, loss: float) -> str:
-    """What a move costs against the best: "costs 3.2 points on average"."""
+def cost(family: str, loss: float, margin: float = 0.0) -> str:
+    """What a move costs against the best: "costs 3.2 points on average", and with an
+    estimate's margin (the half-width of the loss's 95% interval) where it shows at the
+    figure's precision: "costs 4.3 points on average (± 1.2)"."""
+    unit = result_unit(family)
+    if round(margin, PLACES[unit]) > 0:
+        return t("appraisal.costs_margin", amount=amount(family, loss),
+                 margin=number(margin, PLACES[unit]))
     return t("appraisal.costs", amount=amount(family, loss))
 
 
@@ -100,12 +106,12 @@ def grade_name(grade: str) -> str:
     return t(f"appraisal.grade_{grade}")
 
 
-def said(grade: str, family: str, loss: float) -> str:
+def said(grade: str, family: str, loss: float, margin: float = 0.0) -> str:
     """What a screen reader says of a move's class: "mistake, costs 3.2 points on average";
     a best or a forced move only its class."""
     if grade in ("best", "forced") or loss <= 0:
         return grade_name(grade)
-    return t("appraisal.said", grade=grade_name(grade), cost=cost(family, loss))
+    return t("appraisal.said", grade=grade_name(grade), cost=cost(family, loss, margin))
 
 
 def badge(grade: str) -> str:
@@ -116,12 +122,13 @@ def badge(grade: str) -> str:
     return f'<span class="grade grade-{esc(grade)}">{mark}{esc(grade_name(grade))}</span>'
 
 
-def graded(grade: str, family: str, loss: float) -> str:
+def graded(grade: str, family: str, loss: float, margin: float = 0.0) -> str:
     """The badge and what the move costs, read as one: "mistake, costs 3.2 points on
-    average" (HTML)."""
+    average", with the estimate's margin where it has one (HTML)."""
     if grade in ("best", "forced") or loss <= 0:
         return badge(grade)
-    return f"{badge(grade)}{esc(t('appraisal.after_badge', cost=cost(family, loss)))}"
+    words = t("appraisal.after_badge", cost=cost(family, loss, margin))
+    return f"{badge(grade)}{esc(words)}"
 
 
 def provenance(a: Appraisal, yours: bool = True) -> str:
@@ -133,6 +140,11 @@ def provenance(a: Appraisal, yours: bool = True) -> str:
     if a.exact:
         return t(f"appraisal.exact{mover}", count=a.deals, deals=count(a.deals))
     margin = 2 * max((m.stderr for m in a.moves), default=0.0)
+    if round(margin, PLACES[result_unit(a.family)]) == 0:
+        # Every deal solved gave each move the same result: no spread to measure a margin
+        # by, and "off by about 0.00" would claim what the sample cannot show.
+        return t(f"appraisal.estimate_agree{mover}", deals=count(a.deals),
+                 total=count(a.consistent))
     return t(f"appraisal.estimate{mover}", deals=count(a.deals), total=count(a.consistent),
              error=amount(a.family, margin))
 
@@ -164,7 +176,8 @@ def moves_html(a: Appraisal, players: int, ends: Ends, played: Move | None = Non
                   score=score(a.family, item.expected, players))
         if name == mine:
             words = t("appraisal.yours" if yours else "appraisal.played", move=words)
-        lines.append(f"<li>{esc(words)} · {graded(item.grade, a.family, item.loss)}</li>")
+        lines.append(f"<li>{esc(words)} · "
+                     f"{graded(item.grade, a.family, item.loss, item.margin)}</li>")
     return f'<ul class="appraisal-moves">{"".join(lines)}</ul>'
 
 
