@@ -11,7 +11,6 @@ import pytest
 from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.code import parse_position
 from ui import thinking
 from ui.pages import analysis
 from ui.widgets import round_record
@@ -56,7 +55,8 @@ def test_a_link_with_a_digit_of_another_script_is_named_and_the_page_goes_on() -
     at = open_page(PAGE, pos="b2/01.22/-/*14/0p\uff11")
     shown = texts(at)
     assert "could not be read" in shown and "Character 18 (“\uff11” U+FF11)" in shown
-    assert studied(at).base == parse_position(analysis.EXAMPLE)
+    # Nothing unrelated is put in its place: the broken code waits to be mended.
+    assert "analysis.study" not in at.session_state
     assert not at.exception
 
 
