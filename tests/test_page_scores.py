@@ -261,7 +261,7 @@ def in_language(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     ("uk", "сума 200 неможлива — щонайбільше 69."),
     ("ru", "сумма 200 невозможна — самое большее 69."),
     ("ar", "لا يمكن أن يبقى مع"),
-    ("ko", "200이(가) 남을 수는 없습니다. 최대 69입니다."),
+    ("ko", "200이 남을 수는 없습니다. 최대 69입니다."),
 ])
 def test_a_total_above_a_seats_most_is_refused_in_the_pages_language(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
