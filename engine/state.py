@@ -218,13 +218,16 @@ class State:
         dead: Sequence[Iterable[Tile | str]] | None = None,
         to_move: int = 0,
         passes: int = 0,
-        opening: Opening = None,
+        opening: Opening | str = None,
     ) -> State:
-        """A position as written by hand (a scenario's ``[start]``)."""
+        """A position as written by hand (a scenario's ``[start]``); tiles may be given as
+        text (``"0-0"``), the opening tile too."""
 
         def tiles(items: Iterable[Tile | str]) -> list[Tile]:
             return [Tile.parse(t) if isinstance(t, str) else t for t in items]
 
+        first: Opening = "double" if opening == "double" else \
+            Tile.parse(opening) if isinstance(opening, str) else opening
         if line is None:
             line = Line(hidden_ends=ends) if ends is not None else Line()
         stock_list = tiles(stock) if isinstance(stock, Sequence) and not isinstance(stock, str) else None
@@ -242,7 +245,7 @@ class State:
             dead=[mask_of(tiles(d)) for d in dead] if dead is not None else None,
             to_move=to_move,
             passes=passes,
-            opening=opening,
+            opening=first,
         )
 
     @classmethod

@@ -27,10 +27,17 @@ def fits(hand: int, ends: tuple[int, int] | tuple[()], opening: Opening) -> bool
     return bool(hand)
 
 
-def histories(state: State, seat: int, sample: Sample) -> int:
+def possible(state: State, seat: int, sample: Sample) -> bool:
+    """Whether some hidden history of ``state``'s round ends in ``sample``'s placement
+    (:func:`histories`, stopped at the first found)."""
+    return histories(state, seat, sample, first=True) > 0
+
+
+def histories(state: State, seat: int, sample: Sample, first: bool = False) -> int:
     """How many hidden histories of ``state``'s round end in ``sample``'s placement, as
     ``seat`` can tell them apart: the round stepped back from the end, each dead tile and
-    each drawn tile of another seat any the placement allows."""
+    each drawn tile of another seat any the placement allows (with ``first``, stopped as soon
+    as one is found)."""
     records = state.history
     hands = list(sample.hands)
     dead = list(sample.dead)
@@ -64,6 +71,8 @@ def histories(state: State, seat: int, sample: Sample) -> int:
                 hands[p], dead[p] = before, dead[p] & ~tile.bit
                 total += back(i - 1)
                 hands[p], dead[p] = before & ~tile.bit, dead[p] | tile.bit
+                if first and total:
+                    break
             return total
         assert kind == "draw"
         choices = tiles_of(hands[p]) if hidden else (rec.drawn,)
@@ -80,6 +89,8 @@ def histories(state: State, seat: int, sample: Sample) -> int:
             total += back(i - 1)
             stock.pop(0)
             hands[p] = before | tile.bit
+            if first and total:
+                break
         return total
 
     return back(len(records) - 1)

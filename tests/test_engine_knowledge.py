@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from deal_support import histories, placements
+from deal_support import histories, placements, possible
 from engine_helpers import RULESETS, deal, max_moves
 
 from engine.deals import DealSpace
@@ -66,7 +66,7 @@ def test_every_drawn_deal_replays_and_the_true_deal_is_allowed(name: str) -> Non
             assert space.weight(truth(state, seat)) > 0, "the true deal is left out"
             for _ in range(3):
                 drawn = space.draw(rng)
-                assert histories(state, seat, drawn) > 0, "a deal that cannot have happened"
+                assert possible(state, seat, drawn), "a deal that cannot have happened"
                 checked += 1
     assert checked > 60
 
@@ -149,16 +149,22 @@ def test_a_pass_on_an_empty_line_shows_no_double_and_the_opener_holds_the_blank_
     v = view(later, 1)
     assert v.facts[0].lacks_double and not v.facts[2].lacks_double
     space = DealSpace(v)
-    assert all(not s.hands[0] & DOUBLES for s, _ in space.every())
+    # Seat 1 sees 2 of the 28 tiles; 6 of the 26 it does not see are doubles.  Seat 0's two
+    # tiles come from the 20 others, then seats 2 and 3 take two each of what is left.
+    assert space.count == math.comb(20, 2) * math.comb(24, 2) * math.comb(22, 2)
+    rng = random.Random(3)
+    assert all(not space.draw(rng).hands[0] & DOUBLES for _ in range(200))
     first = State.setup(gaple(4, 7), [["0-0", "6-6"], ["0-1", "5-5"], ["2-3", "4-4"],
                                       ["1-2", "3-4"]], stock=0, to_move=0, opening="0-0")
     space = DealSpace(view(first, 1))
-    assert all(s.hands[0] & TILES[0].bit for s, _ in space.every())
+    # Seat 0 holds [0|0] and one of the 25 other unseen tiles.
+    assert space.count == 25 * math.comb(24, 2) * math.comb(22, 2)
+    assert all(space.draw(rng).hands[0] & TILES[0].bit for _ in range(200))
 
 
 def test_a_draw_then_a_play_is_the_drawn_tile_and_older_tiles_keep_their_facts() -> None:
-    """Draw mode: after a draw at 6 and 3 and then a play, the older tiles still lack 6
-    and 3, and only the drawn tile could have been played."""
+    """Draw mode: after a draw at open ends and then a play, the older tiles still lack
+    those ends, and only the drawn tile could have been played."""
     rules = duel(draw=True)
     rng = random.Random(11)
     for _ in range(300):
@@ -167,11 +173,19 @@ def test_a_draw_then_a_play_is_the_drawn_tile_and_older_tiles_keep_their_facts()
             state.push(rng.choice(state.legal_moves()))
             recs = state.history
             if len(recs) >= 2 and recs[-2].move.kind == "draw" and \
-                    recs[-1].move.kind == "play" and recs[-1].player == 1:
+                    recs[-1].move.kind == "play" and recs[-1].player == 1 and \
+                    recs[-2].player == 1:
                 f = view(state, 0).facts[1]
                 tile = recs[-1].move.tile
                 assert tile is not None
-                allowed = [a for t, a in f.placed if t == tile]
-                assert allowed and allowed[-1].bit_count() == 1
+                # It can only have come from the newest generation: no choice is listed,
+                # and that generation, one tile, is empty now.
+                assert not [a for t, a in f.placed if t == tile]
+                hand = [part for part in f.parts if not part.dead]
+                assert hand[-1].size == 0
+                stuck = recs[-2].ends
+                assert stuck
+                assert hand[0].banned & (FITS[stuck[0]] | FITS[stuck[1]]) == \
+                    FITS[stuck[0]] | FITS[stuck[1]]
                 return
     pytest.fail("no round had a draw followed by a play")
