@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
                                        [--family NAME ...]
+    .venv/bin/python bench/appraise.py --agree 45 [--tutor 1.5] [--seconds 3] [--deals 2] ...
 
 For each family, ``--deals`` seeded deals are played by the ``counting`` bot in every
 seat; every decision of seat 0 that is not forced (more than one distinct move) is
@@ -11,10 +12,22 @@ how many positions, the appraisal's median, 90th-percentile and worst wall time 
 median and 90th-percentile CPU time (on a busy machine the wall time is mostly waiting),
 how many answers were exact, how many were exact or had every
 standard error under 0.1 (the family's scale), the median of the largest standard error
-among the answers that were not exact, the median deals averaged and allowed, and, side
+among the answers that were not exact, and of the largest standard error of a loss (the
+paired difference from the best move, what a grade rests on), the median deals averaged
+and allowed, and, side
 by side in the same process, the solver's median time on the true deal of each position
 (every hand known).  One subprocess per family, in turn.  A benchmark, not a test:
 figures depend on the machine and its load (README, Benchmarks).
+
+**Agreement** (``--agree LONG``): the same positions, each appraised three times, with the
+review's budget (``--seconds``), the tutor's (``--tutor``) and a long one (``LONG``
+seconds, the reference), each with its own seed.  Every distinct legal move's grade is
+compared in four classes, as a learner acts on them: no fault (forced, best or good),
+inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
+class agrees with the long appraisal's, how many are two or more classes apart; and for the
+tutor, its **false alarms** (a stop, mistake or worse, on a move the long appraisal finds
+no fault in) and its **missed blunders** (the long appraisal's blunder the tutor lets
+through).
 """
 
 from __future__ import annotations
@@ -71,6 +84,7 @@ def child(name: str, deals: int, seed: int, seconds: float,
     from engine.view import view
 
     wall, cpu, solver, spread, used, allowed = [], [], [], [], [], []
+    losses: list[float] = []
     exact = precise = 0
     states = positions(name, deals, seed)
     for i, state in enumerate(states):
@@ -85,6 +99,7 @@ def child(name: str, deals: int, seed: int, seconds: float,
         precise += a.exact or worst < 0.1
         if not a.exact:
             spread.append(worst)
+            losses.append(max(m.loss_stderr for m in a.moves))
         used.append(a.deals)
         allowed.append(a.consistent)
         solver.append(solve(state, seconds=10.0, line=False).seconds)
@@ -97,10 +112,72 @@ def child(name: str, deals: int, seed: int, seconds: float,
         "p90_cpu_s": round(percentile(cpu, 0.9), 3),
         "exact": exact, "precise": precise,
         "median_stderr": round(statistics.median(spread), 3) if spread else None,
+        "median_loss_stderr": round(statistics.median(losses), 3) if losses else None,
         "median_deals": round(statistics.median(used)),
         "median_allowed": round(statistics.median(allowed)),
         "solver_median_ms": round(statistics.median(solver) * 1000, 2),
     }
+
+
+#: The classes a grade falls in, as a learner acts on them (see the module).
+CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
+#: The tutor stops before a move of these grades (ui/pages/play_tutor.py's STOPS).
+STOPS = frozenset({"mistake", "blunder"})
+
+
+def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
+                long: float) -> dict[str, object]:
+    from engine.appraise import appraise
+    from engine.moves import canonical
+    from engine.state import State
+    from engine.view import view
+
+    tallies = {"review": [0, 0, 0], "tutor": [0, 0, 0]}  # moves, agree, two apart
+    false_alarms = missed = blunders = 0
+    states = positions(name, deals, seed)
+    for i, state in enumerate(states):
+        assert isinstance(state, State)
+        v = view(state, 0)
+        ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
+        got = {"review": appraise(v, random.Random(f"{seed}:{i}:review"), seconds=review),
+               "tutor": appraise(v, random.Random(f"{seed}:{i}:tutor"), seconds=tutor)}
+        moves = {canonical(m.move, state.line.ends): m.move for m in ref.moves}
+        for move in moves.values():
+            truth = ref.of(move).grade
+            blunders += truth == "blunder"
+            for which, a in got.items():
+                graded = a.of(move).grade
+                t = tallies[which]
+                t[0] += 1
+                gap = abs(CLASSES[graded] - CLASSES[truth])
+                t[1] += gap == 0
+                t[2] += gap >= 2
+                if which == "tutor":
+                    false_alarms += graded in STOPS and CLASSES[truth] == 0
+                    missed += truth == "blunder" and graded not in STOPS
+    return {"family": name, "positions": len(states),
+            "review": tallies["review"], "tutor": tallies["tutor"],
+            "false_alarms": false_alarms, "missed": missed, "blunders": blunders}
+
+
+def agreement(args: argparse.Namespace) -> None:
+    print(f"{'family':<10} {'pos':>4} {'moves':>6} {'review agree':>13} {'2 apart':>8} "
+          f"{'tutor agree':>12} {'2 apart':>8} {'false alarms':>13} {'missed':>10}")
+    for name in args.family or FAMILIES:
+        out = subprocess.run(
+            [sys.executable, __file__, "--child-agree", name, "--deals", str(args.deals),
+             "--seed", str(args.seed), "--seconds", str(args.seconds),
+             "--tutor", str(args.tutor), "--agree", str(args.agree)],
+            capture_output=True, text=True, check=True, cwd=ROOT)
+        r = json.loads(out.stdout)
+        rv, tu = r["review"], r["tutor"]
+
+        def share(t: list[int]) -> str:
+            return f"{100 * t[1] / t[0]:.0f}%" if t[0] else "-"
+
+        print(f"{name:<10} {r['positions']:>4} {rv[0]:>6} {share(rv):>13} {rv[2]:>8} "
+              f"{share(tu):>12} {tu[2]:>8} {r['false_alarms']:>13} "
+              f"{str(r['missed']) + ' of ' + str(r['blunders']):>10}", flush=True)
 
 
 def main() -> None:
@@ -110,14 +187,26 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--precision", type=float, default=None)
     parser.add_argument("--family", action="append", choices=FAMILIES)
+    parser.add_argument("--agree", type=float, default=None, metavar="LONG",
+                        help="compare grades against a LONG-second appraisal")
+    parser.add_argument("--tutor", type=float, default=1.5)
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--child-agree", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child_agree:
+        print(json.dumps(agree_child(args.child_agree, args.deals, args.seed, args.seconds,
+                                     args.tutor, args.agree)))
+        return
+    if args.agree is not None:
+        agreement(args)
+        return
     if args.child:
         print(json.dumps(child(args.child, args.deals, args.seed, args.seconds,
                                args.precision)))
         return
     print(f"{'family':<10} {'pos':>4} {'median s':>9} {'p90 s':>6} {'worst s':>8} "
-          f"{'cpu s':>6} {'cpu p90':>7} {'exact':>6} {'<0.1':>5} {'stderr':>7} {'deals':>7} "
+          f"{'cpu s':>6} {'cpu p90':>7} {'exact':>6} {'<0.1':>5} {'stderr':>7} {'loss se':>7} "
+          f"{'deals':>7} "
           f"{'allowed':>14} {'solver ms':>10}")
     for name in args.family or FAMILIES:
         out = subprocess.run(
@@ -129,6 +218,7 @@ def main() -> None:
         print(f"{name:<10} {r['positions']:>4} {r['median_s']:>9} {r['p90_s']:>6} "
               f"{r['worst_s']:>8} {r['median_cpu_s']:>6} {r['p90_cpu_s']:>7} {r['exact']:>6} {r['precise']:>5} "
               f"{r['median_stderr'] if r['median_stderr'] is not None else '-':>7} "
+              f"{r['median_loss_stderr'] if r['median_loss_stderr'] is not None else '-':>7} "
               f"{r['median_deals']:>7} {r['median_allowed']:>14} "
               f"{r['solver_median_ms']:>10}", flush=True)
 

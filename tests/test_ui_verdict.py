@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from engine.moves import Move
 from engine.scenario import load
-from engine.solve import solve
-from engine.tiles import Tile
+from engine.solve import MoveValue, solve
+from engine.tiles import TILES, Tile
 from ui.widgets import verdict
 
 E3 = Path(__file__).resolve().parent.parent / "scenarios" / "e3-empty-hand-wins.toml"
@@ -54,3 +55,39 @@ def test_on_equal_ends_a_tile_on_either_end_is_named_once_as_a_click_lays_it() -
     assert v.was_best and v.played is None
     assert v.best == "Best with every hand open: Play [2|4] on the right end — South wins."
     assert v.others == ("Play [2|4] on the right end: South wins",)
+
+
+def test_moves_as_good_for_the_mover_that_lead_elsewhere_are_named_each_with_its_outcome(
+        ) -> None:
+    """Gaple for four: two moves leave South (seat 0) in place 2, one with East winning,
+    the other with North; the verdict names each with its own winner, not one for both."""
+    s = load(Path(__file__).resolve().parent.parent / "scenarios" / "gaple-middle-tile-start.toml")
+    state = s.initial()
+    for move in s.moves:
+        state.push(move)
+    seat = state.mover
+    assert seat is not None
+    # Two plays with different tiles (the verdict words values; legality is the solver's).
+    on_line = set(state.line.tiles())
+    first, other = (Move.play(t, "right") for t in [t for t in TILES if t not in on_line][:2])
+    east, north = (seat + 1) % 4, (seat + 2) % 4
+
+    def places(winner: int) -> tuple[int, ...]:
+        order = [winner, seat] + [p for p in range(4) if p not in (winner, seat)]
+        return tuple(order.index(p) + 1 for p in range(4))
+
+    solution = solve(state)
+    fake = replace(solution, best=(first, other), moves=(
+        MoveValue(first, places(east), 1.0), MoveValue(other, places(north), 1.0)))
+    v = verdict.verdict(state, fake, s.seats, None)
+    lines = v.best.split("\n")
+    assert lines[0] == "Best with every hand open, each as good for you:"
+    names = s.seats
+    assert any(f"{names[east]} wins" in line and verdict.move_text(first) in line
+               for line in lines[1:])
+    assert any(f"{names[north]} wins" in line and verdict.move_text(other) in line
+               for line in lines[1:])
+    same = replace(fake, moves=(MoveValue(first, places(east), 1.0),
+                                MoveValue(other, places(east), 1.0)))
+    one = verdict.verdict(state, same, s.seats, None).best
+    assert "\n" not in one and f"{names[east]} wins" in one and " or " in one

@@ -53,8 +53,10 @@ T = TypeVar("T")
 #: Seconds a computer player thinks at most a move; the hint's budget.
 BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
-#: The tutor's budget for the appraisal of one of the learner's positions (seconds).
-TUTOR_BUDGET = 0.5
+#: The tutor's budget for the appraisal of one of the learner's positions (seconds): it
+#: starts when the learner's turn does, so most of it passes while the learner thinks; an
+#: answer from too few deals to be sure never stops a move (engine/appraise.py).
+TUTOR_BUDGET = 1.5
 #: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: The appraisal's budget for one decision of a review, and for what a hand was worth

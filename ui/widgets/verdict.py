@@ -77,10 +77,19 @@ def verdict(position: State, solution: Solution, seats: Sequence[str] | None,
     best_names = dict.fromkeys(position.canonical(m) for m in solution.best)
     best_moves = [values[m] for m in best_names if m in values]
     top = best_moves[0] if best_moves else next(iter(values.values()))
-    best_words = or_list(move_text(m.move) for m in best_moves) if len(best_moves) > 1 \
-        else move_text(top.move)
-    best = t("verdict.best", moves=best_words,
-             outcome=outcome_text(position, top.value, seat, seats))
+    # Moves as good for the mover may still lead elsewhere for the others (Gaple: who
+    # wins when the mover comes second): each outcome is named with its own moves.
+    by_outcome: dict[str, list[str]] = {}
+    for m in best_moves or [top]:
+        by_outcome.setdefault(outcome_text(position, m.value, seat, seats),
+                              []).append(move_text(m.move))
+    if len(by_outcome) == 1:
+        [(outcome_words, names)] = by_outcome.items()
+        best = t("verdict.best", moves=or_list(names), outcome=outcome_words)
+    else:
+        best = "\n".join([t("verdict.best_each")] + [
+            "- " + t("verdict.move_leads", move=or_list(names), outcome=words)
+            for words, names in by_outcome.items()])
     mine = values.get(position.canonical(played)) if played is not None else None
     was_best = mine is not None and mine.score >= top.score
     played_text = None
