@@ -18,7 +18,9 @@ of a deal gives every move's value, so every move is scored on the same deals
 
 Whatever comes first, the budget ends it (a listed set cut short is still a uniform
 sample of it), and the answer then says ``exact: false`` with each move's standard
-error.  Each solve has a share of the time left (see :func:`_solve_deals`); one that
+error; but never before :data:`MIN_VERDICT` deals are solved (each then within
+:data:`MIN_SOLVE`), so that a grade, its cost and its margin always rest on enough deals
+to agree.  Each solve has a share of the time left (see :func:`_solve_deals`); one that
 stops at its budget gives an estimate, and the answer is not exact either.  The
 random choices all come from the ``rng`` passed in: with a seed, the same answer
 whenever the precision, not the clock, ended the appraisal.
@@ -322,7 +324,8 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     :data:`ALWAYS_EXACT` deals allowed, after :data:`MIN_DEALS`) the tally is
     ``enough``; ``score(solution)`` is a deal's row.  Each solve has at
     most a :data:`SPREAD`-th of the time left (at least :data:`MIN_SOLVE`), and none
-    starts with less than that left, but the first."""
+    starts with less than that left once :data:`MIN_VERDICT` deals are solved: an answer
+    always has the deals a grade needs (or all there are), even past its budget."""
     assert v.rules is not None
     space = DealSpace(v)
     if not space.count:  # a seat's view written by hand can ask for the impossible
@@ -340,7 +343,7 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     check = MIN_DEALS
     while not tally.complete:
         left = deadline - time.perf_counter()
-        if tally.n and left < MIN_SOLVE:
+        if tally.n >= MIN_VERDICT and left < MIN_SOLVE:
             break
         to_go = space.count - tally.n if listed else SPREAD
         budget = max(left / max(1, min(SPREAD, to_go)), MIN_SOLVE)

@@ -75,12 +75,12 @@ def test_the_reviews_layers_in_a_real_browser(page: Page) -> None:
         if grade in ("good", "inaccuracy", "mistake", "blunder"):
             assert re.search(rf"{grade} ?, costs \d+\.\d points on average", read), read
             expect(title).to_contain_text(re.compile(rf"{grade}, costs \d+\.\d points on "
-                                                     "average$"))
+                                                     r"average( \(± \d+\.\d\))?$"))
         assert not re.search(r"(✓|\?)", read), read
         expect(box.get_by_text(re.compile(r"^(Your move|Exact: |An estimate from )"))
                ).not_to_have_count(0)
         expect(box.get_by_text("With every hand shown")).to_have_count(1)
-        expect(box.get_by_text(re.compile(r"^Best with every hand open: "))).to_have_count(1)
+        expect(box.get_by_text(re.compile(r"^Best with every hand open[:,] "))).to_have_count(1)
     # "Every move" opens with the keyboard alone.
     summary = first_decision.get_by_test_id("stExpander").locator("summary")
     expect(summary).to_contain_text("Every move, as you could see it")
