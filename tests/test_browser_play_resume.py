@@ -147,7 +147,9 @@ def test_a_restart_of_the_server_finds_the_match_and_finishes_the_review(
     page = context.new_page()
     worker = 0
     try:
-        with streamlit_server(data, tmp_path / "first.log") as url:
+        # One review worker, so that holding it holds the review.
+        with streamlit_server(data, tmp_path / "first.log",
+                              env={"DOMINO_REVIEW_WORKERS": "1"}) as url:
             before = into_round_two(page, url + ADDRESS.format(seed=33))
             link = page.url.removeprefix(url)
             learner = re.search(r"learner=([\w-]+)", link)

@@ -119,6 +119,17 @@ def test_an_address_for_another_game_deals_that_game() -> None:
     assert "Your match was kept" not in texts(other)
 
 
+def round_with_its_review_held(monkeypatch: pytest.MonkeyPatch
+                               ) -> tuple[Workers, AppTest, str, str]:
+    """A two-player round played to its end, its review's jobs held (never answered until
+    released): the workers, the page, the learner and the round's id."""
+    held = Workers()
+    monkeypatch.setattr(thinking, "submit_later", held.submit)
+    at = open_page("pages/play.py", rules="duel", seed="8", level="heaviest")
+    play_round(at)
+    return held, at, at.session_state["learner"], play_table(at).round_id
+
+
 def test_the_review_of_a_round_is_kept_once_when_its_session_is_gone(
         monkeypatch: pytest.MonkeyPatch) -> None:
     held = Workers()
@@ -140,13 +151,8 @@ def test_the_review_of_a_round_is_kept_once_when_its_session_is_gone(
 
 def test_a_review_left_by_a_process_that_is_gone_is_finished_by_the_next_visit(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    held = Workers()
     inline = thinking.submit_later
-    monkeypatch.setattr(thinking, "submit_later", held.submit)
-    at = open_page("pages/play.py", rules="duel", seed="8", level="heaviest")
-    play_round(at)
-    learner = at.session_state["learner"]
-    round_id = play_table(at).round_id
+    _, at, learner, round_id = round_with_its_review_held(monkeypatch)
     # The server stops before the review is done: its jobs never answer, it is no longer
     # working the review out, and its claim in the store is left behind.
     play_review._in_flight().clear()
@@ -168,12 +174,7 @@ def test_a_review_left_by_a_process_that_is_gone_is_finished_by_the_next_visit(
 
 def test_a_review_another_process_is_working_out_is_left_to_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    held = Workers()
-    monkeypatch.setattr(thinking, "submit_later", held.submit)
-    at = open_page("pages/play.py", rules="duel", seed="8", level="heaviest")
-    play_round(at)
-    learner = at.session_state["learner"]
-    round_id = play_table(at).round_id
+    _, at, learner, round_id = round_with_its_review_held(monkeypatch)
     click(at, "play.next")  # the round on show is the next one
     play_review._in_flight().clear()  # not this process's any more: another replica's
     assert progress.claim(learner, round_id, "another-replica", 0.0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from test_ui_progress_schema import _fill, fresh_postgres, make_version
+from test_ui_progress_schema import _fill, filled_postgres, fresh_postgres, make_version
 
 from ui import progress
 from ui.progress import _postgres, _schema
@@ -142,25 +142,10 @@ def test_a_sqlite_database_from_before_the_kept_matches_keeps_every_row(tmp_path
 
 def test_a_postgresql_database_from_before_the_kept_matches_keeps_every_row(
         postgres_url: str) -> None:
-    import psycopg
     before = _before_matches()
     mark = "learner-made-by-v5"
     url = fresh_postgres(postgres_url, "before_matches")
-    with psycopg.connect(url, autocommit=True) as conn:
-        make_version(conn, before, "DOUBLE PRECISION")
-        tables = [r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
-            "AND table_name != 'schema_version'")]
-        columns = {t: [(r[0], r[1]) for r in conn.execute(
-            "SELECT column_name, data_type FROM information_schema.columns "
-            "WHERE table_name = %s ORDER BY ordinal_position", (t,))] for t in tables}
-
-        class Adapted:
-            def execute(self, sql: str, params: object) -> None:
-                conn.execute(sql.replace("?", "%s"), params)  # type: ignore[arg-type]
-
-        _fill(Adapted(), columns, mark)
-        rows = {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in tables}
+    rows = filled_postgres(url, before, mark)
     try:
         assert all(rows.values())
         _kept_and_new(url, rows, mark)

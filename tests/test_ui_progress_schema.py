@@ -221,12 +221,12 @@ def test_a_sqlite_database_from_before_the_puzzles_keeps_every_row(tmp_path: Pat
     assert progress.summary(V1_LEARNER, data_dir=tmp_path).steps  # the old rows read back
 
 
-def test_a_postgresql_database_from_before_the_puzzles_keeps_every_row(postgres_url: str) -> None:
+def filled_postgres(url: str, version: int, mark: str) -> dict[str, list[Any]]:
+    """A PostgreSQL database at ``url`` as the code of schema ``version`` made it, a row in
+    every table (marked ``mark``): each table's rows, sorted."""
     import psycopg
-    before = _before_puzzles()
-    url = fresh_postgres(postgres_url, "before_puzzles")
     with psycopg.connect(url, autocommit=True) as conn:
-        make_version(conn, before, "DOUBLE PRECISION")
+        make_version(conn, version, "DOUBLE PRECISION")
         tables = [r[0] for r in conn.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
             "AND table_name != 'schema_version'")]
@@ -238,8 +238,14 @@ def test_a_postgresql_database_from_before_the_puzzles_keeps_every_row(postgres_
             def execute(self, sql: str, params: object) -> None:
                 conn.execute(sql.replace("?", "%s"), params)  # type: ignore[arg-type]
 
-        _fill(Adapted(), columns, V1_LEARNER)
-        rows = {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in tables}
+        _fill(Adapted(), columns, mark)
+        return {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in tables}
+
+
+def test_a_postgresql_database_from_before_the_puzzles_keeps_every_row(postgres_url: str) -> None:
+    before = _before_puzzles()
+    url = fresh_postgres(postgres_url, "before_puzzles")
+    rows = filled_postgres(url, before, V1_LEARNER)
     try:
         assert all(rows.values())
         assert progress.puzzle_rating(V1_LEARNER, data_dir=url) == progress.PuzzleRating()

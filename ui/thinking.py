@@ -18,7 +18,7 @@ position, within :data:`TUTOR_BUDGET`: Play's tutor mode).
 
 Play's review is seconds of work a round (an appraisal of each of the learner's decisions,
 what their hand was worth, the solver's verdicts), so it runs in its own pool,
-:func:`background`: one worker at the lowest CPU priority, so that it never takes a core
+:func:`background`: a worker per core at the lowest CPU priority, so that it never takes a core
 from a computer's move or a hint (:func:`appraise_later`, :func:`worth_later`,
 :func:`judge_later`).  Its budgets are :data:`APPRAISE_BUDGET` and :data:`JUDGE_BUDGET`.
 """
@@ -60,15 +60,18 @@ TUTOR_BUDGET = 1.5
 #: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: The appraisal's budget for one decision of a review, and for what a hand was worth
-#: (``DOMINO_APPRAISE_SECONDS``): a two-player decision takes well under a second, a Gaple
-#: one early in the round the whole budget (engine/appraise.py stops at its precision first).
-APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 3.0)
+#: (``DOMINO_APPRAISE_SECONDS``): a two-player decision takes well under a second (the
+#: appraisal stops at its precision first), one with three to five players early in the
+#: round the whole budget, where every second narrows the margins (README, Benchmarks).
+APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 12.0)
 #: The review's worker runs at this niceness (19, the lowest priority; ``DOMINO_REVIEW_NICE``).
 REVIEW_NICE = int(os.environ.get("DOMINO_REVIEW_NICE", "") or 19)
 
 
 #: The worker processes: one per core, at most four.
 WORKERS = max(1, min(4, os.cpu_count() or 1))
+#: The review's worker processes (``DOMINO_REVIEW_WORKERS``; as many by default).
+REVIEW_WORKERS = int(os.environ.get("DOMINO_REVIEW_WORKERS", "") or WORKERS)
 
 
 def inline() -> bool:
@@ -121,11 +124,12 @@ def _warmed() -> bool:
 
 @st.cache_resource(show_spinner=False)
 def background() -> Executor:
-    """The review's worker: one process, started at the lowest CPU priority
-    (:data:`REVIEW_NICE`; ``os.nice`` itself is its initializer, so the worker imports
+    """The review's workers: one per core (at most four), started at the lowest CPU priority
+    (:data:`REVIEW_NICE`; ``os.nice`` itself is their initializer, so a worker imports
     nothing of the site), so that a review fills in with the time the computer players and
-    the hints leave over, and never slows them."""
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+    the hints leave over, and never slows them; its decisions are worked out side by side."""
+    return ProcessPoolExecutor(max_workers=REVIEW_WORKERS,
+                               mp_context=multiprocessing.get_context("spawn"),
                                initializer=os.nice, initargs=(REVIEW_NICE,))
 
 

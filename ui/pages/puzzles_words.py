@@ -73,14 +73,19 @@ def scale_note(rules: Ruleset) -> str:
     return t(f"puzzles.scale_{rules.family}", players=rules.players)
 
 
-def fact_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str:
-    """One fact of :func:`engine.themes.contrast` in words."""
+def _fact_values(params: dict[str, object], seats: Sequence[str]) -> dict[str, object]:
+    """A fact's parameters as its words take them: a seat by its name, a tile as a tile."""
     values = dict(params)
     if "seat" in values:
         values["seat"] = seat_name(int(values["seat"]), seats)  # type: ignore[call-overload]
     if "tile" in values:
         values["tile"] = Tile.parse(str(values["tile"]))
-    return t(f"puzzles.fact.{code}", **values)
+    return values
+
+
+def fact_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str:
+    """One fact of :func:`engine.themes.contrast` in words."""
+    return t(f"puzzles.fact.{code}", **_fact_values(params, seats))
 
 
 def sentence(text: str) -> str:
@@ -142,9 +147,4 @@ def shortfall(rules: Ruleset, view: SeatView, best: Move, chosen: tuple[Move, fl
 def miss_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str:
     """A fact of :func:`engine.themes.contrast` said of the move chosen (what it fails to
     do), not of the best: ``puzzles.miss.<code>``."""
-    values = dict(params)
-    if "seat" in values:
-        values["seat"] = seat_name(int(values["seat"]), seats)  # type: ignore[call-overload]
-    if "tile" in values:
-        values["tile"] = Tile.parse(str(values["tile"]))
-    return t(f"puzzles.miss.{code}", **values)
+    return t(f"puzzles.miss.{code}", **_fact_values(params, seats))
