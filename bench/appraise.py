@@ -19,9 +19,10 @@ by side in the same process, the solver's median time on the true deal of each p
 (every hand known).  One subprocess per family, in turn.  A benchmark, not a test:
 figures depend on the machine and its load (README, Benchmarks).
 
-**Agreement** (``--agree LONG``): the same positions, each appraised three times, with the
-review's budget (``--seconds``), the tutor's (``--tutor``) and a long one (``LONG``
-seconds, the reference), each with its own seed.  Every distinct legal move's grade is
+**Agreement** (``--agree LONG``): the same positions, each appraised three times, as the
+review does it (``--seconds``, stopping at the review's precision,
+``engine.appraise.review_precision``), as the tutor does (``--tutor`` seconds) and a long
+one (``LONG`` seconds, the reference), each with its own seed.  Every distinct legal move's grade is
 compared in four classes, as a learner acts on them: no fault (forced, best or good),
 inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
@@ -127,7 +128,7 @@ STOPS = frozenset({"mistake", "blunder"})
 
 def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
                 long: float) -> dict[str, object]:
-    from engine.appraise import appraise
+    from engine.appraise import appraise, review_precision
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
@@ -139,7 +140,8 @@ def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
         assert isinstance(state, State)
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
-        got = {"review": appraise(v, random.Random(f"{seed}:{i}:review"), seconds=review),
+        got = {"review": appraise(v, random.Random(f"{seed}:{i}:review"), seconds=review,
+                                  precision=review_precision(v)),
                "tutor": appraise(v, random.Random(f"{seed}:{i}:tutor"), seconds=tutor)}
         moves = {canonical(m.move, state.line.ends): m.move for m in ref.moves}
         for move in moves.values():

@@ -96,6 +96,21 @@ PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.025
 #: ... or below this, with every move's grade settled (the same at either end of its
 #: loss's interval, ± NOISE_Z standard errors).
 COARSE: Final = 0.1
+#: The standard error a review aims at where the family's :data:`PRECISION` would take
+#: minutes a decision (Block with three or four players: a round's points spread widely
+#: over the deals, and each deal is a four-hand solve); by (family, players).  A fifth of
+#: the mistake band with four players, a twelfth with three (README, "How sure the judge
+#: is").
+REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.25,
+                                                         ("block", 4): 0.5}
+
+
+def review_precision(v: SeatView) -> float:
+    """The standard error at which a review's appraisal of ``v`` stops (see
+    :data:`REVIEW_PRECISION`; elsewhere the family's :data:`PRECISION`)."""
+    assert v.rules is not None
+    family = v.rules.family
+    return REVIEW_PRECISION.get((family, len(v.hand_counts)), PRECISION[family])
 #: How many standard errors a loss must clear before it counts against the move, with
 #: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
 NOISE_Z: Final = 2.0

@@ -164,7 +164,7 @@ def test_a_restart_of_the_server_finds_the_match_and_finishes_the_review(
         os.kill(worker, signal.SIGKILL)  # gone with its server
         # Round 2's review is pending (and round 1's too, if the worker was held before it
         # had finished that one: the restart finishes both, below).
-        [(pending, claimer, _)] = [
+        [(_, claimer, _)] = [
             p for p in progress.pending_reviews(learner.group(1), data_dir=data)
             if p[0].round_id.endswith(":2")]
         assert claimer

@@ -25,6 +25,7 @@ from engine.appraise import (
     MIN_VERDICT,
     NOISE_Z,
     PRECISION,
+    REVIEW_PRECISION,
     AppraisalError,
     DecisionReport,
     accuracy,
@@ -32,6 +33,7 @@ from engine.appraise import (
     distinct_moves,
     grade,
     report,
+    review_precision,
     summarise,
     t_value,
     worth,
@@ -313,6 +315,21 @@ def test_the_margin_is_students_t_for_the_deals_solved() -> None:
     assert t_value(29) == pytest.approx(2.045)
     assert NOISE_Z <= t_value(200) < t_value(40) < t_value(30)
     assert t_value(0) == math.inf
+
+
+def test_a_review_aims_at_a_precision_its_grades_can_rest_on() -> None:
+    # Block with three or four players aims at a fraction of the mistake band (its own
+    # precision would take minutes); every other game at the family's precision.
+    for name, aim in [("block-4", 0.5), ("block-3", 0.25), ("block-2", PRECISION["block"]),
+                      ("gaple-4x6", PRECISION["gaple"]), ("gaple-5", PRECISION["gaple"]),
+                      ("duel", PRECISION["duel"])]:
+        assert review_precision(mover_view(game(name, 0, 2))) == aim, name
+    assert all(aim <= BANDS[family][1] / 5 for (family, _), aim in REVIEW_PRECISION.items())
+    # An appraisal asked for that precision stops once every standard error is below it.
+    v = mover_view(game("block-4", 39, 19))
+    a = appraise(v, random.Random(1), limit=0, seconds=60, precision=review_precision(v))
+    assert not a.exact and a.seconds < 60
+    assert max(max(m.stderr, m.loss_stderr) for m in a.moves) < 0.5
 
 
 def test_an_estimate_out_of_time_still_has_the_deals_a_grade_needs() -> None:

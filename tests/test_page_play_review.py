@@ -90,7 +90,8 @@ def test_the_review_judges_each_decision_by_what_the_learner_could_see(
     assert re.findall(r"grade-(\w+)\">(?:<span[^>]*>[^<]*</span>)?\w+</span> (\d+)", counts) \
         == [(g, str(n)) for g, n in report.counts if g != "forced"]
     luck = next(m for m in body if m.startswith("Your hand was worth"))
-    assert luck.endswith(("played well.", "a few slips.", "by mistakes.", "thrown away."))
+    assert luck.endswith(("played well.", "a few slips.", "by mistakes.", "thrown away.",
+                          "not fully used."))
     report_at = page.index("Your round in figures" if family != "duel" else "Your game in figures")
     assert report_at < page.index("Move ")
     # Each decision: its class (a badge, and what a screen reader reads: "mistake, costs

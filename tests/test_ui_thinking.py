@@ -111,14 +111,14 @@ def test_the_reviews_jobs_answer_inline_with_the_engines_appraisal(
 
 def test_the_review_has_its_own_worker_at_the_lowest_priority(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """One process beside the interactive pool, at niceness 19: a review takes what the
-    computer players leave over."""
+    """A pool beside the interactive one, a worker per core, at niceness 19: a review takes
+    what the computer players leave over."""
     monkeypatch.delenv("DOMINO_THINK", raising=False)
     thinking.background.clear()  # type: ignore[attr-defined]
     try:
         worker = thinking.background()
         assert worker is not thinking.pool()
-        assert worker._max_workers == 1  # type: ignore[attr-defined]
+        assert worker._max_workers == thinking.REVIEW_WORKERS == thinking.WORKERS  # type: ignore[attr-defined]
         # os.nice(0) in the worker reads its niceness (the initializer raised it by 19).
         assert thinking.submit_later(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + 19)
         state = State.deal(duel(False), random.Random(9))

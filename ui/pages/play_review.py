@@ -49,7 +49,7 @@ from .. import progress, thinking
 CLAIMER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 #: Seconds a claim on a pending review lasts without news from its process
 #: (``DOMINO_REVIEW_LEASE``): after that another process may take the review over.
-LEASE = float(os.environ.get("DOMINO_REVIEW_LEASE", "") or 120)
+LEASE = float(os.environ.get("DOMINO_REVIEW_LEASE", "") or 300)
 
 
 @dataclass
