@@ -104,13 +104,6 @@ COARSE: Final = 0.1
 REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.25,
                                                          ("block", 4): 0.5}
 
-
-def review_precision(v: SeatView) -> float:
-    """The standard error at which a review's appraisal of ``v`` stops (see
-    :data:`REVIEW_PRECISION`; elsewhere the family's :data:`PRECISION`)."""
-    assert v.rules is not None
-    family = v.rules.family
-    return REVIEW_PRECISION.get((family, len(v.hand_counts)), PRECISION[family])
 #: How many standard errors a loss must clear before it counts against the move, with
 #: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
 NOISE_Z: Final = 2.0
@@ -383,6 +376,14 @@ def _check(v: SeatView) -> None:
         raise AppraisalError("the view does not say which game is played")
     if v.to_move is None:
         raise AppraisalError("the round has ended")
+
+
+def review_precision(v: SeatView) -> float:
+    """The standard error at which a review's appraisal of ``v`` stops (see
+    :data:`REVIEW_PRECISION`; elsewhere the family's :data:`PRECISION`)."""
+    assert v.rules is not None
+    family = v.rules.family
+    return REVIEW_PRECISION.get((family, len(v.hand_counts)), PRECISION[family])
 
 
 def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
