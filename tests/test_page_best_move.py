@@ -8,6 +8,7 @@ fixture sets ``DOMINO_THINK=inline``: the solver answers at once, in-process.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -210,7 +211,8 @@ def test_a_search_that_runs_out_of_budget_is_labelled_an_estimate(
     at = open_page("pages/try_it.py", rules="block", players="4", seed="5")
     click(at, "try-best.ask")
     body = texts(at)
-    assert "Best with every hand open:" in body
+    # (Moves as good for the mover but leading elsewhere are listed each with its outcome.)
+    assert re.search(r"Best with every hand open[:,]", body)
     assert f"{OPEN_HANDS} An estimate: the search ran out of time before it finished." in body
     assert len(hinted(at)[0]) == 1  # its best guess is still pointed at
 

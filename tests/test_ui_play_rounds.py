@@ -355,7 +355,7 @@ def test_a_review_fills_in_one_decision_at_a_time_and_is_kept_once(
     assert figures.best + figures.good + figures.inaccuracies + figures.mistakes \
         + figures.blunders == figures.decisions
     assert figures.accuracy == pytest.approx(
-        accuracy("block", [d.loss for d in report.decisions if d.grade != "forced"]))
+        accuracy("block", [d.sure_loss for d in report.decisions if d.grade != "forced"]))
     assert figures.result == seat_score(tb.state, tb.learner)
     for item, kept in zip(review.items, decisions, strict=True):
         a = item.appraisal.value
