@@ -19,10 +19,12 @@ from streamlit.testing.v1 import AppTest
 from test_page_play import FAMILIES
 from test_ui_play_rounds import Workers
 
-from engine.appraise import BANDS
+from engine.appraise import BANDS, DecisionReport, summarise
+from engine.moves import Move
+from engine.tiles import Tile
 from ui import progress, thinking
 from ui.i18n import t_in
-from ui.pages import play_review
+from ui.pages import play_review, play_review_view
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -91,7 +93,7 @@ def test_the_review_judges_each_decision_by_what_the_learner_could_see(
         == [(g, str(n)) for g, n in report.counts if g != "forced"]
     luck = next(m for m in body if m.startswith("Your hand was worth"))
     assert luck.endswith(("played well.", "a few slips.", "by mistakes.", "thrown away.",
-                          "not fully used."))
+                          "not fully used.", "get away with."))
     report_at = page.index("Your round in figures" if family != "duel" else "Your game in figures")
     assert report_at < page.index("Move ")
     # Each decision: its class (a badge, and what a screen reader reads: "mistake, costs
@@ -311,3 +313,20 @@ def test_the_hand_verdict_follows_the_bands() -> None:
     assert report(("best", 0.0), ("mistake", 3.5)) == "slips"
     assert report(("best", 0.0), ("best", 0.0), ("blunder", 5.0)) == "poorly"
     assert report(("mistake", 3.2), ("mistake", 3.4)) == "poorly"
+
+
+@pytest.mark.parametrize(("worth", "result", "ending"), [
+    (18.3, 32.0, "Mistakes this deal let you get away with."),  # above its worth: forgiven
+    (18.3, 6.0, "A strong hand, not fully used."),  # won, but below its worth
+    (18.3, -12.0, "A strong hand, thrown away."),  # lost
+    (-6.0, -3.0, "Mistakes this deal let you get away with."),
+    (-6.0, -14.0, "A weak hand, made weaker by mistakes."),
+])
+def test_the_hands_verdict_after_a_blunder_follows_what_the_deal_did(
+        worth: float, result: float, ending: str) -> None:
+    """A blunder makes the play "poor"; what is said of the hand follows the result against
+    the hand's worth, never "thrown away" when the learner scored above it."""
+    blunder = DecisionReport(0, Move.play(Tile.of(0, 1)), "blunder", 9.0, -9.0,
+                             (Move.play(Tile.of(6, 6)),), 0.0, None)
+    report = summarise(0, "block", [blunder], worth, result)
+    assert play_review_view.luck_text(report, 3).endswith(ending)

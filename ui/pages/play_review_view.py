@@ -93,7 +93,10 @@ def luck_text(report: RoundReport, players: int) -> str:
         outcome = "won" if result > 0 else "lost" if result < 0 else "drawn"
         luck = t(f"review.luck_duel_{outcome}", worth=appraisal.number(worth, 2, signed=True))
     hand, quality = play_review.hand_strength(family, worth), play_review.play_quality(report)
-    if hand == "strong" and quality == "poorly" and (report.result or 0) > 0:
+    if quality == "poorly" and result >= worth:
+        # Faults, yet the result came up to the hand's worth: the deal did not punish them.
+        return f"{luck} {t('review.hand_poorly_forgiven')}"
+    if hand == "strong" and quality == "poorly" and result > 0:
         quality = "poorly_won"  # won all the same: not thrown away, not fully used
     return f"{luck} {t(f'review.hand_{hand}_{quality}')}"
 
