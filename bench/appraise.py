@@ -122,8 +122,6 @@ def child(name: str, deals: int, seed: int, seconds: float,
 
 #: The classes a grade falls in, as a learner acts on them (see the module).
 CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
-#: The tutor stops before a move of these grades (ui/pages/play_tutor.py's STOPS).
-STOPS = frozenset({"mistake", "blunder"})
 
 
 def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
@@ -132,6 +130,7 @@ def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
+    from ui.pages.play_tutor import STOPS  # the grades the tutor stops before
 
     tallies = {"review": [0, 0, 0], "tutor": [0, 0, 0]}  # moves, agree, two apart
     false_alarms = missed = blunders = 0
