@@ -220,14 +220,49 @@ def test_a_node_limit_stops_the_search() -> None:
     assert sol.best[0] in state.legal_moves()
 
 
-@pytest.mark.parametrize("rules", [duel(True), gaple(4)], ids=["duel-draw", "gaple"])
+@pytest.mark.parametrize("rules", [duel(True), gaple(4), block(4)],
+                         ids=["duel-draw", "gaple", "block-4"])
 def test_the_table_never_grows_past_its_cap(rules: Ruleset) -> None:
     state = State.deal(rules, random.Random(5))
     search = Search(state, max_nodes=6000, table_size=256)
     sol = search.run()
     assert search.nodes > 8 * 256  # the search visited far more positions than slots
-    assert len(search.table) + len(search.mtable) <= 256
+    assert len(search.table) + len(search.mtable) + len(search.ptable) <= 256
     assert sol.best
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_block_on_numbers_alone_gives_what_the_state_search_gives(players: int) -> None:
+    """Block with three or four players is searched on the position's numbers (with
+    shallow pruning); the search over a State, move by move, must agree: exactly, and at
+    each depth limit, on positions a few moves into a full deal (too big to brute-force)."""
+    rng = random.Random(f"plain-{players}")
+    seen = 0
+    nodes = [0, 0]  # the exact searches' nodes, on numbers and over the State
+    for _ in range(12):
+        state = State.deal(block(players), rng)
+        for _ in range(rng.randrange(1, 3 * players)):
+            if state.over:
+                break
+            moves = state.legal_moves()
+            state.push(moves[rng.randrange(len(moves))])
+        if state.over:
+            continue
+        fast, slow = Search(state), Search(state)
+        slow.plain = False
+        assert fast.plain
+        for depth in (4, 8):
+            assert fast._child_values(depth) == slow._child_values(depth)
+        fast, slow = Search(state), Search(state)
+        slow.plain = False
+        a, b = fast.run(), slow.run()
+        assert a.exact and b.exact
+        assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
+        nodes[0] += a.nodes
+        nodes[1] += b.nodes
+        seen += 1
+    assert seen >= 8
+    assert nodes[0] < nodes[1]  # the pruning cuts
 
 
 def test_a_small_table_still_gives_exact_values() -> None:
