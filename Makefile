@@ -17,7 +17,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # again, about three seconds a worker.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: venv build chromium serving-packages run test lint lock bench bench-compare bench-ui clean
+.PHONY: venv build chromium serving-packages run test lint lock bench bench-compare bench-peer bench-ui clean
 
 venv: $(STAMP)
 
@@ -103,6 +103,13 @@ bench-compare: venv build
 	@[ -x $(BENCH_VENV)/bin/python ] || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install -q open-spiel dominoes -e .
 	$(BENCH_VENV)/bin/python bench/compare.py --seconds 3
+
+# The bots against OpenSpiel's IS-MCTS in two-player Block, on duplicate deals (README,
+# "Against a peer AI"): OpenSpiel in the same venv as bench-compare's.
+bench-peer: venv build
+	@[ -x $(BENCH_VENV)/bin/python ] || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install -q open-spiel dominoes -e .
+	$(BENCH_VENV)/bin/python bench/peer.py --deals 400 --jobs 2
 
 # Click → updated page in a real browser (Learn and Try it).
 bench-ui: venv build chromium
