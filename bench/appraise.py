@@ -20,9 +20,9 @@ by side in the same process, the solver's median time on the true deal of each p
 figures depend on the machine and its load (README, Benchmarks).
 
 **Agreement** (``--agree LONG``): the same positions, each appraised three times, as the
-review does it (``--seconds``, stopping at the review's precision,
-``engine.appraise.review_precision``), as the tutor does (``--tutor`` seconds) and a long
-one (``LONG`` seconds, the reference), each with its own seed.  Every distinct legal move's grade is
+review does it (``--seconds`` times ``engine.appraise.review_time``, stopping at the
+review's precision, ``engine.appraise.review_precision``), as the tutor does (``--tutor``
+seconds) and a long one (``LONG`` seconds, the reference), each with its own seed.  Every distinct legal move's grade is
 compared in four classes, as a learner acts on them: no fault (forced, best or good),
 inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
@@ -126,7 +126,7 @@ CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "bl
 
 def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
                 long: float) -> dict[str, object]:
-    from engine.appraise import appraise, review_precision
+    from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
@@ -139,7 +139,8 @@ def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
         assert isinstance(state, State)
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
-        got = {"review": appraise(v, random.Random(f"{seed}:{i}:review"), seconds=review,
+        got = {"review": appraise(v, random.Random(f"{seed}:{i}:review"),
+                                  seconds=review * review_time(v),
                                   precision=review_precision(v)),
                "tutor": appraise(v, random.Random(f"{seed}:{i}:tutor"), seconds=tutor)}
         moves = {canonical(m.move, state.line.ends): m.move for m in ref.moves}

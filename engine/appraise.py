@@ -103,6 +103,10 @@ COARSE: Final = 0.1
 #: is").
 REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.25,
                                                          ("block", 4): 0.5}
+#: The review's budget a decision is its usual one times this, by (family, players): with
+#: four players in Block, early decisions reach :data:`REVIEW_PRECISION` in about a
+#: minute, not half of one (README, "How sure the judge is").
+REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 4): 2.0}
 
 #: How many standard errors a loss must clear before it counts against the move, with
 #: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
@@ -384,6 +388,13 @@ def review_precision(v: SeatView) -> float:
     assert v.rules is not None
     family = v.rules.family
     return REVIEW_PRECISION.get((family, len(v.hand_counts)), PRECISION[family])
+
+
+def review_time(v: SeatView) -> float:
+    """How many times its usual budget a review gives the appraisal of ``v`` (see
+    :data:`REVIEW_TIME`; 1 elsewhere)."""
+    assert v.rules is not None
+    return REVIEW_TIME.get((v.rules.family, len(v.hand_counts)), 1.0)
 
 
 def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,

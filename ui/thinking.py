@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
-from engine.appraise import Appraisal, Worth, appraise, review_precision, worth
+from engine.appraise import Appraisal, Worth, appraise, review_precision, review_time, worth
 from engine.bots import Decision, hint, play
 from engine.solve import Solution, solve
 from engine.state import State
@@ -62,8 +62,9 @@ JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: The appraisal's budget for one decision of a review, and for what a hand was worth
 #: (``DOMINO_APPRAISE_SECONDS``): the appraisal stops first once it reaches the review's
 #: precision (:func:`engine.appraise.review_precision`): a two-player decision in well
-#: under a second, a three-player Block one in 8 s (median); four- and five-player
-#: decisions early in the round take the whole budget (README, "How sure the judge is").
+#: under a second, a three-player Block one in 5 s (median); four- and five-player
+#: decisions early in the round take the whole budget, which is twice this with four
+#: players in Block (:func:`engine.appraise.review_time`; README, "How sure the judge is").
 APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 30.0)
 #: The review's worker runs at this niceness (19, the lowest priority; ``DOMINO_REVIEW_NICE``).
 REVIEW_NICE = int(os.environ.get("DOMINO_REVIEW_NICE", "") or 19)
@@ -236,14 +237,14 @@ def tutor(seat_view: SeatView, seed: int) -> Future[Appraisal]:
 def appraise_later(seat_view: SeatView, seed: int) -> Future[Appraisal]:
     """Every legal move of the view, appraised from what its seat could see, to the
     review's precision (:func:`engine.appraise.review_precision`) or its budget."""
-    return submit_later(partial(appraise, seconds=APPRAISE_BUDGET,
+    return submit_later(partial(appraise, seconds=APPRAISE_BUDGET * review_time(seat_view),
                                 precision=review_precision(seat_view)),
                         seat_view, random.Random(seed))
 
 
 def worth_later(seat_view: SeatView, seed: int) -> Future[Worth]:
     """What the view's position is worth to its seat (a hand at a round's start)."""
-    return submit_later(partial(worth, seconds=APPRAISE_BUDGET,
+    return submit_later(partial(worth, seconds=APPRAISE_BUDGET * review_time(seat_view),
                                 precision=review_precision(seat_view)),
                         seat_view, random.Random(seed))
 
