@@ -77,9 +77,17 @@ def run(rules: Ruleset, bot_names: Sequence[str], deals: int, seed: int,
     n = rules.players
     if len(bot_names) != n:
         raise ValueError(f"--bots names {len(bot_names)} bots for {n} players: name one per seat")
+    return play_arena(rules, [make_bot(name, budget=budget) for name in bot_names], deals,
+                      seed, list(bot_names))
+
+
+def play_arena(rules: Ruleset, bots: Sequence[Bot], deals: int, seed: int,
+               names: Sequence[str]) -> dict[str, object]:
+    """:func:`run` with the bots given as they are (one per seat, ``names`` for the
+    report): the same duplicate deals, rotations and scores."""
+    n = rules.players
     if deals < 1:
         raise ValueError(f"--deals must be at least 1, not {deals}")
-    bots = [make_bot(name, budget=budget) for name in bot_names]
     tally = Tally([[] for _ in bots], [0] * n, 0, 0, [0.0] * n, [0] * n)
     start = time.perf_counter()
     for d in range(deals):
@@ -112,7 +120,7 @@ def run(rules: Ruleset, bot_names: Sequence[str], deals: int, seed: int,
         "players": n,
         "deals": deals,
         "games": tally.games,
-        "bots": list(bot_names),
+        "bots": list(names),
         "score": [round(mean, 3) for mean, _, _ in stats],
         "ci95": [[round(low, 3), round(high, 3)] for _, low, high in stats],
         "wins": tally.wins,
