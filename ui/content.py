@@ -23,6 +23,8 @@ from types import MappingProxyType
 import streamlit as st
 
 from engine.lessons import Lesson, Step, load_tree
+from engine.principles import CourseError, Evidence, load_course, load_evidence
+from engine.principles import Lesson as StrategyLesson
 from engine.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +94,49 @@ def load_puzzles(root: Path) -> Puzzles:
 @st.cache_resource(show_spinner=False, max_entries=4)
 def _cached_puzzles(root: str, signature: str) -> Puzzles:
     return load_puzzles(Path(root))
+
+
+#: The Strategy course's data, beside the lessons (engine/principles.py reads it).
+STRATEGY = Path("lessons") / "strategy"
+
+
+@dataclass(frozen=True)
+class Course:
+    """The Strategy course: a lesson per principle and the figures that back them (every
+    (principle, game) measured); a file that does not load leaves the course empty, named
+    in ``problems``."""
+
+    lessons: tuple[StrategyLesson, ...]
+    evidence: Mapping[tuple[str, str], Evidence]
+    problems: tuple[str, ...] = field(default=())
+
+    def lesson(self, key: str | None) -> StrategyLesson | None:
+        return next((lesson for lesson in self.lessons if lesson.principle == key), None)
+
+
+def load_strategy(root: Path) -> Course:
+    try:
+        return Course(load_course(root / STRATEGY / "course.toml"),
+                      MappingProxyType(load_evidence(root / STRATEGY / "evidence.json")))
+    except CourseError as e:
+        return Course((), MappingProxyType({}), (str(e),))
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _cached_strategy(root: str, signature: str) -> Course:
+    return load_strategy(Path(root))
+
+
+def strategy() -> Course:
+    """The Strategy course (read-only), picked up again after an edit as :func:`content` is
+    (the figures' file too)."""
+    root = scenarios_dir()
+    figures = root / STRATEGY / "evidence.json"
+    try:
+        stamp = str(figures.stat().st_mtime_ns)
+    except OSError:
+        stamp = "-"
+    return _cached_strategy(str(root), _version(root) + stamp)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

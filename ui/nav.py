@@ -23,6 +23,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/try_it.py", "nav.try_it"),
     ("pages/play.py", "nav.play"),
     ("pages/puzzles.py", "nav.puzzles"),
+    ("pages/strategy.py", "nav.strategy"),
     ("pages/analysis.py", "nav.analysis"),
     ("pages/scores.py", "nav.scores"),
     ("pages/quiz.py", "nav.quiz"),

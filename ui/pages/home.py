@@ -23,6 +23,7 @@ MORE = (("pages/examples.py", "nav.examples", "home.examples_blurb"),
         ("pages/try_it.py", "nav.try_it", "home.try_blurb"),
         ("pages/play.py", "nav.play", "home.play_blurb"),
         ("pages/puzzles.py", "nav.puzzles", "home.puzzles_blurb"),
+        ("pages/strategy.py", "nav.strategy", "home.strategy_blurb"),
         ("pages/quiz.py", "nav.quiz", "home.quiz_blurb"),
         ("pages/rules.py", "nav.rules", "home.rules_blurb"))
 

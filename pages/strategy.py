@@ -1,0 +1,23 @@
+"""Strategy: how to play well, one principle at a time, each measured by the engine.
+
+Load the course and where the learner is, record a lesson as read, draw the course or the
+lesson (ui/pages/strategy.py, strategy_view.py).
+"""
+
+import streamlit as st
+
+from ui import session
+from ui.content import puzzles, strategy
+from ui.page import setup
+from ui.pages import strategy as logic
+from ui.pages import strategy_view
+
+setup("pages/strategy.py", "nav.strategy")
+course = strategy()
+lesson = logic.locate(course)
+notice = st.session_state.pop(logic.NOTICE, None)
+if lesson is None:
+    strategy_view.course_view(course, notice)
+else:
+    stars = logic.arrive(lesson)
+    strategy_view.lesson_view(course, puzzles(), lesson, stars, session.puzzles_tried())

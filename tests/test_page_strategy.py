@@ -1,0 +1,142 @@
+"""The Strategy page (AppTest): the course lists every principle with its measured verdict
+and stars; a lesson shows the idea, the data file's figures with their intervals, its
+position and counter-example as links to the Puzzles page, and practice; reading earns a
+star and solving the puzzles the others; an unknown principle falls back with a notice; and
+the page in other languages.  Also the course's data against the puzzle bank."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from apptest_support import open_page, texts
+
+from engine.principles import PRINCIPLES, decides, game_of, load_course, misleads, principle
+from ui import progress
+from ui.content import load_puzzles, load_strategy
+from ui.pages import strategy as logic
+from ui.pages.strategy_view import _worth
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = "pages/strategy.py"
+COURSE = load_strategy(ROOT / "scenarios")
+BANK = load_puzzles(ROOT / "scenarios").puzzles
+
+pytestmark = pytest.mark.usefixtures("data_dir")
+
+
+def learner(at) -> str:  # type: ignore[no-untyped-def]
+    value = at.query_params.get("learner")
+    return value[0] if isinstance(value, list) else value
+
+
+def test_the_course_has_every_principle_and_every_figure() -> None:
+    assert not COURSE.problems
+    assert [lesson.principle for lesson in COURSE.lessons] == [p.key for p in PRINCIPLES]
+    assert len(COURSE.lessons) >= 12
+    for p in PRINCIPLES:
+        assert all((p.key, game) in COURSE.evidence for game in p.games), p.key
+    families = {game.split("-")[0] for p in PRINCIPLES for game in p.games}
+    assert families == {"block", "gaple", "duel"}
+
+
+@pytest.mark.parametrize("lesson", COURSE.lessons, ids=[x.principle for x in COURSE.lessons])
+def test_each_lesson_s_puzzles_are_what_the_course_says(lesson) -> None:  # type: ignore[no-untyped-def]
+    """The position is a bank puzzle where the principle decides, the counter-example one
+    where following it blindly is not the best move, practice more where it decides; each of
+    a game the principle is measured in (the file is tools/strategy_course.py's)."""
+    p = principle(lesson.principle)
+    for puzzle_id in [lesson.position, *lesson.practice]:
+        if puzzle_id is not None:
+            assert game_of(puzzle_id) in p.games
+            assert decides(p, BANK[puzzle_id]), puzzle_id
+    if lesson.counter is not None:
+        assert game_of(lesson.counter) in p.games
+        assert misleads(p, BANK[lesson.counter]), lesson.counter
+    assert lesson.counter is not None  # every principle has a counter-example in the bank
+
+
+def test_the_course_lists_every_principle_with_its_verdict() -> None:
+    at = open_page(PAGE)
+    shown = texts(at)
+    for p in PRINCIPLES:
+        assert logic_title(p.key) in shown
+    assert "Measured:" in shown
+    links = {link.proto.label: link.proto.query_string for link in at.get("page_link")}
+    first = f"Go on: {logic_title(PRINCIPLES[0].key)}"
+    assert first in links and f"principle={PRINCIPLES[0].key}" in links[first]
+
+
+def logic_title(key: str) -> str:
+    from ui.i18n import t
+    return t(f"strategy.principle.{key}.title")
+
+
+def test_a_lesson_shows_the_data_file_s_figures_and_earns_a_star() -> None:
+    lesson = COURSE.lesson("next_lacks")
+    assert lesson is not None
+    at = open_page(PAGE, principle="next_lacks")
+    html = "\n".join(m.value for m in at.markdown)
+    # every figure of the data file, as the table writes it (signed, two decimals)
+    for game in principle("next_lacks").games:
+        e = COURSE.evidence[("next_lacks", game)]
+        row = f"{e.score:+.2f}".replace("-", "\u2212")
+        assert row in html, (game, row)
+        assert f"{e.low:+.2f}".replace("-", "\u2212") in html
+        assert f"{e.high:+.2f}".replace("-", "\u2212") in html
+    shown = texts(at)
+    assert "The evidence" in shown and "When it misleads" in shown
+    # the position and the counter-example open on the Puzzles page
+    queries = [link.proto.query_string for link in at.get("page_link")]
+    assert any(f"puzzle={lesson.position}" in q for q in queries)
+    assert any(f"puzzle={lesson.counter}" in q for q in queries)
+    # reading it is one star, kept as a Learn step
+    steps = progress.steps(learner(at))
+    assert steps[(logic.lesson_id("next_lacks"), logic.STEP)] == 1
+
+
+def test_solving_the_position_and_the_counter_example_earns_the_other_stars() -> None:
+    lesson = COURSE.lesson("shed_pips")
+    assert lesson is not None and lesson.position and lesson.counter
+    at = open_page(PAGE, principle="shed_pips")
+    who = learner(at)
+    for puzzle_id in (lesson.position, lesson.counter):
+        s = BANK[puzzle_id]
+        assert s.puzzle is not None
+        progress.record_attempt(who, progress.Attempt(
+            f"a-{puzzle_id}", puzzle_id, "bank", s.rules.family, s.puzzle.themes, True,
+            s.puzzle.figures.best[0].text(), 0.0))
+    at = open_page(PAGE, principle="shed_pips", learner=who)
+    assert progress.steps(who)[(logic.lesson_id("shed_pips"), logic.STEP)] == 3
+    assert "3 of 3 ★" in texts(at)
+
+
+def test_the_counter_example_says_what_blind_following_costs() -> None:
+    lesson = COURSE.lesson("heavy_first")
+    assert lesson is not None and lesson.counter
+    _move, worth, _best, best_worth = logic.blind_move("heavy_first", BANK[lesson.counter])
+    assert worth < best_worth  # the blind move is worse, by the puzzle's own figures
+    at = open_page(PAGE, principle="heavy_first")
+    family = BANK[lesson.counter].rules.family
+    assert _worth(family, worth) in texts(at)
+
+
+def test_an_unknown_principle_falls_back_to_the_course_with_a_notice() -> None:
+    at = open_page(PAGE, principle="no-such-thing")
+    assert not at.exception
+    assert any("no-such-thing" in i.value for i in at.info)
+    assert "principle" not in at.query_params
+
+
+@pytest.mark.parametrize("lang", ["uk", "ar", "ko"])
+def test_the_page_in_other_languages(lang: str) -> None:
+    at = open_page(PAGE, principle="count_lacks", lang=lang)
+    assert not at.exception
+    shown = texts(at)
+    assert "The evidence" not in shown and "Measured" not in shown
+
+
+def test_the_course_file_names_its_problem() -> None:
+    bad = ROOT / "tests" / "data" / "strategy-bad.toml"
+    with pytest.raises(ValueError, match="strategy-bad.toml.*principle"):
+        load_course(bad)

@@ -1,0 +1,110 @@
+"""Strategy: how to play well, one principle at a time, each backed by the engine's figures
+(the logic; the drawing is :mod:`ui.pages.strategy_view`).
+
+The course (:func:`ui.content.strategy`) is a lesson per principle of
+:mod:`engine.principles`: the idea, the evidence (what following it was worth in each game,
+measured by ``bench/principles.py`` over duplicate deals: ``evidence.json``), a position
+where it decides and a counter-example where following it blindly is not the best move (bank
+puzzles, played on the Puzzles page, which judges them as it judges every puzzle), and more
+puzzles for practice.
+
+- **Where the learner is**: the address's ``principle`` (a lesson) or none (the course); an
+  unknown principle falls back to the course with a notice.
+- **Stars**, as in Learn, stored as a Learn step (lesson ``strategy-<principle>``, step
+  ``lesson``): one for reading the lesson, one for solving its position, one for its
+  counter-example (the learner's puzzle attempts say which are solved).
+- **Go on**: the first lesson without all its stars.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.moves import Move
+from engine.principles import Evidence, choice, principle
+from engine.principles import Lesson as StrategyLesson
+from engine.scenario import Scenario
+
+from .. import session
+from ..content import Course, Puzzles
+from ..i18n import t
+
+PAGE = "pages/strategy.py"
+PARAM = "principle"
+STEP = "lesson"
+NOTICE = "strategy.notice"
+
+
+def lesson_id(key: str) -> str:
+    """The Learn lesson id a principle's stars are kept under."""
+    return f"strategy-{key}"
+
+
+def locate(course: Course) -> StrategyLesson | None:
+    """The lesson the address names, or None for the course (with a notice if it names a
+    principle the course does not have)."""
+    key = st.query_params.get(PARAM)
+    if key is None:
+        return None
+    lesson = course.lesson(key)
+    if lesson is None:
+        st.session_state[NOTICE] = t("strategy.unknown", key=key)
+        del st.query_params[PARAM]
+    return lesson
+
+
+def stars(lesson: StrategyLesson, read: bool, solved: dict[str, bool]) -> int:
+    """The lesson's stars: read, its position solved, its counter-example solved."""
+    return (int(read) + int(bool(lesson.position and solved.get(lesson.position)))
+            + int(bool(lesson.counter and solved.get(lesson.counter))))
+
+
+def arrive(lesson: StrategyLesson) -> int:
+    """Record the lesson as read, with the stars its puzzles have earned; the best kept."""
+    return session.record_step(lesson_id(lesson.principle), STEP,
+                               stars(lesson, True, session.puzzles_tried()))
+
+
+def earned(course: Course) -> dict[str, int]:
+    """Each principle's stars so far: those recorded, or more if puzzles were solved since."""
+    done = session.steps_done()
+    solved = session.puzzles_tried()
+    out = {}
+    for lesson in course.lessons:
+        read = (lesson_id(lesson.principle), STEP) in done
+        out[lesson.principle] = max(done.get((lesson_id(lesson.principle), STEP), 0),
+                                    stars(lesson, read, solved) if read else 0)
+    return out
+
+
+def next_open(course: Course, have: dict[str, int]) -> StrategyLesson | None:
+    """The first lesson without all its stars (None when every star is earned)."""
+    return next((lesson for lesson in course.lessons if have.get(lesson.principle, 0) < 3),
+                None)
+
+
+def figures(course: Course, key: str) -> list[Evidence]:
+    """The principle's figures, in the order of its games."""
+    return [course.evidence[(key, game)] for game in principle(key).games
+            if (key, game) in course.evidence]
+
+
+def tally(found: list[Evidence]) -> tuple[int, int]:
+    """How many of the figures pay and how many cost."""
+    return (sum(1 for e in found if e.verdict == "pays"),
+            sum(1 for e in found if e.verdict == "costs"))
+
+
+def blind_move(key: str, puzzle: Scenario) -> tuple[Move, float, Move, float]:
+    """In the counter-example ``puzzle``: the move the principle picks blindly and its
+    expected score, and the best move and its own (the puzzle's appraisal)."""
+    assert puzzle.puzzle is not None
+    figures_ = puzzle.puzzle.figures
+    move = choice(principle(key), "blind", puzzle)
+    worth = {f.move: f.expected for f in figures_.moves}
+    best = figures_.best[0]
+    return move, worth.get(move, figures_.moves[-1].expected), best, worth[best]
+
+
+def bank_puzzle(bank: Puzzles, puzzle_id: str | None) -> Scenario | None:
+    return bank.puzzles.get(puzzle_id) if puzzle_id else None

@@ -1,0 +1,154 @@
+"""The Strategy page's drawing: the course (every principle, its measured verdict, its
+stars) and one lesson (the idea, the evidence table, the position, the counter-example,
+practice).  The logic is :mod:`ui.pages.strategy`."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.principles import Evidence
+from engine.principles import Lesson as StrategyLesson
+from engine.rules import result_unit
+
+from ..content import Course, Puzzles
+from ..i18n import move_text, t
+from ..nav import page_link
+from ..page import stars_html
+from ..widgets.appraisal import number
+from ..widgets.svg import esc
+from . import strategy as logic
+
+PUZZLES = "pages/puzzles.py"
+
+
+def title(key: str) -> str:
+    return t(f"strategy.principle.{key}.title")
+
+
+def _summary(found: list[Evidence]) -> str:
+    pays, costs = logic.tally(found)
+    games = len(found)
+    if pays and costs:
+        return t("strategy.summary_mixed", pays=pays, costs=costs, games=games)
+    if pays:
+        return t("strategy.summary_pays", pays=pays, games=games)
+    if costs:
+        return t("strategy.summary_costs", costs=costs, games=games)
+    return t("strategy.summary_even", games=games)
+
+
+def course_view(course: Course, notice: str | None) -> None:
+    st.title(t("strategy.title"))
+    if notice:
+        st.info(notice)
+    st.markdown(f'<p class="lead">{esc(t("strategy.lead"))}</p>', unsafe_allow_html=True)
+    if course.problems:
+        for problem in course.problems:
+            st.warning(t("strategy.problems", problem=problem))
+        return
+    have = logic.earned(course)
+    target = logic.next_open(course, have)
+    with st.container(key="cta-strategy", width="content"):
+        if target is not None:
+            page_link(logic.PAGE, t("strategy.go_on", title=title(target.principle)),
+                      principle=target.principle)
+        else:
+            st.success(t("strategy.all_done"))
+    st.caption(t("strategy.star_note"))
+    for n, lesson in enumerate(course.lessons, start=1):
+        key = lesson.principle
+        with st.container(border=True, key=f"card-strategy-{key}"):
+            st.markdown(f"#### {n}. {esc(title(key))}")
+            st.markdown(esc(_summary(logic.figures(course, key))))
+            with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+                with st.container(key=f"cta-strategy-{key}", width="content"):
+                    page_link(logic.PAGE, t("strategy.review") if have.get(key, 0) >= 3
+                              else t("strategy.open"), principle=key)
+                st.markdown(f'{stars_html(have.get(key, 0))} <span class="muted">'
+                            f'{esc(t("strategy.stars_of", stars=have.get(key, 0)))}</span>',
+                            unsafe_allow_html=True, width="content")
+
+
+def _evidence_table(found: list[Evidence]) -> None:
+    head = "".join(f"<th>{esc(t(f'strategy.col_{c}'))}</th>"
+                   for c in ("game", "figure", "interval", "verdict", "deals"))
+    rows = []
+    for e in found:
+        rows.append(
+            f"<tr><td>{esc(t(f'strategy.game.{e.game}'))}</td>"
+            f"<td>{esc(number(e.score, 2, signed=True))}</td>"
+            f"<td>{esc(t('strategy.interval', low=number(e.low, 2, signed=True), high=number(e.high, 2, signed=True)))}</td>"
+            f"<td>{esc(t(f'strategy.verdict.{e.verdict}'))}</td>"
+            f"<td>{e.deals}</td></tr>")
+    st.markdown(f'<table class="strategy-evidence"><thead><tr>{head}</tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table>', unsafe_allow_html=True)
+
+
+def _solved(puzzle_id: str, solved: dict[str, bool]) -> str:
+    return t("strategy.solved") if solved.get(puzzle_id) else t("strategy.not_solved")
+
+
+def _worth(family: str, expected: float) -> str:
+    unit = result_unit(family)
+    key = {"points": "worth_points", "place": "worth_place"}.get(unit, "worth_duel")
+    return t(f"strategy.{key}", value=number(expected, 2, signed=True))
+
+
+def lesson_view(course: Course, bank: Puzzles, lesson: StrategyLesson, stars: int,
+                solved: dict[str, bool]) -> None:
+    key = lesson.principle
+    page_link(logic.PAGE, t("strategy.back"))
+    st.title(title(key))
+    st.markdown(f'{stars_html(stars)} <span class="muted">'
+                f'{esc(t("strategy.stars_of", stars=stars))}</span>', unsafe_allow_html=True)
+    st.subheader(t("strategy.idea"), anchor=False)
+    st.markdown(esc(t(f"strategy.principle.{key}.idea")))
+    found = logic.figures(course, key)
+    st.subheader(t("strategy.evidence"), anchor=False)
+    st.markdown(esc(_summary(found)))
+    _evidence_table(found)
+    st.caption(t("strategy.evidence_how"))
+    st.caption(t("strategy.evidence_units"))
+    if found:
+        st.caption(t("strategy.reproduce", seed=found[0].seed, deals=found[0].deals))
+
+    st.subheader(t("strategy.position"), anchor=False)
+    if lesson.position:
+        st.markdown(esc(t("strategy.position_text")))
+        with st.container(key="strategy-position", width="content"):
+            page_link(PUZZLES, f'{t("strategy.play_it")} ({_solved(lesson.position, solved)})',
+                      puzzle=lesson.position)
+    else:
+        st.markdown(esc(t("strategy.position_none")))
+
+    st.subheader(t("strategy.counter"), anchor=False)
+    puzzle = logic.bank_puzzle(bank, lesson.counter)
+    if puzzle is not None and lesson.counter:
+        move, worth, best, best_worth = logic.blind_move(key, puzzle)
+        family = puzzle.rules.family
+        st.markdown(esc(t("strategy.counter_text", move=move_text(move), best=move_text(best),
+                          worth_move=_worth(family, worth),
+                          worth_best=_worth(family, best_worth))))
+        with st.container(key="strategy-counter", width="content"):
+            page_link(PUZZLES, f'{t("strategy.play_it")} ({_solved(lesson.counter, solved)})',
+                      puzzle=lesson.counter)
+    else:
+        st.markdown(esc(t("strategy.counter_none")))
+
+    st.subheader(t("strategy.practice"), anchor=False)
+    if lesson.practice:
+        st.markdown(esc(t("strategy.practice_text")))
+        for n, puzzle_id in enumerate(lesson.practice, start=1):
+            page_link(PUZZLES, f"{n}. {_solved(puzzle_id, solved)}", puzzle=puzzle_id)
+    else:
+        st.markdown(esc(t("strategy.practice_none")))
+
+    keys = [lesson.principle for lesson in course.lessons]
+    at = keys.index(key)
+    with st.container(horizontal=True, gap="medium"):
+        if at > 0:
+            page_link(logic.PAGE, t("strategy.previous", title=title(keys[at - 1])),
+                      principle=keys[at - 1])
+        if at + 1 < len(keys):
+            page_link(logic.PAGE, t("strategy.next", title=title(keys[at + 1])),
+                      principle=keys[at + 1])
