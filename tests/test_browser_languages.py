@@ -38,6 +38,8 @@ WALK = [
     "/try_it?rules=gaple&players=4",
     "/play",
     "/puzzles",
+    "/strategy",
+    "/strategy?principle=next_lacks",
     "/analysis",
     "/scores",
     "/quiz",

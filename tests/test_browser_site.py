@@ -118,6 +118,7 @@ PAGES = [  # sidebar link, the page's heading, its path
     ("Try it", "Try it", "/try_it"),
     ("Play", "Play", "/play"),
     ("Puzzles", "Puzzles", "/puzzles"),
+    ("Strategy", "Strategy", "/strategy"),
     ("Analysis", "Analysis", "/analysis"),
     ("Score keeper", "Score keeper", "/scores"),
     ("Quiz", "Quiz", "/quiz"),

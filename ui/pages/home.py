@@ -69,7 +69,9 @@ def resume(data: Content) -> None:
             st.markdown(f"**{t('home.welcome_back')}** · {t('home.all_done')}")
             with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
                 with st.container(key="cta-resume", width="content"):
-                    page_link("pages/quiz.py", f"{t('home.all_done_quiz')} {forward_arrow()}")
+                    page_link("pages/strategy.py",
+                              f"{t('home.all_done_strategy')} {forward_arrow()}")
+                page_link("pages/quiz.py", t("home.all_done_quiz"))
                 page_link(LEARN, t("home.all_done_review"))
             return
         lesson, step = found
