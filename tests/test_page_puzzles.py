@@ -19,7 +19,7 @@ from engine.themes import THEMES, contrast
 from ui import progress
 from ui.content import load_puzzles
 from ui.pages import puzzles as logic
-from ui.pages import puzzles_words as words
+from ui.widgets import puzzle_words as words
 from ui.pages.puzzles import BOARD, NEAR
 
 ROOT = Path(__file__).resolve().parent.parent

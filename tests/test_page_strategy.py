@@ -15,7 +15,8 @@ from engine.principles import PRINCIPLES, decides, game_of, load_course, mislead
 from ui import progress
 from ui.content import load_puzzles, load_strategy
 from ui.pages import strategy as logic
-from ui.pages.strategy_view import _worth
+from ui.pages.strategy_view import _counter
+from ui.widgets.svg import esc
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "pages/strategy.py"
@@ -117,8 +118,9 @@ def test_the_counter_example_says_what_blind_following_costs() -> None:
     _move, worth, _best, best_worth = logic.blind_move("heavy_first", BANK[lesson.counter])
     assert worth < best_worth  # the blind move is worse, by the puzzle's own figures
     at = open_page(PAGE, principle="heavy_first")
-    family = BANK[lesson.counter].rules.family
-    assert _worth(family, worth) in texts(at)
+    said = _counter("heavy_first", BANK[lesson.counter])
+    assert said.startswith("Followed blindly, the principle picks ")
+    assert esc(said) in "\n".join(m.value for m in at.markdown)
 
 
 def test_an_unknown_principle_falls_back_to_the_course_with_a_notice() -> None:

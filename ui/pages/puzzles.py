@@ -14,7 +14,7 @@ due again by FSRS: ui/progress/_puzzles.py).
   counts for nothing.  The first legal answer is the attempt: kept once, under the id the
   problem got when shown, and rated (Glicko-2, both the learner and the puzzle) or, for an
   own puzzle, reviewed (FSRS).  Right or wrong is said at once with the appraisal's numbers
-  in words (:mod:`ui.pages.puzzles_words`).  After a wrong answer the learner may try again
+  in words (:mod:`ui.widgets.puzzle_words`).  After a wrong answer the learner may try again
   (no rating moves) or see the answer; then the next puzzle.
 - **The address** carries ``puzzle`` (a bank puzzle's id: a link opens it), ``family`` and
   ``theme`` (the choice), and ``own=1`` (the learner's own puzzles, as Home's link asks).
@@ -39,7 +39,7 @@ from ..content import Puzzles, puzzles
 from ..i18n import clip, t, table_seat_names
 from ..progress import Attempt, Outcome
 from ..widgets.feedback import Said, checked, worded
-from . import puzzles_words as words
+from ..widgets import puzzle_words as words
 from .puzzles_setup import Problem, bank_problem, own_problem
 
 PAGE = "pages/puzzles.py"

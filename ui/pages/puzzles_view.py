@@ -21,7 +21,7 @@ from ..widgets.knowledge import knowledge_of
 from ..widgets.live import Focus, live
 from ..widgets.share import share_position
 from ..widgets.svg import esc, plain
-from . import puzzles_words as words
+from ..widgets import puzzle_words as words
 from .puzzles import (
     ANY,
     BOARD,

@@ -8,12 +8,14 @@ import streamlit as st
 
 from engine.principles import Evidence
 from engine.principles import Lesson as StrategyLesson
-from engine.rules import result_unit
+from engine.scenario import Scenario
+from engine.view import view
 
 from ..content import Course, Puzzles
-from ..i18n import move_text, t
+from ..i18n import t, table_seat_names
 from ..nav import page_link
 from ..page import stars_html
+from ..widgets import puzzle_words as words
 from ..widgets.appraisal import number
 from ..widgets.svg import esc
 from . import strategy as logic
@@ -88,10 +90,19 @@ def _solved(puzzle_id: str, solved: dict[str, bool]) -> str:
     return t("strategy.solved") if solved.get(puzzle_id) else t("strategy.not_solved")
 
 
-def _worth(family: str, expected: float) -> str:
-    unit = result_unit(family)
-    key = {"points": "worth_points", "place": "worth_place"}.get(unit, "worth_duel")
-    return t(f"strategy.{key}", value=number(expected, 2, signed=True))
+def _counter(key: str, puzzle: Scenario) -> str:
+    """What following the principle blindly picks in the counter-example, the engine's best,
+    and what each is worth with the reason (as the Puzzles page compares two moves)."""
+    assert puzzle.puzzle is not None
+    move, worth, best, best_worth = logic.blind_move(key, puzzle)
+    names = tuple(f.move for f in puzzle.puzzle.figures.moves)
+    state = puzzle.replay()
+    seat_view = view(state, puzzle.puzzle.seat)
+    pick = t("strategy.counter_pick", move=words.move_name(move, names),
+             best=words.move_name(best, names))
+    return f"{pick} " + words.comparison(puzzle.rules, seat_view, (best, best_worth),
+                                          (move, worth), names,
+                                          table_seat_names(puzzle.rules))
 
 
 def lesson_view(course: Course, bank: Puzzles, lesson: StrategyLesson, stars: int,
@@ -124,11 +135,7 @@ def lesson_view(course: Course, bank: Puzzles, lesson: StrategyLesson, stars: in
     st.subheader(t("strategy.counter"), anchor=False)
     puzzle = logic.bank_puzzle(bank, lesson.counter)
     if puzzle is not None and lesson.counter:
-        move, worth, best, best_worth = logic.blind_move(key, puzzle)
-        family = puzzle.rules.family
-        st.markdown(esc(t("strategy.counter_text", move=move_text(move), best=move_text(best),
-                          worth_move=_worth(family, worth),
-                          worth_best=_worth(family, best_worth))))
+        st.markdown(esc(_counter(key, puzzle)))
         with st.container(key="strategy-counter", width="content"):
             page_link(PUZZLES, f'{t("strategy.play_it")} ({_solved(lesson.counter, solved)})',
                       puzzle=lesson.counter)
@@ -139,7 +146,8 @@ def lesson_view(course: Course, bank: Puzzles, lesson: StrategyLesson, stars: in
     if lesson.practice:
         st.markdown(esc(t("strategy.practice_text")))
         for n, puzzle_id in enumerate(lesson.practice, start=1):
-            page_link(PUZZLES, f"{n}. {_solved(puzzle_id, solved)}", puzzle=puzzle_id)
+            page_link(PUZZLES, t("strategy.practice_item", n=n, state=_solved(puzzle_id, solved)),
+                      puzzle=puzzle_id)
     else:
         st.markdown(esc(t("strategy.practice_none")))
 

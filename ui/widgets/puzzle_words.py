@@ -1,4 +1,5 @@
-"""What the Puzzles page says: the appraisal's numbers in words, why a move is best, themes.
+"""A puzzle's words: the appraisal's numbers in words, why a move is best, themes (the Puzzles
+page says them; the Strategy page's counter-examples compare two moves with them).
 
 Every score is the appraisal's (engine/appraise.py), from the mover's view, in the family's
 scale: Block, the mover's points minus the mean of the others' ("gains 2.5 points on
@@ -20,7 +21,7 @@ from engine.tiles import Tile
 from engine.view import SeatView
 
 from ..i18n import and_list, end_name, seat_name, t
-from ..widgets.appraisal import amount, number
+from .appraisal import amount, number
 
 #: Below this an expected score reads as level (Block, the duel).
 LEVEL = 0.05
