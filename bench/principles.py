@@ -10,7 +10,8 @@ deals (``engine.principles.measure``); ``--jobs`` runs at a time.  The figures a
 written to ``--out`` (JSON: the command's settings and one entry per principle and game,
 with the score, its 95% interval and the verdict), the data file the Strategy course
 reads; the same seed and deals give the same figures.  Runs ``--only`` some principles
-or ``--game`` some games on request (the rest of an existing file is kept).
+or ``--game`` some games on request (the rest of an existing file is kept).  ``--table``
+prints the file's figures as the README's Markdown table.
 """
 
 from __future__ import annotations
@@ -38,6 +39,30 @@ def one(key: str, game: str, deals: int, seed: int) -> dict[str, object]:
             "verdict": e.verdict}
 
 
+def _signed(x: object) -> str:
+    value = round(float(str(x)), 2)
+    return "0.00" if value == 0 else f"{value:+.2f}".replace("-", "\u2212")
+
+
+def table(rows: list[dict[str, object]]) -> str:
+    """The figures as a Markdown table: a row per principle, a column per game."""
+    from games import LABELS
+
+    from engine.principles import GAMES, PRINCIPLES
+
+    cells = {(r["principle"], r["game"]): r for r in rows}
+    head = "| principle | " + " | ".join(LABELS[g] for g in GAMES) + " |"
+    lines = [head, "|---" * (len(GAMES) + 1) + "|"]
+    for p in PRINCIPLES:
+        out = []
+        for g in GAMES:
+            r = cells.get((p.key, g))
+            out.append("" if r is None else f"{_signed(r['score'])} ({_signed(r['low'])} … "
+                                                f"{_signed(r['high'])})")
+        lines.append(f"| {p.key} | " + " | ".join(out) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     from engine.principles import PRINCIPLES
 
@@ -48,7 +73,11 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None)
     parser.add_argument("--game", nargs="*", default=None)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--table", action="store_true", help="print --out as a table")
     args = parser.parse_args()
+    if args.table:
+        print(table(json.loads(args.out.read_text())["figures"]))
+        return
     runs = [(p.key, g) for p in PRINCIPLES for g in p.games
             if (not args.only or p.key in args.only) and (not args.game or g in args.game)]
     figures: dict[tuple[str, str], dict[str, object]] = {}

@@ -86,6 +86,18 @@ def _evidence_table(found: list[Evidence]) -> None:
                 f'<tbody>{"".join(rows)}</tbody></table>', unsafe_allow_html=True)
 
 
+def _puzzle_part(part: str, puzzle_id: str | None, text: str, solved: dict[str, bool]) -> None:
+    """The lesson's position or counter-example: what it shows and its link to the Puzzles
+    page (solved or not), or that the bank has none yet."""
+    if puzzle_id is None:
+        st.markdown(esc(t(f"strategy.{part}_none")))
+        return
+    st.markdown(esc(text))
+    with st.container(key=f"strategy-{part}", width="content"):
+        page_link(PUZZLES, f'{t("strategy.play_it")} ({_solved(puzzle_id, solved)})',
+                  puzzle=puzzle_id)
+
+
 def _solved(puzzle_id: str, solved: dict[str, bool]) -> str:
     return t("strategy.solved") if solved.get(puzzle_id) else t("strategy.not_solved")
 
@@ -124,23 +136,11 @@ def lesson_view(course: Course, bank: Puzzles, lesson: StrategyLesson, stars: in
         st.caption(t("strategy.reproduce", seed=found[0].seed, deals=found[0].deals))
 
     st.subheader(t("strategy.position"), anchor=False)
-    if lesson.position:
-        st.markdown(esc(t("strategy.position_text")))
-        with st.container(key="strategy-position", width="content"):
-            page_link(PUZZLES, f'{t("strategy.play_it")} ({_solved(lesson.position, solved)})',
-                      puzzle=lesson.position)
-    else:
-        st.markdown(esc(t("strategy.position_none")))
-
+    _puzzle_part("position", lesson.position, t("strategy.position_text"), solved)
     st.subheader(t("strategy.counter"), anchor=False)
     puzzle = logic.bank_puzzle(bank, lesson.counter)
-    if puzzle is not None and lesson.counter:
-        st.markdown(esc(_counter(key, puzzle)))
-        with st.container(key="strategy-counter", width="content"):
-            page_link(PUZZLES, f'{t("strategy.play_it")} ({_solved(lesson.counter, solved)})',
-                      puzzle=lesson.counter)
-    else:
-        st.markdown(esc(t("strategy.counter_none")))
+    _puzzle_part("counter", lesson.counter if puzzle else None,
+                 _counter(key, puzzle) if puzzle else "", solved)
 
     st.subheader(t("strategy.practice"), anchor=False)
     if lesson.practice:
