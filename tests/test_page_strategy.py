@@ -73,18 +73,30 @@ def logic_title(key: str) -> str:
     return t(f"strategy.principle.{key}.title")
 
 
-def test_a_lesson_shows_the_data_file_s_figures_and_earns_a_star() -> None:
+def signed(x: float) -> str:
+    """A figure as the table writes it: two decimals, signed, a real minus (0.00 unsigned)."""
+    x = round(x, 2)
+    return "0.00" if x == 0 else f"{x:+.2f}".replace("-", "\u2212")
+
+
+@pytest.mark.parametrize("key", [p.key for p in PRINCIPLES])
+def test_every_figure_a_lesson_shows_is_the_data_file_s(key: str) -> None:
+    at = open_page(PAGE, principle=key)
+    table = next(m.value for m in at.markdown if "strategy-evidence" in m.value)
+    rows = table.split("<tr>")[2:]  # after the head
+    games = principle(key).games
+    assert len(rows) == len(games)
+    for game, row in zip(games, rows, strict=True):
+        e = COURSE.evidence[(key, game)]
+        cells = [c.split("</td>")[0] for c in row.split("<td>")[1:]]
+        assert cells[1:3] == [signed(e.score), f"{signed(e.low)} to {signed(e.high)}"], game
+        assert cells[4] == str(e.deals)
+
+
+def test_a_lesson_shows_its_puzzles_and_earns_a_star() -> None:
     lesson = COURSE.lesson("next_lacks")
     assert lesson is not None
     at = open_page(PAGE, principle="next_lacks")
-    html = "\n".join(m.value for m in at.markdown)
-    # every figure of the data file, as the table writes it (signed, two decimals)
-    for game in principle("next_lacks").games:
-        e = COURSE.evidence[("next_lacks", game)]
-        row = f"{e.score:+.2f}".replace("-", "\u2212")
-        assert row in html, (game, row)
-        assert f"{e.low:+.2f}".replace("-", "\u2212") in html
-        assert f"{e.high:+.2f}".replace("-", "\u2212") in html
     shown = texts(at)
     assert "The evidence" in shown and "When it misleads" in shown
     # the position and the counter-example open on the Puzzles page
