@@ -19,8 +19,8 @@ from engine.themes import THEMES, contrast
 from ui import progress
 from ui.content import load_puzzles
 from ui.pages import puzzles as logic
-from ui.widgets import puzzle_words as words
 from ui.pages.puzzles import BOARD, NEAR
+from ui.widgets import puzzle_words as words
 
 ROOT = Path(__file__).resolve().parent.parent
 BANK = load_puzzles(ROOT / "scenarios").puzzles

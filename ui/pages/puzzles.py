@@ -38,8 +38,8 @@ from .. import clock, glicko2, session
 from ..content import Puzzles, puzzles
 from ..i18n import clip, t, table_seat_names
 from ..progress import Attempt, Outcome
-from ..widgets.feedback import Said, checked, worded
 from ..widgets import puzzle_words as words
+from ..widgets.feedback import Said, checked, worded
 from .puzzles_setup import Problem, bank_problem, own_problem
 
 PAGE = "pages/puzzles.py"

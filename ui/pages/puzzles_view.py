@@ -15,13 +15,13 @@ from ..content import puzzles
 from ..i18n import t
 from ..nav import page_link
 from ..widgets import feedback
+from ..widgets import puzzle_words as words
 from ..widgets.board import board
 from ..widgets.deal_setup import family_name, rules_label
 from ..widgets.knowledge import knowledge_of
 from ..widgets.live import Focus, live
 from ..widgets.share import share_position
 from ..widgets.svg import esc, plain
-from ..widgets import puzzle_words as words
 from .puzzles import (
     ANY,
     BOARD,
