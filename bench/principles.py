@@ -91,8 +91,9 @@ def main() -> None:
             figures[(str(row["principle"]), str(row["game"]))] = row
             print(json.dumps(row), flush=True)
     order = {p.key: i for i, p in enumerate(PRINCIPLES)}
-    rows = sorted(figures.values(), key=lambda r: (order.get(str(r["principle"]), 99),
-                                                   str(r["game"])))
+    wanted = {(p.key, g) for p in PRINCIPLES for g in p.games}  # a principle since dropped goes
+    rows = sorted((r for key, r in figures.items() if key in wanted),
+                  key=lambda r: (order[str(r["principle"])], str(r["game"])))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({
         "command": "bench/principles.py", "scale": "the arena's (engine/arena.py)",

@@ -27,8 +27,9 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
   deals consistent with the view), scores each legal move on each imagined deal
   and plays the move with the best mean result over them (ties to the move the
   counting player prefers), within ``budget`` seconds a move.  With two
-  players each deal is solved (:func:`engine.solve.solve`, every hand known);
-  with three to five, each move is played out to the end by the counting
+  players each deal is solved (:func:`engine.solve.solve`, every hand known),
+  at least :data:`SOLVED_FIRST` deals and then more while the choice is not yet
+  clear of the others (:func:`_clear`); with three to five, each move is played out to the end by the counting
   player's rules at every seat (:func:`~engine.counting.counting_playouts`): the
   solver's every-hand-known, everyone-plays-perfectly model misjudges a table of
   counting players there (README, "Computer players in the arena").
@@ -46,8 +47,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
 from .counting import (
@@ -81,6 +82,7 @@ from .scoring import (
     tile_weight,
 )
 from .state import State
+from .tiles import TILES
 from .view import SeatView
 
 __all__ = [
@@ -200,12 +202,32 @@ class CountingBot(_Level):
 
     level = "counting"
 
+    def __init__(self, weights: Weights | None = None, *, lacks: bool = True,
+                 dead: str = "keep", hold_blank: bool = False) -> None:
+        """By default the counting player itself.  A player that differs from it in one
+        principle (:mod:`engine.principles`): ``weights`` in place of the family's
+        :data:`~engine.counting.WEIGHTS`; ``lacks=False`` forgets what each seat has
+        shown it lacks; ``dead="heaviest"`` throws its heaviest tile dead;
+        ``hold_blank`` never plays [0|0] while it has another play."""
+        self.weights = weights
+        self.lacks = lacks
+        self.dead = dead
+        self.hold_blank = hold_blank
+
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         if view.legal[0].kind == "discard":
             tiles = [m.tile for m in view.legal if m.tile is not None]
-            dead = min(tiles, key=lambda t: (dead_keep(view, t), -t.value, -t.high))
+            if self.dead == "heaviest":
+                dead = max(tiles, key=lambda t: (t.value, t.high))
+            else:
+                dead = min(tiles, key=lambda t: (dead_keep(view, t), -t.value, -t.high))
             return (Move.discard(dead), discard_reasons(view, dead))
-        move = max(view.legal, key=lambda m: (play_score(view, m), tile_weight(m)))
+        seen = view if self.lacks else replace(view, missing=tuple(
+            frozenset() for _ in view.missing))
+        legal = view.legal
+        if self.hold_blank and any(m.tile is not TILES[0] for m in legal):
+            legal = tuple(m for m in legal if m.tile is not TILES[0])  # [0|0]
+        move = max(legal, key=lambda m: (play_score(seen, m, self.weights), tile_weight(m)))
         tile = move.tile
         assert tile is not None
         reasons = play_reasons(view, move)
@@ -269,6 +291,26 @@ def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], boo
     return scores, False
 
 
+#: Two players: the strong bot solves at least this many deals, then goes on (to at most
+#: SOLVED_MOST, within its budget) until its choice stands clear of every other move by
+#: NOISE_Z standard errors of their paired difference, checked every SOLVED_STEP deals.
+SOLVED_FIRST: Final = 64
+SOLVED_MOST: Final = 4096
+SOLVED_STEP: Final = 32
+
+
+def _clear(rows: list[dict[Move, float]], choices: Sequence[Move]) -> bool:
+    """Whether the best of ``choices`` on ``rows`` beats each other one by more than
+    NOISE_Z standard errors of the paired difference (or every deal agrees)."""
+    best = max(choices, key=lambda m: sum(row[m] for row in rows))
+    for move in choices:
+        if move != best:
+            gap, err = _paired_gap(rows, best, move)
+            if gap <= NOISE_Z * err or gap <= 0:
+                return False
+    return True
+
+
 class StrongBot(_Level):
     """Samples deals consistent with the view and scores each (see the module)."""
 
@@ -277,7 +319,7 @@ class StrongBot(_Level):
     def __init__(self, budget: float = 0.5, *, max_samples: int | None = None,
                  max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
         """``budget``: seconds a move; ``max_samples``: deals imagined at most (by default
-        64 solved, or 256 played out); ``max_nodes``: the solver's node limit per deal
+        SOLVED_MOST solved, or 256 played out); ``max_nodes``: the solver's node limit per deal
         (with a generous budget, a choice that does not depend on the machine's speed);
         ``evaluate``: another way to score a full position's moves (:func:`rollout_scores`);
         by default the solver with two players, :func:`counting_playouts` with more."""
@@ -301,11 +343,12 @@ class StrongBot(_Level):
             evaluate = counting_playouts(view)
         if self.max_samples is not None:
             return evaluate, self.max_samples
-        return evaluate, (64 if evaluate == self._solve else 256)
+        return evaluate, (SOLVED_MOST if evaluate == self._solve else 256)
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         deadline = time.perf_counter() + self.budget
         evaluate, limit = self._evaluator(view)
+        solving = evaluate == self._solve
         legal = view.legal
         choices = distinct(legal, view.ends)  # a tile on either of two equal ends: one move
         if len(choices) == 1:
@@ -320,6 +363,9 @@ class StrongBot(_Level):
             left = deadline - time.perf_counter()
             if samples and left <= 0:
                 break
+            if solving and samples >= SOLVED_FIRST and samples % SOLVED_STEP == 0 \
+                    and _clear(rows, choices):
+                break  # more deals would not change the choice
             state = world(view, space.draw(rng))
             per = max(left, 0.0) / max(2, min(8, limit - samples))
             scores, was_exact = evaluate(state, max(per, 0.005))

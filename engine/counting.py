@@ -44,7 +44,6 @@ class Weights:
     next_stuck: float  # times the chance that the next player has no tile for the ends
     later_stuck: float  # the same, for each player after the next
     control: float  # per open number that only the mover can still play
-    out: bool = True  # a play that empties the hand beats every other (GOES_OUT)
 
 
 #: The counting player's weights by family, tuned on seeded arenas against ``heaviest``
@@ -81,7 +80,7 @@ def _play_value(hand: int, tile: Tile, a: int, b: int, unseen: int, seat: int,
     ends ``a`` and ``b``, the tiles it cannot see (``unseen``), every hand's size and
     each seat's ``forbidden`` tiles (those showing a value it has shown it lacks)."""
     rest = hand & ~tile.bit
-    if not rest and weights.out:
+    if not rest:
         return GOES_OUT
     ends = FITS[a] | FITS[b]
     score = weights.pips * tile.value + (weights.double if tile.is_double else 0.0)

@@ -38,8 +38,8 @@ from .scenario import Scenario
 from .view import view
 
 #: The games a principle is measured in, by the names the benchmarks use.
-GAMES: Final[tuple[str, ...]] = ("block-2", "block-3", "block-4", "gaple-4x6", "gaple-5",
-                                 "duel", "duel-draw")
+GAMES: Final[tuple[str, ...]] = ("block-2", "block-3", "block-4", "gaple-4x6", "gaple-4x7",
+                                 "gaple-5", "duel", "duel-draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,12 @@ def _heaviest(family: str) -> Bot:
     return HeaviestBot()
 
 
-_MULTI: Final = ("block-3", "block-4", "gaple-4x6", "gaple-5")
+def _hold_blank(family: str) -> Bot:
+    return CountingBot(hold_blank=True)
+
+
+_MULTI: Final = ("block-3", "block-4", "gaple-4x6", "gaple-4x7", "gaple-5")
+_GAPLE: Final = ("gaple-4x6", "gaple-4x7", "gaple-5")
 
 #: Every principle, in the course's order.
 PRINCIPLES: Final[tuple[Principle, ...]] = (
@@ -92,14 +97,15 @@ PRINCIPLES: Final[tuple[Principle, ...]] = (
     Principle("next_lacks", GAMES, _counting, _zero("next_stuck"), _only("next_stuck")),
     Principle("later_lacks", _MULTI, _counting, _zero("later_stuck"), _only("later_stuck")),
     # Only a number no unseen tile shows counts, which a stock or sleeping tiles hide.
-    Principle("control", ("gaple-4x6", "gaple-5", "duel-draw"), _counting, _zero("control"),
+    Principle("control", (*_GAPLE, "duel-draw"), _counting, _zero("control"),
               _only("control")),
     Principle("count_lacks", GAMES, _counting, lambda f: CountingBot(lacks=False),
               _only("next_stuck", "later_stuck")),
-    Principle("dead_tile", ("gaple-4x6", "gaple-5"), _counting,
+    Principle("dead_tile", _GAPLE, _counting,
               lambda f: CountingBot(dead="heaviest"), _counting),
-    Principle("go_out", GAMES, _counting,
-              lambda f: CountingBot(replace(WEIGHTS[f], out=False)), _heaviest),
+    # Gaple 4 × 7 deals every tile, and [0|0] opens its round: nobody holds it later.
+    Principle("hold_blank", tuple(g for g in GAMES if g != "gaple-4x7"), _hold_blank, _counting,
+              _hold_blank),
     Principle("count_first", GAMES, _counting, _heaviest, _counting),
 )
 
@@ -178,9 +184,11 @@ def decides(p: Principle, s: Scenario) -> bool:
 
 def misleads(p: Principle, s: Scenario) -> bool:
     """Puzzle ``s`` is a counter-example to ``p``: the principle followed blindly plays a
-    move that is not the best."""
+    move that is not the best, and one the player without it would not play (so it is the
+    principle that leads it astray)."""
     assert s.puzzle is not None
-    return choice(p, "blind", s) not in s.puzzle.figures.best
+    blind = choice(p, "blind", s)
+    return blind not in s.puzzle.figures.best and blind != choice(p, "without", s)
 
 
 def _rng() -> random.Random:
