@@ -57,6 +57,7 @@ from .counting import (
     Weights,
     counting_playouts,
     dead_keep,
+    play_chance,
     play_score,
     stuck_chance,
 )
@@ -207,7 +208,8 @@ class CountingBot(_Level):
         """By default the counting player itself.  A player that differs from it in one
         principle (:mod:`engine.principles`): ``weights`` in place of the family's
         :data:`~engine.counting.WEIGHTS`; ``lacks=False`` forgets what each seat has
-        shown it lacks; ``dead="heaviest"`` throws its heaviest tile dead;
+        shown it lacks; ``dead="heaviest"`` throws its heaviest tile dead,
+        ``dead="unmatched"`` the one least likely to be played, whatever its weight;
         ``hold_blank`` never plays [0|0] while it has another play."""
         self.weights = weights
         self.lacks = lacks
@@ -219,6 +221,8 @@ class CountingBot(_Level):
             tiles = [m.tile for m in view.legal if m.tile is not None]
             if self.dead == "heaviest":
                 dead = max(tiles, key=lambda t: (t.value, t.high))
+            elif self.dead == "unmatched":  # the tile the fewest tiles could match, heavier first
+                dead = min(tiles, key=lambda t: (play_chance(view, t), -t.value))
             else:
                 dead = min(tiles, key=lambda t: (dead_keep(view, t), -t.value, -t.high))
             return (Move.discard(dead), discard_reasons(view, dead))

@@ -98,12 +98,18 @@ def _play_value(hand: int, tile: Tile, a: int, b: int, unseen: int, seat: int,
     return score
 
 
-def _keep_value(hand: int, tile: Tile, unseen: int) -> float:
-    """:func:`dead_keep` from masks."""
+def _play_chance(hand: int, tile: Tile, unseen: int) -> float:
+    """A rough chance to play ``tile`` later: the unseen tiles that could open one of its
+    numbers, and the mover's own other tiles, which count more (see :func:`dead_keep`)."""
     numbers = FITS[tile.low] | FITS[tile.high]
     live = (unseen & numbers).bit_count()
     own = (hand & ~tile.bit & numbers).bit_count()
-    return min(1.0, (live + 2 * own) / 4) * tile.value
+    return min(1.0, (live + 2 * own) / 4)
+
+
+def _keep_value(hand: int, tile: Tile, unseen: int) -> float:
+    """:func:`dead_keep` from masks."""
+    return _play_chance(hand, tile, unseen) * tile.value
 
 
 def stuck_chance(view: SeatView, seat: int, move: Move) -> float:
@@ -140,6 +146,12 @@ def dead_keep(view: SeatView, tile: Tile) -> float:
     by a later play: its value times a rough chance to play it (the unseen tiles that
     could open one of its numbers, and the mover's own other tiles, which count more)."""
     return _keep_value(mask_of(view.hand), tile, unseen_mask(view))
+
+
+def play_chance(view: SeatView, tile: Tile) -> float:
+    """The rough chance :func:`dead_keep` gives a stuck Gaple player of playing ``tile``
+    later, whatever its weight."""
+    return _play_chance(mask_of(view.hand), tile, unseen_mask(view))
 
 
 def _counting_move(state: State, moves: tuple[Move, ...], seen: int,

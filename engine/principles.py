@@ -54,6 +54,8 @@ class Principle:
     follows: Callable[[str], Bot]
     without: Callable[[str], Bot]
     blind: Callable[[str], Bot]
+    #: What the principle chooses: which tile to play, or which to throw dead when stuck.
+    chooses: str = "play"
 
 
 def _counting(family: str) -> Bot:
@@ -101,8 +103,8 @@ PRINCIPLES: Final[tuple[Principle, ...]] = (
               _only("control")),
     Principle("count_lacks", GAMES, _counting, lambda f: CountingBot(lacks=False),
               _only("next_stuck", "later_stuck")),
-    Principle("dead_tile", _GAPLE, _counting,
-              lambda f: CountingBot(dead="heaviest"), _counting),
+    Principle("dead_tile", _GAPLE, _counting, lambda f: CountingBot(dead="heaviest"),
+              lambda f: CountingBot(dead="unmatched"), chooses="discard"),
     # Gaple 4 × 7 deals every tile, and [0|0] opens its round: nobody holds it later.
     Principle("hold_blank", tuple(g for g in GAMES if g != "gaple-4x7"), _hold_blank, _counting,
               _hold_blank),
@@ -174,21 +176,25 @@ def choice(p: Principle, who: str, s: Scenario) -> Move:
     return state.canonical(move)
 
 
+def _about(p: Principle, s: Scenario) -> bool:
+    """Puzzle ``s`` asks what ``p`` chooses: a tile to play, or a tile to throw dead."""
+    assert s.puzzle is not None
+    return s.puzzle.figures.moves[0].move.kind == p.chooses
+
+
 def decides(p: Principle, s: Scenario) -> bool:
     """Puzzle ``s`` is a position where ``p`` decides: the principle followed blindly plays
     the best move, and the player without it another."""
     assert s.puzzle is not None
     best = s.puzzle.figures.best
-    return choice(p, "blind", s) in best and choice(p, "without", s) not in best
+    return _about(p, s) and choice(p, "blind", s) in best and choice(p, "without", s) not in best
 
 
 def misleads(p: Principle, s: Scenario) -> bool:
     """Puzzle ``s`` is a counter-example to ``p``: the principle followed blindly plays a
-    move that is not the best, and one the player without it would not play (so it is the
-    principle that leads it astray)."""
+    move that is not the best."""
     assert s.puzzle is not None
-    blind = choice(p, "blind", s)
-    return blind not in s.puzzle.figures.best and blind != choice(p, "without", s)
+    return _about(p, s) and choice(p, "blind", s) not in s.puzzle.figures.best
 
 
 def _rng() -> random.Random:
