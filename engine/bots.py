@@ -27,9 +27,8 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
   deals consistent with the view), scores each legal move on each imagined deal
   and plays the move with the best mean result over them (ties to the move the
   counting player prefers), within ``budget`` seconds a move.  With two
-  players each deal is solved (:func:`engine.solve.solve`, every hand known),
-  at least :data:`SOLVED_FIRST` deals and then more while the choice is not yet
-  clear of the others (:func:`_clear`); with three to five, each move is played out to the end by the counting
+  players each deal is solved (:func:`engine.solve.solve`, every hand known);
+  with three to five, each move is played out to the end by the counting
   player's rules at every seat (:func:`~engine.counting.counting_playouts`): the
   solver's every-hand-known, everyone-plays-perfectly model misjudges a table of
   counting players there (README, "Computer players in the arena").
@@ -47,7 +46,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
@@ -295,26 +294,6 @@ def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], boo
     return scores, False
 
 
-#: Two players: the strong bot solves at least this many deals, then goes on (to at most
-#: SOLVED_MOST, within its budget) until its choice stands clear of every other move by
-#: NOISE_Z standard errors of their paired difference, checked every SOLVED_STEP deals.
-SOLVED_FIRST: Final = 64
-SOLVED_MOST: Final = 4096
-SOLVED_STEP: Final = 32
-
-
-def _clear(rows: list[dict[Move, float]], choices: Sequence[Move]) -> bool:
-    """Whether the best of ``choices`` on ``rows`` beats each other one by more than
-    NOISE_Z standard errors of the paired difference (or every deal agrees)."""
-    best = max(choices, key=lambda m: sum(row[m] for row in rows))
-    for move in choices:
-        if move != best:
-            gap, err = _paired_gap(rows, best, move)
-            if gap <= NOISE_Z * err or gap <= 0:
-                return False
-    return True
-
-
 class StrongBot(_Level):
     """Samples deals consistent with the view and scores each (see the module)."""
 
@@ -323,7 +302,7 @@ class StrongBot(_Level):
     def __init__(self, budget: float = 0.5, *, max_samples: int | None = None,
                  max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
         """``budget``: seconds a move; ``max_samples``: deals imagined at most (by default
-        SOLVED_MOST solved, or 256 played out); ``max_nodes``: the solver's node limit per deal
+        64 solved, or 256 played out); ``max_nodes``: the solver's node limit per deal
         (with a generous budget, a choice that does not depend on the machine's speed);
         ``evaluate``: another way to score a full position's moves (:func:`rollout_scores`);
         by default the solver with two players, :func:`counting_playouts` with more."""
@@ -347,12 +326,11 @@ class StrongBot(_Level):
             evaluate = counting_playouts(view)
         if self.max_samples is not None:
             return evaluate, self.max_samples
-        return evaluate, (SOLVED_MOST if evaluate == self._solve else 256)
+        return evaluate, (64 if evaluate == self._solve else 256)
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         deadline = time.perf_counter() + self.budget
         evaluate, limit = self._evaluator(view)
-        solving = evaluate == self._solve
         legal = view.legal
         choices = distinct(legal, view.ends)  # a tile on either of two equal ends: one move
         if len(choices) == 1:
@@ -367,9 +345,6 @@ class StrongBot(_Level):
             left = deadline - time.perf_counter()
             if samples and left <= 0:
                 break
-            if solving and samples >= SOLVED_FIRST and samples % SOLVED_STEP == 0 \
-                    and _clear(rows, choices):
-                break  # more deals would not change the choice
             state = world(view, space.draw(rng))
             per = max(left, 0.0) / max(2, min(8, limit - samples))
             scores, was_exact = evaluate(state, max(per, 0.005))
