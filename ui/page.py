@@ -51,6 +51,8 @@ details.caption-desc summary { cursor: pointer; color: #1f6f5c; }
 [class*="st-key-cta"] a[data-testid="stPageLink-NavLink"]:hover { background: #185a4a; }
 [class*="st-key-card"] { background: #ffffff; }
 .caption-desc { font-size: 0.9rem; color: #4a4f55; margin: 0.25rem 0 0.6rem; line-height: 1.45; }
+[data-testid="stSidebarUserContent"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+.strategy-evidence td, .strategy-evidence th { padding: 0.3rem 0.6rem; }
 """
 
 
