@@ -35,9 +35,10 @@ nothing beyond that.  Block: the points go to one seat at most, so a value is on
 number (the points and the scorer), and once the mover of a position has a move
 that scores, the seat that moved into it scores nothing there; if that seat already
 had a move (worth at least 0), it will not choose this one, and the position's
-search stops (shallow pruning).  Once the first tile is down, Block's search runs on
-the position's numbers (hands, ends, mover, passes) rather than on a State: the same
-moves in the same order and the same values, about twice as fast.
+search stops (shallow pruning).  Once the first tile is down, both search on the
+position's numbers (hands, ends, mover, passes; in Gaple the dead piles too) rather
+than on a State: the same moves in the same order and the same values, about twice as
+fast.  (A Gaple value is one number too: each seat's place in three bits.)
 
 Iterative deepening: the search runs to a ply limit (4, 8, 12, …), scoring a
 position at the limit as if the round were blocked there (the pip counts decide:
@@ -60,9 +61,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .moves import Move
+from .rules import BLANK_DOUBLE_25, blank_double_counts_25
 from .settlement import gaple_places
 from .state import State
-from .tiles import FITS, OTHER, mask_value
+from .tiles import FITS, OTHER, TILES, mask_value
 from .values import by_fields
 
 #: Slots in the transposition table (a power of two).
@@ -243,6 +245,39 @@ def _scored(hands: list[int], out: int) -> int:
     return 0 if ties else (total - 2 * low) << 3 | (lowest + 1)
 
 
+#: ``_SMALL[k][c]``: 1 + the rank of the smallest tile (by value, then lower half) among
+#: the tiles of 7-bit chunk ``c`` of a mask's chunk ``k``; 63 for none (Gaple's tie-break).
+_RANKS: Final = {t.index: r for r, t in enumerate(sorted(TILES, key=lambda t: (t.value, t.low)))}
+_SMALL: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(min([_RANKS[k * 7 + b] + 1 for b in range(7) if c >> b & 1] or [63])
+          for c in range(128))
+    for k in range(4))
+
+
+def _placed(hands: list[int], dead: list[int], out: int, blank25: bool) -> int:
+    """Gaple's places (as :func:`engine.settlement.gaple_places` gives them) as one
+    number: seat ``s``'s place (1 = the winner) in bits ``3s`` to ``3s + 2``.  ``out``
+    emptied its hand by a play with no dead tiles and wins outright (−1: no one did);
+    the others go by total (hand and dead tiles), then the smallest single tile, its
+    value and then its lower half (one rank), then by seat."""
+    a, b, c, d = _SMALL
+    keys: list[int] = []
+    for seat in range(len(hands)):
+        held = hands[seat] | dead[seat]
+        total = mask_value(held)
+        if blank25 and blank_double_counts_25(held):
+            total += BLANK_DOUBLE_25
+        small = min(a[held & 127], b[held >> 7 & 127], c[held >> 14 & 127], d[held >> 21 & 127])
+        if small == 63:
+            small = 0  # nothing held: before any tile
+        keys.append((0 if seat == out else 1) << 17 | total << 9 | small << 3 | seat)
+    keys.sort()
+    places = 0
+    for place in range(len(keys)):
+        places |= (place + 1) << 3 * (keys[place] & 7)
+    return places
+
+
 class Search:
     """One search over a copy of a position; :meth:`run` gives the :class:`Solution`."""
 
@@ -274,8 +309,12 @@ class Search:
         # Block with three or four players, no stock: searched by _plain, on numbers alone.
         self.plain = (self.family == "block" and self.players > 2 and self.keying == _OWNED
                       and state.rules.stuck == "pass")
+        # Gaple (no stock): searched by _gaple, on numbers alone.
+        self.gaple = self.family == "gaple"
+        self.discard = state.rules.stuck == "discard"
+        self.blank25 = state.rules.blank_double_25
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
-        self.ptable: dict[int, tuple[int, int, int, int]] = {}  # _plain's
+        self.ptable: dict[int, tuple[int, int, int, int]] = {}  # _plain's and _gaple's
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
         # Two players: every value lies in [low, high] (the duel's −1..1; in Block a
         # winner scores at most the loser's pips now: hands only shrink), so a root
@@ -466,6 +505,14 @@ class Search:
             if code:
                 points[(code & 7) - 1] = code >> 3
             return tuple(points)
+        if self.gaple and st.status == "playing" and st.line.left >= 0:
+            held = gone = 0
+            for seat in range(self.players):
+                held |= st.hand_masks[seat]
+                gone |= st.dead_masks[seat]
+            code = self._gaple(list(st.hand_masks), list(st.dead_masks), held, gone,
+                               st.line.left, st.line.right, st.to_move, st.passes, depth)
+            return tuple([-(code >> 3 * seat & 7) for seat in range(self.players)])
         return self._state_mn(depth)
 
     def _plain(self, hands: list[int], left: int, right: int, mover: int, passes: int,
@@ -542,6 +589,90 @@ class Search:
                         if rival >= 0 and mine > 0:
                             return v  # a bound for the rival: see above
                     i += 1
+        self.ptable[slot] = (key, _EXACT if self.estimates == before else depth, best, best_i)
+        return best
+
+    def _gaple(self, hands: list[int], dead: list[int], held: int, gone: int, left: int,
+               right: int, mover: int, passes: int, depth: int) -> int:
+        """:meth:`_state_mn` for Gaple once the first tile is down, on the position's
+        numbers alone (the hands, the dead piles, the ends, the mover, the run of turns
+        without a play) rather than a :class:`State`: the same moves in the same order,
+        the same values, twice as fast.  A value is one number, the places
+        (:func:`_placed`).  Tiles never change hands, so ``held`` (the union of the hands)
+        and ``gone`` (of the dead piles) say where every tile is: the table's key."""
+        self.nodes += 1
+        if not self.nodes & _CHECK:
+            self._check()
+        if depth <= 0:
+            self.estimates += 1
+            return _placed(hands, dead, -1, self.blank25)
+        key = (((((gone << 28 | held) << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover)
+               << 3 | passes) << 1 | 1  # the last bit keeps it apart from _plain's keys
+        slot = _slot(key, self.mask)
+        entry = self.ptable.get(slot)
+        if entry is not None and entry[0] == key and entry[1] >= depth:
+            if entry[1] < _EXACT:
+                self.estimates += 1
+            return entry[2]
+        before = self.estimates
+        after = mover + 1 if mover + 1 < self.players else 0
+        shift = 3 * mover
+        hand = hands[mover]
+        plays = (hand & FITS[left], hand & FITS[right])
+        best = 0
+        best_i = -1
+        top = 8  # the best move's place for the mover
+        i = 0
+        if not plays[0] | plays[1]:  # stuck: a dead tile of the mover's choice, or a pass
+            m = hand if self.discard else 0
+            pile = dead[mover]
+            while True:
+                bit = m & -m
+                m ^= bit
+                rest = hand ^ bit
+                hands[mover] = rest
+                dead[mover] = pile | bit
+                if not rest or passes + 1 >= self.players:
+                    # Emptied by a dead tile, or a full circuit without a play: the
+                    # totals decide.
+                    self.nodes += 1
+                    v = _placed(hands, dead, -1, self.blank25)
+                else:
+                    v = self._gaple(hands, dead, held ^ bit, gone | bit, left, right, after,
+                                    passes + 1, depth - 1)
+                place = v >> shift & 7
+                if place < top:
+                    best, best_i, top = v, i, place
+                i += 1
+                if not m or top == 1:  # the winner's place: nothing later can beat it
+                    break
+            hands[mover] = hand
+            dead[mover] = pile
+        else:
+            out = -1 if dead[mover] else mover  # out by a play: outright without dead tiles
+            for side in range(2):
+                m = plays[side]
+                end = left if side == 0 else right
+                while m and top > 1:
+                    bit = m & -m
+                    m ^= bit
+                    free = OTHER[(bit.bit_length() - 1) * 7 + end]
+                    rest = hand ^ bit
+                    hands[mover] = rest
+                    if not rest:
+                        self.nodes += 1
+                        v = _placed(hands, dead, out, self.blank25)
+                    elif side == 0:
+                        v = self._gaple(hands, dead, held ^ bit, gone, free, right, after, 0,
+                                        depth - 1)
+                    else:
+                        v = self._gaple(hands, dead, held ^ bit, gone, left, free, after, 0,
+                                        depth - 1)
+                    place = v >> shift & 7
+                    if place < top:
+                        best, best_i, top = v, i, place
+                    i += 1
+            hands[mover] = hand
         self.ptable[slot] = (key, _EXACT if self.estimates == before else depth, best, best_i)
         return best
 

@@ -265,6 +265,37 @@ def test_block_on_numbers_alone_gives_what_the_state_search_gives(players: int) 
     assert nodes[0] < nodes[1]  # the pruning cuts
 
 
+@pytest.mark.parametrize("rules", [gaple(4), gaple(5), gaple(4, 7), gaple(4, dead_tiles=False),
+                                   gaple(5, blank_double_25=True)], ids=lambda r: r.name)
+def test_gaple_on_numbers_alone_gives_what_the_state_search_gives(rules: Ruleset) -> None:
+    """Gaple is searched on the position's numbers (hands, dead piles, ends); the search
+    over a State, move by move, must agree: exactly, and at each depth limit, on positions
+    some moves into a full deal, dead tiles, outright wins and blocked ends included."""
+    rng = random.Random(f"gaple-{rules.name}")
+    seen = 0
+    for _ in range(10):
+        state = State.deal(rules, rng)
+        for _ in range(rng.randrange(2 * rules.players, 3 * rules.players)):
+            if state.over:
+                break
+            moves = state.legal_moves()
+            state.push(moves[rng.randrange(len(moves))])
+        if state.over:
+            continue
+        fast, slow = Search(state), Search(state)
+        slow.gaple = False
+        for depth in (4, 8):
+            assert fast._child_values(depth) == slow._child_values(depth)
+        fast, slow = Search(state), Search(state)
+        slow.gaple = False
+        a, b = fast.run(), slow.run()
+        assert a.exact and b.exact
+        assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
+        assert fast.ptable and not slow.ptable  # each searched its own way
+        seen += 1
+    assert seen >= 6
+
+
 def test_a_small_table_still_gives_exact_values() -> None:
     rng = random.Random(11)
     for state in positions_to_move(block(2), rng, 4, 20):
