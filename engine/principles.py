@@ -172,7 +172,8 @@ def choice(p: Principle, who: str, s: Scenario) -> Move:
     assert s.puzzle is not None
     state = s.replay()
     make = {"blind": p.blind, "follows": p.follows, "without": p.without}[who]
-    move = make(s.rules.family).decide(view(state, s.puzzle.seat), _rng()).move
+    # The levels that follow a principle never draw from the generator they are given.
+    move = make(s.rules.family).decide(view(state, s.puzzle.seat), random.Random(0)).move
     return state.canonical(move)
 
 
@@ -195,10 +196,6 @@ def misleads(p: Principle, s: Scenario) -> bool:
     move that is not the best."""
     assert s.puzzle is not None
     return _about(p, s) and choice(p, "blind", s) not in s.puzzle.figures.best
-
-
-def _rng() -> random.Random:
-    return random.Random(0)  # the levels that follow a principle never draw from it
 
 
 # -- the course's data: scenarios/lessons/strategy/course.toml and evidence.json ------------------

@@ -4,8 +4,6 @@ Load the course and where the learner is, record a lesson as read, draw the cour
 lesson (ui/pages/strategy.py, strategy_view.py).
 """
 
-import streamlit as st
-
 from ui import session
 from ui.content import puzzles, strategy
 from ui.page import setup
@@ -14,8 +12,7 @@ from ui.pages import strategy_view
 
 setup("pages/strategy.py", "nav.strategy")
 course = strategy()
-lesson = logic.locate(course)
-notice = st.session_state.pop(logic.NOTICE, None)
+lesson, notice = logic.locate(course)
 if lesson is None:
     strategy_view.course_view(course, notice)
 else:

@@ -6,6 +6,7 @@ the page in other languages.  Also the course's data against the puzzle bank."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from apptest_support import open_page, texts
 
 from engine.principles import PRINCIPLES, decides, game_of, load_course, misleads, principle
 from ui import progress
-from ui.content import load_puzzles, load_strategy
+from ui.content import load_puzzles, load_strategy, strategy_step
 from ui.pages import strategy as logic
 from ui.pages.strategy_view import _counter
 from ui.widgets.svg import esc
@@ -112,7 +113,7 @@ def test_a_lesson_shows_its_puzzles_and_earns_a_star() -> None:
     assert any(f"puzzle={lesson.counter}" in q for q in queries)
     # reading it is one star, kept as a Learn step
     steps = progress.steps(learner(at))
-    assert steps[(logic.lesson_id("next_lacks"), logic.STEP)] == 1
+    assert steps[strategy_step("next_lacks")] == 1
 
 
 def test_solving_the_position_and_the_counter_example_earns_the_other_stars() -> None:
@@ -127,7 +128,7 @@ def test_solving_the_position_and_the_counter_example_earns_the_other_stars() ->
             f"a-{puzzle_id}", puzzle_id, "bank", s.rules.family, s.puzzle.themes, True,
             s.puzzle.figures.best[0].text(), 0.0))
     at = open_page(PAGE, principle="shed_pips", learner=who)
-    assert progress.steps(who)[(logic.lesson_id("shed_pips"), logic.STEP)] == 3
+    assert progress.steps(who)[strategy_step("shed_pips")] == 3
     assert "3 of 3 ★" in texts(at)
 
 
@@ -161,3 +162,12 @@ def test_the_course_file_names_its_problem() -> None:
     bad = ROOT / "tests" / "data" / "strategy-bad.toml"
     with pytest.raises(ValueError, match="strategy-bad.toml.*principle"):
         load_course(bad)
+
+
+def test_the_sidebar_counts_strategy_stars_apart_from_learns() -> None:
+    """A lesson read is a Strategy star, not one of Learn's: Learn's line keeps its own."""
+    at = open_page(PAGE, principle="next_lacks")
+    at = open_page(PAGE, principle="next_lacks", learner=learner(at))
+    shown = [caption.value for caption in at.sidebar.caption]
+    assert any(re.fullmatch(r"0 of \d+ steps done · 0 ★", s) for s in shown), shown
+    assert f"Strategy: 1 of {3 * len(COURSE.lessons)} ★" in shown

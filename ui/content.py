@@ -113,6 +113,16 @@ class Course:
     def lesson(self, key: str | None) -> StrategyLesson | None:
         return next((lesson for lesson in self.lessons if lesson.principle == key), None)
 
+    def stars(self, done: Mapping[tuple[str, str], int]) -> int:
+        """The stars recorded for the course's lessons (kept beside Learn's steps)."""
+        return sum(done.get(strategy_step(lesson.principle), 0) for lesson in self.lessons)
+
+
+def strategy_step(principle: str) -> tuple[str, str]:
+    """Where a Strategy lesson's stars are kept: as a Learn step (lesson id, step id), apart
+    from every Learn lesson's."""
+    return (f"strategy-{principle}", "lesson")
+
 
 def load_strategy(root: Path) -> Course:
     try:

@@ -11,8 +11,9 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from . import session
-from .content import content
+from .content import content, strategy
 from .i18n import LANGUAGES, current_lang, t
+from .widgets.lessons import learn_stars
 
 #: Every page: its file (the path ``st.page_link`` and AppTest take) and the
 #: catalog key of its name.
@@ -66,9 +67,12 @@ def progress_summary() -> None:
     lessons = content().lessons
     total = sum(len(lesson.steps) for lesson in lessons)
     finished = sum(1 for lesson in lessons for s in lesson.steps if (lesson.id, s.id) in done)
-    stars = sum(done.values())
     st.markdown(f"**{t('nav.progress')}**")
-    st.caption(t("nav.progress_steps", done=finished, total=total, stars=stars))
+    st.caption(t("nav.progress_steps", done=finished, total=total,
+                 stars=learn_stars(lessons, done)))
+    course = strategy()
+    if earned := course.stars(done):
+        st.caption(t("nav.progress_strategy", stars=earned, total=3 * len(course.lessons)))
     quiz = record.quiz
     if quiz.answered:
         st.caption(t("nav.progress_quiz", right=quiz.right, answered=quiz.answered,

@@ -12,7 +12,7 @@ from .. import clock, session
 from ..content import Content
 from ..i18n import describe, forward_arrow, t
 from ..nav import page_link
-from ..widgets.lessons import lesson_progress, lesson_title, next_open_step
+from ..widgets.lessons import learn_stars, lesson_progress, lesson_title, next_open_step
 from ..widgets.svg import esc, line_svg
 
 LEARN = "pages/learn.py"
@@ -85,7 +85,7 @@ def resume(data: Content) -> None:
                           step=step.id)
             st.progress(total_done / total if total else 0.0,
                         text=t("home.resume_progress", done=total_done, total=total,
-                               stars=sum(done.values())))
+                               stars=learn_stars(data.lessons, done)))
 
 
 def due() -> None:

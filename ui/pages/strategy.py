@@ -26,31 +26,24 @@ from engine.principles import Lesson as StrategyLesson
 from engine.scenario import Scenario
 
 from .. import session
-from ..content import Course, Puzzles
+from ..content import Course, Puzzles, strategy_step
 from ..i18n import t
 
 PAGE = "pages/strategy.py"
 PARAM = "principle"
-STEP = "lesson"
-NOTICE = "strategy.notice"
 
 
-def lesson_id(key: str) -> str:
-    """The Learn lesson id a principle's stars are kept under."""
-    return f"strategy-{key}"
-
-
-def locate(course: Course) -> StrategyLesson | None:
-    """The lesson the address names, or None for the course (with a notice if it names a
-    principle the course does not have)."""
+def locate(course: Course) -> tuple[StrategyLesson | None, str | None]:
+    """The lesson the address names, or None for the course; and a notice when the address
+    names a principle the course does not have (it is taken out of the address)."""
     key = st.query_params.get(PARAM)
     if key is None:
-        return None
+        return None, None
     lesson = course.lesson(key)
     if lesson is None:
-        st.session_state[NOTICE] = t("strategy.unknown", key=key)
         del st.query_params[PARAM]
-    return lesson
+        return None, t("strategy.unknown", key=key)
+    return lesson, None
 
 
 def stars(lesson: StrategyLesson, read: bool, solved: dict[str, bool]) -> int:
@@ -61,7 +54,7 @@ def stars(lesson: StrategyLesson, read: bool, solved: dict[str, bool]) -> int:
 
 def arrive(lesson: StrategyLesson) -> int:
     """Record the lesson as read, with the stars its puzzles have earned; the best kept."""
-    return session.record_step(lesson_id(lesson.principle), STEP,
+    return session.record_step(*strategy_step(lesson.principle),
                                stars(lesson, True, session.puzzles_tried()))
 
 
@@ -71,8 +64,8 @@ def earned(course: Course) -> dict[str, int]:
     solved = session.puzzles_tried()
     out = {}
     for lesson in course.lessons:
-        read = (lesson_id(lesson.principle), STEP) in done
-        out[lesson.principle] = max(done.get((lesson_id(lesson.principle), STEP), 0),
+        read = strategy_step(lesson.principle) in done
+        out[lesson.principle] = max(done.get(strategy_step(lesson.principle), 0),
                                     stars(lesson, read, solved) if read else 0)
     return out
 

@@ -3,7 +3,7 @@ stars won.  Learn lists and teaches them; Home, the quiz and the rules link to t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.lessons import Lesson, Step
 
@@ -38,6 +38,11 @@ def lesson_progress(lesson: Lesson, done: dict[tuple[str, str], int]) -> tuple[i
     tasks = [s for s in lesson.steps if is_task(s)]
     stars = sum(done.get((lesson.id, s.id), 0) for s in tasks)
     return len(finished), len(lesson.steps), stars, 3 * len(tasks)
+
+
+def learn_stars(lessons: Sequence[Lesson], done: Mapping[tuple[str, str], int]) -> int:
+    """The stars earned in these lessons' steps (not the Strategy course's, kept beside them)."""
+    return sum(done.get((lesson.id, s.id), 0) for lesson in lessons for s in lesson.steps)
 
 
 def step_text(lesson: Lesson, step: Step) -> str:
