@@ -18,12 +18,17 @@ of a deal gives every move's value, so every move is scored on the same deals
 
 Whatever comes first, the budget ends it (a listed set cut short is still a uniform
 sample of it), and the answer then says ``exact: false`` with each move's standard
-error; but never before :data:`MIN_VERDICT` deals are solved (each then within
-:data:`MIN_SOLVE`), so that a grade, its cost and its margin always rest on enough deals
-to agree.  Each solve has a share of the time left (see :func:`_solve_deals`); one that
-stops at its budget gives an estimate, and the answer is not exact either.  The
-random choices all come from the ``rng`` passed in: with a seed, the same answer
-whenever the precision, not the clock, ended the appraisal.
+error.  **Only exact values are counted**: each solve has all the time left, with no
+estimate to fall back on (``exact_only``), and the one the deadline cuts short is left
+out, so the mean is over deals each solved to the end.  (A solve stopped at a depth limit
+scores the position as if it were blocked there: early in a Gaple round such estimates
+moved a move's loss by 0.15 to 0.2 of a place, a whole grade, while the margin could not
+show it.)  Past the budget with fewer than :data:`FEWEST` deals, more are solved within
+:data:`MIN_SOLVE` each, estimates if need be (counted in ``estimated``), so that there is
+a margin to give.  An answer from fewer than :data:`MIN_VERDICT` deals grades no move
+worse than ``good`` (:attr:`Appraisal.sure`).  The random choices all come from the
+``rng`` passed in: with a seed, the same answer whenever the precision, not the clock,
+ended the appraisal.
 
 Scores are on the arena's scale (CONTRACT.md "Arena"): Block, the mover's points
 minus the mean of the others' points; Gaple, (N + 1) / 2 minus the mover's place;
@@ -105,8 +110,11 @@ REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.25,
                                                          ("block", 4): 0.5}
 #: The review's budget a decision is its usual one times this, by (family, players): with
 #: four players in Block, early decisions reach :data:`REVIEW_PRECISION` in about a
-#: minute, not half of one (README, "How sure the judge is").
-REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 4): 2.0}
+#: minute, not half of one; in Gaple an early deal's exact solve takes about a second, and
+#: half a minute would hold barely the :data:`MIN_VERDICT` deals a grade needs (README,
+#: "How sure the judge is").
+REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 4): 2.0, ("gaple", 4): 2.0,
+                                                    ("gaple", 5): 2.0}
 
 #: How many standard errors a loss must clear before it counts against the move, with
 #: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
@@ -137,9 +145,9 @@ def t_value(df: int) -> float:
 MIN_DEALS: Final = 100
 #: The budget (seconds) of an appraisal by default.
 SECONDS: Final = 3.0
-#: A solve's share of the time left: at most 1 / SPREAD of it.
-SPREAD: Final = 12
-#: The least time one solve is given (seconds).
+#: The fewest deals an answer rests on (past its budget if need be): a margin needs two.
+FEWEST: Final = 2
+#: The time each of those is given past the budget (seconds).
 MIN_SOLVE: Final = 0.02
 #: The budget's share for solving; the rest is left for a last solve's overrun (the
 #: solver reads the clock every 1024 nodes) and the sums.
@@ -184,6 +192,13 @@ class Appraisal:
     seconds: float
     moves: tuple[MoveAppraisal, ...]
     best: tuple[Move, ...]  # every move with the highest expected
+    estimated: int = 0  # deals whose solve stopped at a depth limit (see the module)
+
+    @property
+    def sure(self) -> bool:
+        """Whether the answer rests on enough deals to call a move worse than ``good``:
+        every deal, or at least :data:`MIN_VERDICT` of them."""
+        return self.exact or self.deals >= min(MIN_VERDICT, self.consistent)
 
     def of(self, move: Move) -> MoveAppraisal:
         """The appraisal of ``move`` (a legal move of the position)."""
@@ -199,7 +214,8 @@ class Appraisal:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "exact": self.exact, "deals": self.deals,
-                "consistent": self.consistent, "seconds": round(self.seconds, 4),
+                "consistent": self.consistent, "estimated": self.estimated,
+                "seconds": round(self.seconds, 4),
                 "moves": [m.to_json() for m in self.moves],
                 "best": [m.to_dict() for m in self.best]}
 
@@ -248,7 +264,7 @@ class _Tally:
         self.scale = scale  # the scores' multiplier (_scale)
         self.population = population  # the deals the view allows
         self.listed = listed  # drawn without replacement from the list of them all
-        self.exact_solves = True  # every solve finished
+        self.estimated = 0  # deals whose solve did not finish (estimates)
         self.n = 0
         self.sums: list[int] = []
         self.products: list[list[int]] = []  # products[i][j]: the sum of row[i] * row[j]
@@ -271,7 +287,7 @@ class _Tally:
 
     @property
     def exact(self) -> bool:
-        return self.complete and self.exact_solves
+        return self.complete and not self.estimated
 
     def mean(self, i: int) -> Fraction:
         return Fraction(self.sums[i], self.n * self.scale)
@@ -334,10 +350,10 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     """Solve deals of ``v`` (see the module) until every deal is solved, the time is
     up (``deadline``, as ``time.perf_counter`` tells it), or (past
     :data:`ALWAYS_EXACT` deals allowed, after :data:`MIN_DEALS`) the tally is
-    ``enough``; ``score(solution)`` is a deal's row.  Each solve has at
-    most a :data:`SPREAD`-th of the time left (at least :data:`MIN_SOLVE`), and none
-    starts with less than that left once :data:`MIN_VERDICT` deals are solved: an answer
-    always has the deals a grade needs (or all there are), even past its budget."""
+    ``enough``; ``score(solution)`` is a deal's row.  Each solve has all the time left
+    and must finish (the one the deadline cuts short is left out); past the deadline with
+    fewer than :data:`FEWEST` deals, each more has :data:`MIN_SOLVE` and counts even as an
+    estimate (``estimated``)."""
     assert v.rules is not None
     space = DealSpace(v)
     if not space.count:  # a seat's view written by hand can ask for the impossible
@@ -355,15 +371,18 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     check = MIN_DEALS
     while not tally.complete:
         left = deadline - time.perf_counter()
-        if tally.n >= MIN_VERDICT and left < MIN_SOLVE:
+        if left < MIN_SOLVE and tally.n >= FEWEST:
             break
-        to_go = space.count - tally.n if listed else SPREAD
-        budget = max(left / max(1, min(SPREAD, to_go)), MIN_SOLVE)
         deal = every[tally.n] if listed else space.draw(rng)
         row = solved.get(deal) if listed else None
         if row is None:
-            solution = solve(world(v, deal), seconds=budget, line=False)
-            tally.exact_solves = tally.exact_solves and solution.exact
+            if left >= MIN_SOLVE:
+                solution = solve(world(v, deal), seconds=left, line=False, exact_only=True)
+                if not solution.exact:
+                    continue  # cut short by the deadline: left out
+            else:
+                solution = solve(world(v, deal), seconds=MIN_SOLVE, line=False)
+                tally.estimated += not solution.exact
             row = score(solution)
             if listed:
                 solved[deal] = row
@@ -430,7 +449,7 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     top = tally.top()
     forced = distinct_moves(v) == 1
     items = []
-    sure = tally.exact or tally.complete or tally.n >= MIN_VERDICT
+    sure = tally.complete or tally.n >= MIN_VERDICT  # as Appraisal.sure says
     for i, move in enumerate(legal):
         loss = float(tally.mean(top) - tally.mean(i))
         margin = tally.margin(top, i)
@@ -441,7 +460,7 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     order = sorted(range(len(legal)), key=lambda i: -sums[i])  # stable: legal order on ties
     return Appraisal(seat, family, tally.exact, tally.n, tally.population,
                      time.perf_counter() - started, tuple(items[i] for i in order),
-                     tuple(legal[i] for i in order if sums[i] == sums[top]))
+                     tuple(legal[i] for i in order if sums[i] == sums[top]), tally.estimated)
 
 
 def grade(family: str, loss: float, margin: float = 0.0, forced: bool = False,

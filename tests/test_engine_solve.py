@@ -296,6 +296,17 @@ def test_gaple_on_numbers_alone_gives_what_the_state_search_gives(rules: Ruleset
     assert seen >= 6
 
 
+def test_an_exact_only_search_that_runs_out_of_time_gives_no_estimate() -> None:
+    # A fresh five-player Gaple deal takes seconds: with 10 ms and only an exact answer
+    # wanted, the search gives each move's value straight after it, and says it is not exact.
+    state = State.deal(gaple(5), random.Random(3))
+    quick = solve(state, seconds=0.01, line=False, exact_only=True)
+    assert not quick.exact
+    static = Search(state)._static()  # minus each seat's place, as if blocked after the move
+    assert sorted(mv.value for mv in quick.moves) == sorted(tuple(-x for x in v) for v in static)
+    assert solve(state, seconds=0.01, line=False).exact is False  # an estimate, deeper
+
+
 def test_a_small_table_still_gives_exact_values() -> None:
     rng = random.Random(11)
     for state in positions_to_move(block(2), rng, 4, 20):

@@ -101,10 +101,16 @@ def test_every_move_once_best_first_and_how_it_was_found() -> None:
         f"({appraisal.count(a.deals)}).")
     state = State.deal(duel(False), random.Random(3))
     assert state.mover is not None
-    rough = appraise(view(state, state.mover), random.Random(2), seconds=0.05, limit=0)
-    assert not rough.exact
+    rough = appraise(view(state, state.mover), random.Random(2), seconds=1.0, limit=0)
+    assert not rough.exact and rough.sure
     assert appraisal.provenance(rough).startswith(f"An estimate from {rough.deals} of the ")
     assert appraisal.provenance(rough).endswith(" of a game.")
+    # With no time, two deals: the margin is given, and why no move is called a fault.
+    thin = appraise(view(state, state.mover), random.Random(2), seconds=1e-6, limit=0)
+    assert thin.deals == 2 and not thin.sure
+    assert appraisal.provenance(thin).startswith("An estimate from 2 of the ")
+    assert appraisal.provenance(thin).endswith(
+        "it takes at least 30), so none is graded worse than good.")
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"], indirect=True)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from engine.appraise import Appraisal
+from engine.appraise import MIN_VERDICT, Appraisal
 from engine.moves import Move, canonical
 from engine.rules import result_unit
 
@@ -143,10 +143,14 @@ def provenance(a: Appraisal, yours: bool = True) -> str:
     if round(margin, PLACES[result_unit(a.family)]) == 0:
         # Every deal solved gave each move the same result: no spread to measure a margin
         # by, and "off by about 0.00" would claim what the sample cannot show.
-        return t(f"appraisal.estimate_agree{mover}", deals=count(a.deals),
+        said = t(f"appraisal.estimate_agree{mover}", deals=count(a.deals),
                  total=count(a.consistent))
-    return t(f"appraisal.estimate{mover}", deals=count(a.deals), total=count(a.consistent),
-             error=amount(a.family, margin))
+    else:
+        said = t(f"appraisal.estimate{mover}", deals=count(a.deals), total=count(a.consistent),
+                 error=amount(a.family, margin))
+    if not a.sure:  # then no move is graded worse than good, whatever its cost
+        said += " " + t("appraisal.too_few", least=count(MIN_VERDICT))
+    return said
 
 
 Ends = tuple[int, int] | tuple[()]
