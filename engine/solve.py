@@ -517,6 +517,17 @@ class Search:
             return tuple([-(code >> 3 * seat & 7) for seat in range(self.players)])
         return self._state_mn(depth)
 
+    def _probe(self, key: int, slot: int, depth: int) -> int:
+        """The value :attr:`ptable` keeps for ``key`` (in ``slot``) from a search at least
+        ``depth`` deep, or −1 (a value of :meth:`_plain` or :meth:`_gaple` is never
+        negative)."""
+        entry = self.ptable.get(slot)
+        if entry is None or entry[0] != key or entry[1] < depth:
+            return -1
+        if entry[1] < _EXACT:
+            self.estimates += 1
+        return entry[2]
+
     def _plain(self, hands: list[int], left: int, right: int, mover: int, passes: int,
                depth: int, rival: int) -> int:
         """:meth:`_state_mn` for Block with three or four players once the first tile
@@ -542,11 +553,9 @@ class Search:
         # As _key gives it for this position (no stock, no opening to make).
         key = ((((union << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3 | passes) << 10
         slot = _slot(key, self.mask)
-        entry = self.ptable.get(slot)
-        if entry is not None and entry[0] == key and entry[1] >= depth:
-            if entry[1] < _EXACT:
-                self.estimates += 1
-            return entry[2]
+        found = self._probe(key, slot, depth)
+        if found >= 0:
+            return found
         before = self.estimates
         n = len(hands)
         after = mover + 1 if mover + 1 < n else 0
@@ -611,11 +620,9 @@ class Search:
         key = (((((gone << 28 | held) << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover)
                << 3 | passes) << 1 | 1  # the last bit keeps it apart from _plain's keys
         slot = _slot(key, self.mask)
-        entry = self.ptable.get(slot)
-        if entry is not None and entry[0] == key and entry[1] >= depth:
-            if entry[1] < _EXACT:
-                self.estimates += 1
-            return entry[2]
+        found = self._probe(key, slot, depth)
+        if found >= 0:
+            return found
         before = self.estimates
         after = mover + 1 if mover + 1 < self.players else 0
         shift = 3 * mover

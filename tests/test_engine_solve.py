@@ -231,69 +231,57 @@ def test_the_table_never_grows_past_its_cap(rules: Ruleset) -> None:
     assert sol.best
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_block_on_numbers_alone_gives_what_the_state_search_gives(players: int) -> None:
-    """Block with three or four players is searched on the position's numbers (with
-    shallow pruning); the search over a State, move by move, must agree: exactly, and at
-    each depth limit, on positions a few moves into a full deal (too big to brute-force)."""
-    rng = random.Random(f"plain-{players}")
-    seen = 0
-    nodes = [0, 0]  # the exact searches' nodes, on numbers and over the State
-    for _ in range(12):
-        state = State.deal(block(players), rng)
-        for _ in range(rng.randrange(1, 3 * players)):
+def positions_into_a_deal(rules: Ruleset, rng: random.Random, deals: int, low: int,
+                          high: int) -> Iterator[State]:
+    """Of ``deals`` full deals, each played at random for ``low`` to ``high`` − 1 moves,
+    those still being played."""
+    for _ in range(deals):
+        state = State.deal(rules, rng)
+        for _ in range(rng.randrange(low, high)):
             if state.over:
                 break
             moves = state.legal_moves()
             state.push(moves[rng.randrange(len(moves))])
-        if state.over:
-            continue
-        fast, slow = Search(state), Search(state)
-        slow.plain = False
-        assert fast.plain
-        for depth in (4, 8):
-            assert fast._child_values(depth) == slow._child_values(depth)
-        fast, slow = Search(state), Search(state)
-        slow.plain = False
-        a, b = fast.run(), slow.run()
-        assert a.exact and b.exact
-        assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
-        nodes[0] += a.nodes
-        nodes[1] += b.nodes
-        seen += 1
-    assert seen >= 8
-    assert nodes[0] < nodes[1]  # the pruning cuts
+        if not state.over:
+            yield state
+
+
+def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solution]:
+    """The search on the position's numbers and, with ``switch`` off, the search over a
+    State, move by move: they must agree at each depth limit and exactly."""
+    fast, slow = Search(state), Search(state)
+    setattr(slow, switch, False)
+    for depth in (4, 8):
+        assert fast._child_values(depth) == slow._child_values(depth)
+    fast, slow = Search(state), Search(state)
+    setattr(slow, switch, False)
+    a, b = fast.run(), slow.run()
+    assert a.exact and b.exact
+    assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
+    assert fast.ptable and not slow.ptable  # each searched its own way
+    return a, b
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_block_on_numbers_alone_gives_what_the_state_search_gives(players: int) -> None:
+    """Block with three or four players is searched on the position's numbers (with
+    shallow pruning), on positions a few moves into a full deal (too big to brute-force)."""
+    rng = random.Random(f"plain-{players}")
+    found = [same_as_over_the_state(state, "plain")
+             for state in positions_into_a_deal(block(players), rng, 12, 1, 3 * players)]
+    assert len(found) >= 8
+    assert sum(a.nodes for a, _ in found) < sum(b.nodes for _, b in found)  # the pruning cuts
 
 
 @pytest.mark.parametrize("rules", [gaple(4), gaple(5), gaple(4, 7), gaple(4, dead_tiles=False),
                                    gaple(5, blank_double_25=True)], ids=lambda r: r.name)
 def test_gaple_on_numbers_alone_gives_what_the_state_search_gives(rules: Ruleset) -> None:
-    """Gaple is searched on the position's numbers (hands, dead piles, ends); the search
-    over a State, move by move, must agree: exactly, and at each depth limit, on positions
-    some moves into a full deal, dead tiles, outright wins and blocked ends included."""
+    """Gaple is searched on the position's numbers (hands, dead piles, ends), on positions
+    some moves into a full deal: dead tiles, outright wins and blocked ends included."""
     rng = random.Random(f"gaple-{rules.name}")
-    seen = 0
-    for _ in range(10):
-        state = State.deal(rules, rng)
-        for _ in range(rng.randrange(2 * rules.players, 3 * rules.players)):
-            if state.over:
-                break
-            moves = state.legal_moves()
-            state.push(moves[rng.randrange(len(moves))])
-        if state.over:
-            continue
-        fast, slow = Search(state), Search(state)
-        slow.gaple = False
-        for depth in (4, 8):
-            assert fast._child_values(depth) == slow._child_values(depth)
-        fast, slow = Search(state), Search(state)
-        slow.gaple = False
-        a, b = fast.run(), slow.run()
-        assert a.exact and b.exact
-        assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
-        assert fast.ptable and not slow.ptable  # each searched its own way
-        seen += 1
-    assert seen >= 6
+    found = [same_as_over_the_state(state, "gaple") for state in
+             positions_into_a_deal(rules, rng, 10, 2 * rules.players, 3 * rules.players)]
+    assert len(found) >= 6
 
 
 def test_an_exact_only_search_that_runs_out_of_time_gives_no_estimate() -> None:
