@@ -1,8 +1,11 @@
 """Benchmark the solver on fresh seeded deals, one subprocess per family.
 
-    .venv/bin/python bench/solve.py [--deals 20] [--seed 1] [--seconds 10] [--family NAME ...]
+    .venv/bin/python bench/solve.py [--deals 20] [--seed 1] [--seconds 10] [--moves 0]
+                                    [--family NAME ...]
 
-For each family: the median and worst search time (the solver's own ``seconds``),
+Each position is a fresh seeded deal, or ``--moves`` random legal moves into one (early
+positions of a round, which the appraisal solves deal after deal).  Between two builds,
+time the same command in each in turn (the README's ratios).  For each family: the median and worst search time (the solver's own ``seconds``),
 how many answers were exact, the mean nodes, and the peak memory of the process
 (``ru_maxrss``, the process starts fresh per family).  A benchmark, not a test:
 figures depend on the machine (README, Benchmarks).
@@ -27,7 +30,8 @@ from games import rules_of  # bench/games.py, beside this script
 FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
 
 
-def child(name: str, deals: int, seed: int, seconds: float) -> dict[str, object]:
+def child(name: str, deals: int, seed: int, seconds: float, moves: int = 0
+          ) -> dict[str, object]:
     from engine.solve import solve
     from engine.state import State
 
@@ -36,12 +40,16 @@ def child(name: str, deals: int, seed: int, seconds: float) -> dict[str, object]
     times, nodes, exact = [], [], 0
     for _ in range(deals):
         state = State.deal(rules, rng)
+        for _ in range(moves):
+            if state.over:
+                break
+            state.push(rng.choice(state.legal_moves()))
         sol = solve(state, seconds=seconds)
         times.append(sol.seconds)
         nodes.append(sol.nodes)
         exact += sol.exact
     return {
-        "family": name, "deals": deals,
+        "family": name, "deals": deals, "moves": moves,
         "median_ms": round(statistics.median(times) * 1000, 2),
         "worst_ms": round(max(times) * 1000, 1),
         "exact": exact,
@@ -55,18 +63,21 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--moves", type=int, default=0,
+                        help="random legal moves played into each deal first")
     parser.add_argument("--family", action="append", choices=FAMILIES)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(child(args.child, args.deals, args.seed, args.seconds)))
+        print(json.dumps(child(args.child, args.deals, args.seed, args.seconds, args.moves)))
         return
     print(f"{'family':<10} {'deals':>5} {'median ms':>10} {'worst ms':>9} {'exact':>6} "
           f"{'nodes':>9} {'peak MB':>8}")
     for name in args.family or FAMILIES:
         out = subprocess.run(
             [sys.executable, __file__, "--child", name, "--deals", str(args.deals),
-             "--seed", str(args.seed), "--seconds", str(args.seconds)],
+             "--seed", str(args.seed), "--seconds", str(args.seconds),
+             "--moves", str(args.moves)],
             capture_output=True, text=True, check=True, cwd=ROOT)
         r = json.loads(out.stdout)
         print(f"{name:<10} {r['deals']:>5} {r['median_ms']:>10} {r['worst_ms']:>9} "

@@ -197,8 +197,8 @@ class Appraisal:
     @property
     def sure(self) -> bool:
         """Whether the answer rests on enough deals to call a move worse than ``good``:
-        every deal, or at least :data:`MIN_VERDICT` of them."""
-        return self.exact or self.deals >= min(MIN_VERDICT, self.consistent)
+        every deal, or at least :data:`MIN_VERDICT` of them (:func:`enough_deals`)."""
+        return enough_deals(self.deals, self.consistent)
 
     def of(self, move: Move) -> MoveAppraisal:
         """The appraisal of ``move`` (a legal move of the position)."""
@@ -289,6 +289,11 @@ class _Tally:
     def exact(self) -> bool:
         return self.complete and not self.estimated
 
+    @property
+    def sure(self) -> bool:
+        """Whether these deals are enough to call a move worse than ``good``."""
+        return enough_deals(self.n, self.population)
+
     def mean(self, i: int) -> Fraction:
         return Fraction(self.sums[i], self.n * self.scale)
 
@@ -326,8 +331,7 @@ class _Tally:
     def settled(self, family: str) -> bool:
         """Whether every move's grade would be the same were its loss as high as its
         interval allows (``NOISE_Z`` standard errors above the estimate)."""
-        top = self.top()
-        sure = self.n >= MIN_VERDICT
+        top, sure = self.top(), self.sure
         for i in range(len(self.sums)):
             if self.sums[i] == self.sums[top]:
                 continue
@@ -449,7 +453,7 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     top = tally.top()
     forced = distinct_moves(v) == 1
     items = []
-    sure = tally.complete or tally.n >= MIN_VERDICT  # as Appraisal.sure says
+    sure = tally.sure
     for i, move in enumerate(legal):
         loss = float(tally.mean(top) - tally.mean(i))
         margin = tally.margin(top, i)
@@ -461,6 +465,13 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     return Appraisal(seat, family, tally.exact, tally.n, tally.population,
                      time.perf_counter() - started, tuple(items[i] for i in order),
                      tuple(legal[i] for i in order if sums[i] == sums[top]), tally.estimated)
+
+
+def enough_deals(deals: int, population: int) -> bool:
+    """Whether ``deals`` of the ``population`` a view allows are enough to call a move
+    worse than ``good``: every deal, or at least :data:`MIN_VERDICT` of them (the one
+    rule for an appraisal and for the tally it is worked out from)."""
+    return deals >= min(MIN_VERDICT, population)
 
 
 def grade(family: str, loss: float, margin: float = 0.0, forced: bool = False,

@@ -32,6 +32,7 @@ from engine.appraise import (
     accuracy,
     appraise,
     distinct_moves,
+    enough_deals,
     grade,
     report,
     review_precision,
@@ -280,6 +281,21 @@ def test_only_deals_solved_to_the_end_are_counted() -> None:
     assert a.estimated == 0 or a.deals == FEWEST
     assert a.to_json()["estimated"] == a.estimated
     assert a.sure == (a.deals >= MIN_VERDICT)
+
+
+def test_enough_deals_is_every_deal_or_thirty() -> None:
+    assert enough_deals(MIN_VERDICT, 10**6) and not enough_deals(MIN_VERDICT - 1, 10**6)
+    assert enough_deals(12, 12) and not enough_deals(11, 12)  # a small view: all of them
+
+
+def test_a_small_view_solved_whole_is_sure_and_a_thin_sample_is_not() -> None:
+    # The appraisal's grades and its ``sure`` come from one rule (enough_deals).
+    whole = appraise(mover_view(game("block-2", 6, 11)), random.Random(3))
+    assert whole.exact and whole.consistent < MIN_VERDICT
+    assert whole.sure and [m.grade for m in whole.moves] == ["best", "blunder"]
+    thin = appraise(mover_view(game("block-4", 0, 1)), random.Random(3), seconds=0.05)
+    assert thin.deals < MIN_VERDICT and not thin.sure
+    assert all(m.grade in ("best", "good", "forced") for m in thin.moves)
 
 
 def test_the_same_seed_the_same_answer() -> None:

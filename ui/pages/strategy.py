@@ -53,9 +53,14 @@ def stars(lesson: StrategyLesson, read: bool, solved: dict[str, bool]) -> int:
 
 
 def arrive(lesson: StrategyLesson) -> int:
-    """Record the lesson as read, with the stars its puzzles have earned; the best kept."""
-    return session.record_step(*strategy_step(lesson.principle),
-                               stars(lesson, True, session.puzzles_tried()))
+    """Record the lesson as read, with the stars its puzzles have earned; the best kept.
+    A new star runs the page again, so that the sidebar, drawn already, counts it too."""
+    step = strategy_step(lesson.principle)
+    before = session.steps_done().get(step, 0)
+    after = session.record_step(*step, stars(lesson, True, session.puzzles_tried()))
+    if after > before:
+        st.rerun()
+    return after
 
 
 def earned(course: Course) -> dict[str, int]:
