@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_ui_play_rounds import FAMILIES, Workers
 
-from engine.appraise import Appraisal, MoveAppraisal, grade
+from engine.appraise import MIN_VERDICT, Appraisal, MoveAppraisal, grade
 from engine.moves import Move
 from engine.rules import Ruleset, block, duel
 from engine.state import State
@@ -329,3 +329,93 @@ def test_the_engines_appraisal_stops_a_blunder(monkeypatch: pytest.MonkeyPatch) 
     assert play_tutor.best_move(tb) == tb.state.resolve(Move.parse("play 5-5"))
     play_tutor.think_again(tb)
     assert play_tutor.learner_move(tb, tb.state.resolve(Move.parse("play 5-5")))
+
+
+def thin_appraisal(v: SeatView, deals: int, bad: set[str], stderr: float) -> Appraisal:
+    """An estimate from ``deals`` of the view's deals: a blunder's loss for the moves in
+    ``bad`` (by tile) with the standard error ``stderr``; too few deals to be sure of it
+    below MIN_VERDICT."""
+    assert v.rules is not None
+    family = v.rules.family
+    sure = deals >= MIN_VERDICT
+    margin = 2 * stderr
+
+    def loss(m: Move) -> float:
+        return 100.0 if m.tile is not None and str(m.tile) in bad else 0.0
+
+    items = sorted((MoveAppraisal(m, -loss(m), stderr, loss(m), stderr,
+                                  grade(family, loss(m), margin, False, sure), margin)
+                    for m in v.legal), key=lambda i: i.loss)
+    best = tuple(i.move for i in items if i.loss == 0.0)
+    return Appraisal(v.seat, family, False, deals, 10**9, 1.0, tuple(items), best)
+
+
+@pytest.fixture
+def further(tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """A server's tutor (not inline): its first appraisal rests on 5 deals, too few to stop a
+    move; each further one, on 60, sure and precise.  The further budgets asked for."""
+    monkeypatch.setenv("DOMINO_THINK", "")
+    budgets: list[float] = []
+
+    def first(v: SeatView, seed: int) -> Future[Appraisal]:
+        tutoring.asked += 1
+        return tutoring.workers.submit(thin_appraisal, v, 5, tutoring.bad, 30.0)
+
+    def again(v: SeatView, seed: int, seconds: float) -> Future[Appraisal]:
+        budgets.append(seconds)
+        return tutoring.workers.submit(thin_appraisal, v, 60, tutoring.bad, 0.01)
+
+    monkeypatch.setattr(thinking, "tutor", first)
+    monkeypatch.setattr(thinking, "tutor_further", again)
+    return budgets
+
+
+def test_while_the_learner_thinks_the_tutor_looks_further_and_then_stops_a_blunder(
+        tutoring: Tutoring, further: list[float]) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    _, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    tutoring.workers.release()
+    play_tutor.advance(tb)  # the first is back, too thin: asked again, with a longer budget
+    assert further == [thinking.TUTOR_BUDGET * play_tutor.FURTHER[0]]
+    assert play_tutor.thinking_on(tb) and not thinking.inline()
+    tutoring.workers.release()
+    play_tutor.advance(tb)  # sure now, and precise: no more
+    assert len(further) == 1 and not play_tutor.thinking_on(tb)
+    before = snapshot(tb)
+    assert not play_tutor.learner_move(tb, bad)
+    stop = play_tutor.current_stop(tb)
+    assert stop is not None and stop.appraisal.deals == 60 and snapshot(tb) == before
+    assert stop.item.grade == "blunder"
+
+
+def test_a_move_made_while_the_tutor_looks_further_is_judged_at_once_on_what_is_back(
+        tutoring: Tutoring, further: list[float]) -> None:
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    _, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    tutoring.workers.release()
+    play_tutor.advance(tb)
+    assert play_tutor.thinking_on(tb)
+    before = snapshot(tb)
+    assert play_tutor.learner_move(tb, bad)  # 5 deals cannot call it a fault: played, unheld
+    assert tb.state.history[len(before[0])].move == bad and not play_tutor.holds(tb)
+    assert play_tutor.current_stop(tb) is None
+    tutoring.workers.release()
+    play_tutor.advance(tb)  # the further answer, for a position left behind: no stop
+    assert play_tutor.current_stop(tb) is None and not play_tutor.thinking_on(tb)
+
+
+def test_the_tutor_looks_no_further_than_its_budgets(tutoring: Tutoring, further: list[float],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(thinking, "tutor_further", lambda v, seed, seconds: (
+        further.append(seconds), tutoring.workers.submit(thin_appraisal, v, 10, set(), 30.0))[1])
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    for _ in range(6):
+        tutoring.workers.release()
+        play_tutor.advance(tb)
+    assert further == [thinking.TUTOR_BUDGET * k for k in play_tutor.FURTHER]
+    assert not play_tutor.thinking_on(tb)

@@ -231,6 +231,13 @@ def tutor(seat_view: SeatView, seed: int) -> Future[Appraisal]:
     return appraise_view(seat_view, seed, TUTOR_BUDGET)
 
 
+def tutor_further(seat_view: SeatView, seed: int, seconds: float) -> Future[Appraisal]:
+    """The tutor's appraisal again, within ``seconds``, while the learner is still thinking:
+    in the review's workers (:func:`background`, the lowest priority), so that it never
+    slows the computer players and the hints."""
+    return submit_later(partial(appraise, seconds=seconds), seat_view, random.Random(seed))
+
+
 # -- the review's jobs: in the background worker, after everything else --------------------
 
 

@@ -112,7 +112,9 @@ class Tutor:
     """What tutor mode holds for the table, one position at a time (its logic, which builds
     on the table's, is :mod:`ui.pages.play_tutor`)."""
 
-    asked: tuple[Moment, thinking.Answer[Appraisal]] | None = None
+    asked: tuple[Moment, thinking.Answer[Appraisal]] | None = None  # the latest asked
+    known: Appraisal | None = None  # the asked position's appraisal on the most deals so far
+    further: int = 0  # how many times the position has been appraised again
     held: tuple[Moment, Move] | None = None  # a move waiting for the appraisal
     stop: Stop | None = None
     stops: int = 0

@@ -15,6 +15,13 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   is not back yet, the move is held (:attr:`Tutor.held`) and judged as soon as it is
   (:func:`advance`, the table's clock with the tutor's look added): a click is never dropped.
   If the appraisal fails, the held move is played.
+- **While the learner thinks**, an appraisal that is neither exact nor as precise as the
+  review's is asked for again with a longer budget (:data:`FURTHER`, in the review's
+  low-priority workers: :func:`ui.thinking.tutor_further`), and the answer on the most deals
+  so far is the one a move is judged by: where deals are slow to solve (four players in
+  Block, early in Gaple), 1.5 s may hold too few of them to call any move a fault, and a
+  learner who thinks gives the tutor the time to be sure.  A move never waits for more than
+  the first appraisal.
 - Everything the tutor holds is for one position (:func:`position`): a new round, a replay or
   a move leaves it behind.  What it holds (:class:`ui.pages.play.Tutor`, :class:`~ui.pages.play.Stop`)
   is kept with the table in :mod:`ui.pages.play`, which knows nothing more of the tutor: this
@@ -23,7 +30,9 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
 
 from __future__ import annotations
 
-from engine.appraise import Appraisal
+from typing import Final
+
+from engine.appraise import Appraisal, review_precision
 from engine.moves import Move
 from engine.view import view
 
@@ -34,6 +43,9 @@ from .play import Moment, Stop, Table, Tutor
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
+#: The budgets of the position's further appraisals while the learner thinks, in multiples
+#: of :data:`ui.thinking.TUTOR_BUDGET` (the first, 1.5 s, is what a move may wait for).
+FURTHER: Final = (3, 9)
 
 
 def position(table: Table) -> Moment:
@@ -57,19 +69,55 @@ def ask(table: Table) -> None:
         return
     here = position(table)
     if tutor.asked is None or tutor.asked[0] != here:
+        tutor.known, tutor.further = None, 0
         tutor.asked = (here, thinking.Answer(thinking.tutor(view(table.state, table.learner),
                                                             _seed(table))))
 
 
 def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
-    """The appraisal of the position on the table, if it is back; and whether it is still
-    being worked out."""
+    """The appraisal of the position on the table on the most deals so far, if one is back;
+    and whether the first is still being worked out."""
     tutor = table.tutor
     if tutor is None or tutor.asked is None or tutor.asked[0] != position(table):
         return None, False
     answer = tutor.asked[1]
     answer.poll()
-    return answer.value, answer.waiting
+    found = answer.value
+    if found is not None and (tutor.known is None or found.deals >= tutor.known.deals):
+        tutor.known = found
+    return tutor.known, answer.waiting and tutor.known is None
+
+
+def _sure_enough(table: Table, found: Appraisal) -> bool:
+    """The appraisal is exact, or every loss is as precise as the review's."""
+    return found.exact or all(
+        m.loss_stderr <= review_precision(view(table.state, table.learner))
+        for m in found.moves)
+
+
+def further(table: Table) -> None:
+    """While the learner thinks: once the latest appraisal of the position is back, and it
+    is neither exact nor precise enough, ask for it again with the next of :data:`FURTHER`'s
+    budgets (another seed: other deals)."""
+    tutor = table.tutor
+    if tutor is None or thinking.inline() or tutor.held is not None or not _chooses(table):
+        return
+    found, _ = appraisal(table)
+    if found is None or tutor.asked is None or tutor.asked[1].waiting \
+            or tutor.further >= len(FURTHER) or _sure_enough(table, found):
+        return
+    budget = thinking.TUTOR_BUDGET * FURTHER[tutor.further]
+    tutor.further += 1
+    tutor.asked = (position(table), thinking.Answer(thinking.tutor_further(
+        view(table.state, table.learner), _seed(table) + tutor.further, budget)))
+
+
+def thinking_on(table: Table) -> bool:
+    """A further appraisal is being worked out while the learner thinks (the page looks
+    for it meanwhile)."""
+    tutor = table.tutor
+    return (tutor is not None and tutor.further > 0 and tutor.asked is not None
+            and tutor.asked[0] == position(table) and tutor.asked[1].waiting)
 
 
 def holds(table: Table) -> bool:
@@ -189,6 +237,7 @@ def advance(table: Table, now: float | None = None) -> bool:
             _judge(table, tutor.held[1], found)  # failed (None): played, never stalled
             play.advance(table, now)
             changed = True
+    further(table)
     return changed
 
 

@@ -304,8 +304,10 @@ def _table(table: Table) -> None:
 
 
 def _wants_live(table: Table) -> bool:
-    """Rerun on a timer while an answer is awaited (never when answers come at once)."""
-    return (table.waiting or play_tutor.looking(table)) and not thinking.inline()
+    """Rerun on a timer while an answer is awaited, the tutor's further appraisals too (never
+    when answers come at once)."""
+    return (table.waiting or play_tutor.looking(table) or play_tutor.thinking_on(table)) \
+        and not thinking.inline()
 
 
 @st.fragment(run_every=play.TICK)
