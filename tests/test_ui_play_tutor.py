@@ -403,9 +403,11 @@ def test_a_move_made_while_the_tutor_looks_further_is_judged_at_once_on_what_is_
     assert play_tutor.learner_move(tb, bad)  # 5 deals cannot call it a fault: played, unheld
     assert tb.state.history[len(before[0])].move == bad and not play_tutor.holds(tb)
     assert play_tutor.current_stop(tb) is None
-    tutoring.workers.release()
-    play_tutor.advance(tb)  # the further answer, for a position left behind: no stop
-    assert play_tutor.current_stop(tb) is None and not play_tutor.thinking_on(tb)
+    looked = tb.tutor.asked  # type: ignore[union-attr]
+    tutoring.workers.jobs.pop(0)  # the further look, not yet begun (the pool's first job)
+    play_tutor.advance(tb)  # the position is left behind: its look is called off
+    assert looked is not None and looked[1].future is not None and looked[1].future.cancelled()
+    assert play_tutor.current_stop(tb) is None
 
 
 def test_the_tutor_looks_no_further_than_its_budgets(tutoring: Tutoring, further: list[float],

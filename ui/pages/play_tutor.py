@@ -63,11 +63,16 @@ def _seed(table: Table) -> int:
 
 
 def ask(table: Table) -> None:
-    """Start the appraisal of the learner's position, once per position."""
+    """Start the appraisal of the learner's position, once per position (a look at a
+    position left behind that has not yet begun is called off)."""
     tutor = table.tutor
-    if tutor is None or not _chooses(table):
+    if tutor is None:
         return
     here = position(table)
+    if tutor.asked is not None and tutor.asked[0] != here and tutor.asked[1].future is not None:
+        tutor.asked[1].future.cancel()
+    if not _chooses(table):
+        return
     if tutor.asked is None or tutor.asked[0] != here:
         tutor.known, tutor.further = None, 0
         tutor.asked = (here, thinking.Answer(thinking.tutor(view(table.state, table.learner),
