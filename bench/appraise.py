@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
                                        [--family NAME ...]
-    .venv/bin/python bench/appraise.py --agree 45 [--tutor 1.5] [--seconds 3] [--deals 2] ...
+    .venv/bin/python bench/appraise.py --agree 45 [--tutor 1.5 ...] [--seconds 3] [--deals 2]
+                                       [--no-review] ...
 
 For each family, ``--deals`` seeded deals are played by the ``counting`` bot in every
 seat; every decision of seat 0 that is not forced (more than one distinct move) is
@@ -22,9 +23,11 @@ figures depend on the machine and its load (README, Benchmarks).
 **Agreement** (``--agree LONG``): the same positions, each appraised three times, as the
 review does it (``--seconds`` times ``engine.appraise.review_time``, stopping at the
 review's precision, ``engine.appraise.review_precision``), as the tutor does (``--tutor``
-seconds) and a long one (``LONG`` seconds, the reference), each with its own seed.  Every distinct legal move's grade is
-compared in four classes, as a learner acts on them: no fault (forced, best or good),
-inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
+seconds; several budgets: the tutor as it is after the learner has thought a while, its
+first appraisal and then ``ui.pages.play_tutor.FURTHER``'s; ``--no-review``: those alone)
+and a long one (``LONG`` seconds, the reference), each with its own seed.  Every distinct
+legal move's grade is compared in four classes, as a learner acts on them: no fault
+(forced, best or good), inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
 tutor, its **false alarms** (a stop, mistake or worse, on a move the long appraisal finds
 no fault in) and its **missed blunders** (the long appraisal's blunder the tutor lets
@@ -124,25 +127,29 @@ def child(name: str, deals: int, seed: int, seconds: float,
 CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
 
 
-def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
-                long: float) -> dict[str, object]:
+def agree_child(name: str, deals: int, seed: int, review: float | None,
+                tutors: list[float], long: float) -> dict[str, object]:
     from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
     from ui.pages.play_tutor import STOPS  # the grades the tutor stops before
 
-    tallies = {"review": [0, 0, 0], "tutor": [0, 0, 0]}  # moves, agree, two apart
-    false_alarms = missed = blunders = 0
+    budgets = {f"tutor {b:g}": b for b in tutors}
+    tallies = {which: [0, 0, 0] for which in ("review", *budgets)}  # moves, agree, two apart
+    false_alarms, missed = dict.fromkeys(budgets, 0), dict.fromkeys(budgets, 0)
+    blunders = 0
     states = positions(name, deals, seed)
     for i, state in enumerate(states):
         assert isinstance(state, State)
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
-        got = {"review": appraise(v, random.Random(f"{seed}:{i}:review"),
-                                  seconds=review * review_time(v),
-                                  precision=review_precision(v)),
-               "tutor": appraise(v, random.Random(f"{seed}:{i}:tutor"), seconds=tutor)}
+        got = {which: appraise(v, random.Random(f"{seed}:{i}:tutor"), seconds=b)
+               for which, b in budgets.items()}
+        if review is not None:
+            got["review"] = appraise(v, random.Random(f"{seed}:{i}:review"),
+                                     seconds=review * review_time(v),
+                                     precision=review_precision(v))
         moves = {canonical(m.move, state.line.ends): m.move for m in ref.moves}
         for move in moves.values():
             truth = ref.of(move).grade
@@ -154,32 +161,32 @@ def agree_child(name: str, deals: int, seed: int, review: float, tutor: float,
                 gap = abs(CLASSES[graded] - CLASSES[truth])
                 t[1] += gap == 0
                 t[2] += gap >= 2
-                if which == "tutor":
-                    false_alarms += graded in STOPS and CLASSES[truth] == 0
-                    missed += truth == "blunder" and graded not in STOPS
-    return {"family": name, "positions": len(states),
-            "review": tallies["review"], "tutor": tallies["tutor"],
+                if which in budgets:
+                    false_alarms[which] += graded in STOPS and CLASSES[truth] == 0
+                    missed[which] += truth == "blunder" and graded not in STOPS
+    return {"family": name, "positions": len(states), "tallies": tallies,
             "false_alarms": false_alarms, "missed": missed, "blunders": blunders}
 
 
 def agreement(args: argparse.Namespace) -> None:
-    print(f"{'family':<10} {'pos':>4} {'moves':>6} {'review agree':>13} {'2 apart':>8} "
-          f"{'tutor agree':>12} {'2 apart':>8} {'false alarms':>13} {'missed':>10}")
+    print(f"{'family':<10} {'pos':>4} {'moves':>6} {'judged as':>12} {'agree':>6} "
+          f"{'2 apart':>8} {'false alarms':>13} {'missed':>10}")
     for name in args.family or FAMILIES:
         out = subprocess.run(
             [sys.executable, __file__, "--child-agree", name, "--deals", str(args.deals),
              "--seed", str(args.seed), "--seconds", str(args.seconds),
-             "--tutor", str(args.tutor), "--agree", str(args.agree)],
+             "--tutor", *map(str, args.tutor), "--agree", str(args.agree),
+             *(["--no-review"] if args.no_review else [])],
             capture_output=True, text=True, check=True, cwd=ROOT)
         r = json.loads(out.stdout)
-        rv, tu = r["review"], r["tutor"]
-
-        def share(t: list[int]) -> str:
-            return f"{100 * t[1] / t[0]:.0f}%" if t[0] else "-"
-
-        print(f"{name:<10} {r['positions']:>4} {rv[0]:>6} {share(rv):>13} {rv[2]:>8} "
-              f"{share(tu):>12} {tu[2]:>8} {r['false_alarms']:>13} "
-              f"{str(r['missed']) + ' of ' + str(r['blunders']):>10}", flush=True)
+        for which, t in r["tallies"].items():
+            if not t[0]:
+                continue
+            alarms = r["false_alarms"].get(which, "-")
+            missed = f"{r['missed'][which]} of {r['blunders']}" if which in r["missed"] else "-"
+            print(f"{name:<10} {r['positions']:>4} {t[0]:>6} {which:>12} "
+                  f"{100 * t[1] / t[0]:>5.0f}% {t[2]:>8} {alarms:>13} {missed:>10}",
+                  flush=True)
 
 
 def main() -> None:
@@ -191,12 +198,17 @@ def main() -> None:
     parser.add_argument("--family", action="append", choices=FAMILIES)
     parser.add_argument("--agree", type=float, default=None, metavar="LONG",
                         help="compare grades against a LONG-second appraisal")
-    parser.add_argument("--tutor", type=float, default=1.5)
+    parser.add_argument("--tutor", type=float, nargs="+", default=[1.5],
+                        help="the tutor's budgets (as after the learner thinks: its first "
+                             "appraisal, then play_tutor.FURTHER's)")
+    parser.add_argument("--no-review", action="store_true",
+                        help="grade the tutor's budgets only")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--child-agree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_agree:
-        print(json.dumps(agree_child(args.child_agree, args.deals, args.seed, args.seconds,
+        print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
+                                     None if args.no_review else args.seconds,
                                      args.tutor, args.agree)))
         return
     if args.agree is not None:
