@@ -421,3 +421,23 @@ def test_the_tutor_looks_no_further_than_its_budgets(tutoring: Tutoring, further
         play_tutor.advance(tb)
     assert further == [thinking.TUTOR_BUDGET * k for k in play_tutor.FURTHER]
     assert not play_tutor.thinking_on(tb)
+
+
+def test_the_tutor_looks_no_further_while_a_stop_is_shown(
+        tutoring: Tutoring, further: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first appraisal, on 40 deals, is sure of the blunder but not precise.
+    monkeypatch.setattr(thinking, "tutor", lambda v, seed: tutoring.workers.submit(
+        thin_appraisal, v, 40, tutoring.bad, 5.0))
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    _, bad = two_moves(tb)
+    tutoring.bad = {str(bad.tile)}
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    assert not play_tutor.learner_move(tb, bad)  # stopped at once, on the first answer
+    assert play_tutor.current_stop(tb) is not None
+    play_tutor.advance(tb)
+    assert further == [] and not play_tutor.thinking_on(tb)
+    play_tutor.think_again(tb)
+    play_tutor.advance(tb)  # thinking again: the tutor looks further meanwhile
+    assert further == [thinking.TUTOR_BUDGET * play_tutor.FURTHER[0]]
+    assert play_tutor.thinking_on(tb)

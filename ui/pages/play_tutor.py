@@ -105,8 +105,8 @@ def further(table: Table) -> None:
     is neither exact nor precise enough, ask for it again with the next of :data:`FURTHER`'s
     budgets (another seed: other deals)."""
     tutor = table.tutor
-    if tutor is None or thinking.inline() or tutor.held is not None or not _chooses(table):
-        return
+    if tutor is None or thinking.inline() or holds(table) or not _chooses(table):
+        return  # (a move held or stopped: judged already, or about to be)
     found, _ = appraisal(table)
     if found is None or tutor.asked is None or tutor.asked[1].waiting \
             or tutor.further >= len(FURTHER) or _sure_enough(table, found):
@@ -119,10 +119,11 @@ def further(table: Table) -> None:
 
 def thinking_on(table: Table) -> bool:
     """A further appraisal is being worked out while the learner thinks (the page looks
-    for it meanwhile)."""
+    for it meanwhile; not while a stop is shown: its answer is taken on the next run)."""
     tutor = table.tutor
     return (tutor is not None and tutor.further > 0 and tutor.asked is not None
-            and tutor.asked[0] == position(table) and tutor.asked[1].waiting)
+            and tutor.asked[0] == position(table) and tutor.asked[1].waiting
+            and current_stop(table) is None)
 
 
 def holds(table: Table) -> bool:
