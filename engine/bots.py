@@ -27,9 +27,13 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
   deals consistent with the view), scores each legal move on each imagined deal
   and plays the move with the best mean result over them (ties to the move the
   counting player prefers), within ``budget`` seconds a move.  With two
-  players each deal is solved (:func:`engine.solve.solve`, every hand known);
-  with three to five, each move is played out to the end by the counting
-  player's rules at every seat (:func:`~engine.counting.counting_playouts`): the
+  players each deal is solved (:func:`engine.solve.solve`, every hand known):
+  at least :data:`SOLVED_FIRST` deals, then more while the choice is not yet clear
+  of every other move (:class:`_Paired`), until the work reaches :data:`SOLVED_WORK`
+  positions searched over the deals or :data:`SOLVED_MOST` deals (a count of the
+  search's work, not of time: a seeded round replays alike on any machine that
+  finishes within the budget); with three to five, each move is played out to the
+  end by the counting player's rules at every seat (:func:`~engine.counting.counting_playouts`): the
   solver's every-hand-known, everyone-plays-perfectly model misjudges a table of
   counting players there (README, "Computer players in the arena").
 
@@ -46,7 +50,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
@@ -71,7 +75,7 @@ from .reasons import (
     opening_reasons,
     play_reasons,
 )
-from .sampler import world
+from .sampler import Sample, world
 from .scoring import (
     Evaluator,
     against_others,
@@ -81,6 +85,7 @@ from .scoring import (
     seat_score,
     tile_weight,
 )
+from .solve import Solution, solve
 from .state import State
 from .tiles import TILES
 from .view import SeatView
@@ -255,9 +260,14 @@ def solver_scores(state: State, seconds: float, max_nodes: int | None = None
     ``max_nodes``), on :func:`seat_score`'s scale: the solver scores Gaple by minus the
     place, and Block with three or four players by each player's own points, of which
     the mover's result is its own less the mean of the others'."""
-    from .solve import solve
+    return _solution_scores(state, _solution(state, seconds, max_nodes))
 
-    solution = solve(state, seconds=seconds, max_nodes=max_nodes)
+
+def _solution(state: State, seconds: float, max_nodes: int | None) -> Solution:
+    return solve(state, seconds=seconds, max_nodes=max_nodes, line=False)
+
+
+def _solution_scores(state: State, solution: Solution) -> tuple[dict[Move, float], bool]:
     n, mover = state.players, state.to_move
     family = state.rules.family
     if family == "block" and n > 2:  # the solver gives each player's points
@@ -294,6 +304,70 @@ def rollout_scores(state: State, seconds: float) -> tuple[dict[Move, float], boo
     return scores, False
 
 
+#: Two players: the strong bot solves at least this many deals ...
+SOLVED_FIRST: Final = 64
+#: ... then goes on, checking every SOLVED_STEP deals whether its choice stands clear of
+#: every other move by NOISE_Z standard errors of their paired difference ...
+SOLVED_STEP: Final = 32
+#: ... until the work done reaches this many positions searched, each deal counted as
+#: SOLVED_DEAL_COST more (drawing it and setting it up: about a fifth of a second over
+#: all the deals on the machine of the README's benchmarks; an opening's first
+#: SOLVED_FIRST deals alone take more) ...
+SOLVED_WORK: Final = 150_000
+SOLVED_DEAL_COST: Final = 40
+#: ... or it has solved this many.
+SOLVED_MOST: Final = 2048
+
+
+class _Paired:
+    """Running sums of each choice's scores over the deals and of their pairwise products:
+    whether the best choice stands clear of every other (:meth:`clear`), in time that does
+    not grow with the deals."""
+
+    def __init__(self, choices: Sequence[Move]) -> None:
+        self.choices = tuple(choices)
+        self.n = 0
+        self.sums = [0.0] * len(choices)
+        self.products = [[0.0] * len(choices) for _ in choices]
+
+    def add(self, row: dict[Move, float]) -> None:
+        values = [row[m] for m in self.choices]
+        self.n += 1
+        for i, x in enumerate(values):
+            self.sums[i] += x
+            line = self.products[i]
+            for j, y in enumerate(values):
+                line[j] += x * y
+
+    def clear(self) -> bool:
+        """Whether the best choice beats each other by more than NOISE_Z standard errors
+        of their paired difference (:func:`_paired_gap`, from the sums)."""
+        n, sums, p = self.n, self.sums, self.products
+        if n < 2:
+            return False
+        best = sums.index(max(sums))
+        for i in range(len(sums)):
+            if i == best:
+                continue
+            total = sums[best] - sums[i]
+            squares = p[best][best] - 2 * p[best][i] + p[i][i]
+            gap = total / n
+            var = max(squares - total * total / n, 0.0) / (n - 1)
+            if gap <= 0 or gap <= NOISE_Z * (var / n) ** 0.5:
+                return False
+        return True
+
+
+@dataclass
+class _Effort:
+    """How many deals a decision imagines: ``first`` unless time runs out, then, while
+    ``more`` allows, up to ``most``."""
+
+    first: int
+    most: int
+    more: Callable[[list[dict[Move, float]]], bool] = lambda rows: False
+
+
 class StrongBot(_Level):
     """Samples deals consistent with the view and scores each (see the module)."""
 
@@ -301,11 +375,12 @@ class StrongBot(_Level):
 
     def __init__(self, budget: float = 0.5, *, max_samples: int | None = None,
                  max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
-        """``budget``: seconds a move; ``max_samples``: deals imagined at most (by default
-        64 solved, or 256 played out); ``max_nodes``: the solver's node limit per deal
-        (with a generous budget, a choice that does not depend on the machine's speed);
-        ``evaluate``: another way to score a full position's moves (:func:`rollout_scores`);
-        by default the solver with two players, :func:`counting_playouts` with more."""
+        """``budget``: seconds a move; ``max_samples``: deals imagined (by default as
+        the module says when solved, 256 played out); ``max_nodes``: the solver's node
+        limit per deal (with a generous budget, a choice that does not depend on the
+        machine's speed); ``evaluate``: another way to score a full position's moves
+        (:func:`rollout_scores`); by default the solver with two players,
+        :func:`counting_playouts` with more."""
         if budget <= 0:
             raise ValueError(f"a bot's budget must be above zero, not {budget}")
         self.budget = budget
@@ -313,41 +388,67 @@ class StrongBot(_Level):
         self.max_nodes = max_nodes
         self.evaluate = evaluate
 
-    def _solve(self, state: State, seconds: float) -> tuple[dict[Move, float], bool]:
-        return solver_scores(state, seconds, self.max_nodes)
-
-    def _evaluator(self, view: SeatView) -> tuple[Evaluator, int]:
-        """How this view's imagined deals are scored, and how many at most."""
+    def _evaluator(self, view: SeatView, choices: Sequence[Move]) -> tuple[Evaluator, _Effort]:
+        """How this view's imagined deals are scored, and how many."""
+        fixed = self.max_samples
         if self.evaluate is not None:
-            evaluate = self.evaluate
-        elif len(view.hand_counts) == 2:
-            evaluate = self._solve
-        else:
-            evaluate = counting_playouts(view)
-        if self.max_samples is not None:
-            return evaluate, self.max_samples
-        return evaluate, (64 if evaluate == self._solve else 256)
+            return self.evaluate, _Effort(fixed or 256, fixed or 256)
+        if len(view.hand_counts) != 2:
+            return counting_playouts(view), _Effort(fixed or 256, fixed or 256)
+        spent = [0]  # the work so far: positions searched, and SOLVED_DEAL_COST a deal
+        paired = _Paired(choices)
+        max_nodes = self.max_nodes
+
+        def solved(state: State, seconds: float) -> tuple[dict[Move, float], bool]:
+            solution = _solution(state, seconds, max_nodes)
+            spent[0] += solution.nodes + SOLVED_DEAL_COST
+            return _solution_scores(state, solution)
+
+        def more(rows: list[dict[Move, float]]) -> bool:
+            for row in rows[paired.n:]:
+                paired.add(row)
+            return spent[0] < SOLVED_WORK and (
+                len(rows) % SOLVED_STEP != 0 or not paired.clear())
+
+        if fixed is not None:
+            return solved, _Effort(fixed, fixed)
+        return solved, _Effort(SOLVED_FIRST, SOLVED_MOST, more)
 
     def _choose(self, view: SeatView, rng: random.Random) -> tuple[Move, list[Reason]]:
         deadline = time.perf_counter() + self.budget
-        evaluate, limit = self._evaluator(view)
         legal = view.legal
         choices = distinct(legal, view.ends)  # a tile on either of two equal ends: one move
         if len(choices) == 1:
             return (choices[0], [Reason("only_move", {"move": choices[0].text()})])
+        evaluate, effort = self._evaluator(view, choices)
+        limit = effort.most
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
         rows: list[dict[Move, float]] = []  # each deal's scores, for the paired differences
         top = _top_score(view)
         samples, exact = 0, True
         space = DealSpace(view)
+        listing: list[Sample] | None = None  # every deal, when there are no more than that
+        if space.histories <= limit:
+            # A deal standing for several histories (the ways the played tiles could have
+            # come) is listed as often, and scored once; shuffled, so that the deals scored
+            # before an early stop are a uniform sample.
+            listing = [deal for deal, ways in space.every() for _ in range(ways)]
+            rng.shuffle(listing)
+            limit = len(listing)
+        scored: dict[Sample, tuple[dict[Move, float], bool]] = {}
         while samples < limit:
             left = deadline - time.perf_counter()
-            if samples and left <= 0:
+            if samples and left <= 0 or samples >= effort.first and not effort.more(rows):
                 break
-            state = world(view, space.draw(rng))
-            per = max(left, 0.0) / max(2, min(8, limit - samples))
-            scores, was_exact = evaluate(state, max(per, 0.005))
+            drawn = space.draw(rng) if listing is None else listing[samples]
+            found = scored.get(drawn) if listing is not None else None
+            if found is None:
+                per = max(left, 0.0) / max(2, min(8, limit - samples))
+                found = evaluate(world(view, drawn), max(per, 0.005))
+                if listing is not None:
+                    scored[drawn] = found
+            scores, was_exact = found
             exact = exact and was_exact
             samples += 1
             worst = min(scores.values()) if scores else 0.0
@@ -371,13 +472,15 @@ class StrongBot(_Level):
         equal = tuple(m for m in others
                       if (gap := _paired_gap(rows, ranked[0], m))[0] <= NOISE_Z * gap[1])
         rival = next((m for m in others if m not in equal), None)
+        # Every deal the view allows, each solved to the end: what is said is certain.
+        every = exact and listing is not None and samples == len(listing)
         reasons: list[Reason] = []
-        if exact and wins[move] == samples:
+        if every and wins[move] == samples:
             reasons.append(Reason("wins_for_certain", {"samples": samples}))
         reasons.extend(move_reasons(view, move, rival if rival is not None else others[0]))
         mean = totals[ranked[0]] / samples
         reasons.extend(average_reasons(
-            view, move, mean, samples, rival=rival,
+            view, move, mean, samples, exact=every, rival=rival,
             rival_mean=totals[rival] / samples if rival is not None else None, equal=equal))
         return (move, reasons)
 

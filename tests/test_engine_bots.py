@@ -27,13 +27,15 @@ from engine.bots import (
     rollout_scores,
     seat_score,
 )
+from engine.deals import DealSpace
 from engine.line import Line
-from engine.moves import PASS, Move
+from engine.moves import PASS, Move, distinct
 from engine.reasons import discard_reasons
 from engine.rules import Ruleset, block, duel, gaple
 from engine.sampler import forbidden_mask, sample, unseen_mask, world
 from engine.scenario import load
 from engine.settlement import settle
+from engine.solve import Solution
 from engine.state import State
 from engine.tiles import TILES, mask_of
 from engine.view import SeatView, view
@@ -339,12 +341,11 @@ def test_the_strong_bot_plays_out_deals_with_three_or_more_players_and_solves_wi
         monkeypatch: pytest.MonkeyPatch) -> None:
     solved: list[int] = []
 
-    def spy(state: State, seconds: float, max_nodes: int | None = None
-            ) -> tuple[dict[Move, float], bool]:
+    def spy(state: State, solution: Solution) -> tuple[dict[Move, float], bool]:
         solved.append(state.players)
         return {m: 0.0 for m in state.legal_moves()}, True
 
-    monkeypatch.setattr(bots, "solver_scores", spy)
+    monkeypatch.setattr(bots, "_solution_scores", spy)
     for name in ("block-3", "gaple-4x6", "duel"):
         for seed in range(20):
             state = midgame(RULESETS[name], seed, 2)
@@ -665,3 +666,94 @@ def test_the_strong_bot_scores_block_for_three_against_the_mean_of_the_others() 
     state = State.setup(block(3), [["0-6", "4-4"], ["1-2"], ["3-5"]], ends=(6, 6), stock=22)
     scores, exact = bots.solver_scores(state, 5.0)
     assert exact and set(scores.values()) == {-6.5}
+
+
+def deals_solved(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The positions' searches of each decision's deals, counted as they are scored."""
+    counted: list[int] = []
+    scores = bots._solution_scores
+
+    def spy(state: State, solution: Solution) -> tuple[dict[Move, float], bool]:
+        counted.append(solution.nodes)
+        return scores(state, solution)
+
+    monkeypatch.setattr(bots, "_solution_scores", spy)
+    return counted
+
+
+def two_player_decisions(seeds: range) -> list[SeatView]:
+    out = []
+    for seed in seeds:
+        for moves in (3, 6, 9):
+            state = midgame(RULESETS["block-2"], seed, moves)
+            if not state.over and len(distinct(state.legal_moves(), state.line.ends)) > 1:
+                out.append(view(state, state.to_move))
+    return out
+
+
+def test_strong_solves_more_deals_only_while_its_choice_is_unclear(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    counted = deals_solved(monkeypatch)
+    sizes = []
+    for v in two_player_decisions(range(12)):
+        counted.clear()
+        StrongBot(60.0).decide(v, random.Random(1))
+        n = len(counted)
+        assert bots.SOLVED_FIRST <= n <= bots.SOLVED_MOST
+        # it goes on past the first deals only in steps, and only within its work
+        assert n == bots.SOLVED_FIRST or (n % bots.SOLVED_STEP == 0 or n == bots.SOLVED_MOST
+                                          or sum(counted) + n * bots.SOLVED_DEAL_COST
+                                          >= bots.SOLVED_WORK)
+        assert sum(counted[:-1]) + (n - 1) * bots.SOLVED_DEAL_COST < bots.SOLVED_WORK \
+            or n == bots.SOLVED_FIRST
+        sizes.append(n)
+    assert min(sizes) == bots.SOLVED_FIRST  # a clear choice stops at the first deals
+    assert max(sizes) > bots.SOLVED_FIRST  # an unclear one goes on
+
+
+def test_strong_with_two_players_counts_its_work_not_the_clock() -> None:
+    # Within its budget, how many deals Strong solves depends on the positions searched,
+    # not on the time they took: the same seed gives the same move, however long it may
+    # think (a seeded round replays alike on a slower machine).
+    for v in two_player_decisions(range(6)):
+        quick = StrongBot(5.0).decide(v, random.Random(4))
+        slow = StrongBot(120.0).decide(v, random.Random(4))
+        assert (quick.move, quick.reasons) == (slow.move, slow.reasons)
+
+
+def test_paired_clear_agrees_with_the_paired_gap() -> None:
+    a, b, c = (Move.play(t(x), "right") for x in ("0-1", "0-2", "0-3"))
+    rng = random.Random(5)
+    rows = [{a: rng.gauss(1.0, 3.0), b: rng.gauss(0.0, 3.0), c: rng.gauss(0.5, 3.0)}
+            for _ in range(200)]
+    paired = bots._Paired((a, b, c))
+    for n, row in enumerate(rows, 1):
+        paired.add(row)
+        best = max((a, b, c), key=lambda m: sum(r[m] for r in rows[:n]))
+        expected = n >= 2 and all(
+            (gap := bots._paired_gap(rows[:n], best, m))[0] > max(0.0, bots.NOISE_Z * gap[1])
+            for m in (a, b, c) if m != best)
+        assert paired.clear() == expected, n
+
+
+def test_strong_solves_each_deal_of_a_small_view_once_and_says_it_saw_them_all(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    counted = deals_solved(monkeypatch)
+    v = view(e3_after_whites_pass(), 1)
+    space = DealSpace(v)
+    d = StrongBot(60.0).decide(v, random.Random(7))
+    assert len(counted) == space.count  # each deal solved once
+    codes = {r.code: r.params for r in d.reasons}
+    assert codes["deals_all"] == {"samples": space.histories}
+    assert codes["wins_for_certain"] == {"samples": space.histories}
+
+
+def test_strong_on_a_sample_of_deals_claims_no_certainty() -> None:
+    sampled = [v for v in two_player_decisions(range(3))
+               if DealSpace(v).histories > bots.SOLVED_MOST]
+    assert sampled
+    for v in sampled:
+        d = StrongBot(60.0).decide(v, random.Random(2))
+        codes = [r.code for r in d.reasons]
+        assert "deals_sampled" in codes
+        assert "deals_all" not in codes and "wins_for_certain" not in codes

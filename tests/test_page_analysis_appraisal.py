@@ -45,7 +45,7 @@ def the_list(at: AppTest) -> str:
 def test_analysis_words_a_decision_as_plays_review_does(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 2.0)
-    play = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
+    play = open_page("pages/play.py", rules="block", players="2", seed="13", level="strong")
     play_round(play)
     tb = play_table(play)
     review = tb.reviewed

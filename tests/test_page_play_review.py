@@ -120,9 +120,10 @@ def test_the_review_judges_each_decision_by_what_the_learner_could_see(
 
 
 def test_a_fault_is_marked_punished_or_got_away_with_in_this_deal() -> None:
-    """Block for two against Strong, seed 12: among the learner's first-legal-move choices is
-    an inaccuracy or worse; the all-hands layer says whether this deal punished it."""
-    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="strong")
+    """Block for two against Strong, seed 13: among the learner's first-legal-move choices is
+    an inaccuracy or worse (a blunder late in the round, graded on every deal the view
+    allows); the all-hands layer says whether this deal punished it."""
+    at = open_page("pages/play.py", rules="block", players="2", seed="13", level="strong")
     play_round(at)
     review = play_table(at).reviewed
     assert review is not None

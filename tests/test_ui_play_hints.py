@@ -63,8 +63,10 @@ def test_the_strong_bots_blocking_hint_in_words() -> None:
     words = [play_hints.reason_text(r, ("White", "Black")) for r in d.reasons]
     assert "It leaves a 0 open, and White could not play on a 0 before: they hold none." \
         in words
-    assert words[0].startswith("It wins whatever the hidden tiles are")
-    assert words[-1].startswith("Worked out on ") and "possible deals" in words[-1]
+    # Eight deals fit what Black has seen: every one is solved, and the hint says so.
+    assert words[0] == "It wins whatever the hidden tiles are (checked on 8 possible deals)."
+    assert words[-1] == ("Worked out on every possible deal of the tiles you cannot see (8), "
+                         "each played out to the end.")
 
 
 def test_a_tie_says_equally_good_naming_both_moves(lang: list[str]) -> None:

@@ -370,14 +370,21 @@ def further(tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return budgets
 
 
-def test_while_the_learner_thinks_the_tutor_looks_further_and_then_stops_a_blunder(
-        tutoring: Tutoring, further: list[float]) -> None:
+def looking_further(tutoring: Tutoring) -> tuple[Table, Move]:
+    """The learner's turn with the tutor on, a move ``tutoring`` grades a blunder, and the
+    first appraisal back (too thin: the tutor looks further)."""
     tb = learners_turn(block(2), 3, tutoring.workers)
     play_tutor.switch(tb, True)
     _, bad = two_moves(tb)
     tutoring.bad = {str(bad.tile)}
     tutoring.workers.release()
-    play_tutor.advance(tb)  # the first is back, too thin: asked again, with a longer budget
+    play_tutor.advance(tb)
+    return tb, bad
+
+
+def test_while_the_learner_thinks_the_tutor_looks_further_and_then_stops_a_blunder(
+        tutoring: Tutoring, further: list[float]) -> None:
+    tb, bad = looking_further(tutoring)  # the first back, too thin: asked again, longer
     assert further == [thinking.TUTOR_BUDGET * play_tutor.FURTHER[0]]
     assert play_tutor.thinking_on(tb) and not thinking.inline()
     tutoring.workers.release()
@@ -392,12 +399,7 @@ def test_while_the_learner_thinks_the_tutor_looks_further_and_then_stops_a_blund
 
 def test_a_move_made_while_the_tutor_looks_further_is_judged_at_once_on_what_is_back(
         tutoring: Tutoring, further: list[float]) -> None:
-    tb = learners_turn(block(2), 3, tutoring.workers)
-    play_tutor.switch(tb, True)
-    _, bad = two_moves(tb)
-    tutoring.bad = {str(bad.tile)}
-    tutoring.workers.release()
-    play_tutor.advance(tb)
+    tb, bad = looking_further(tutoring)
     assert play_tutor.thinking_on(tb)
     before = snapshot(tb)
     assert play_tutor.learner_move(tb, bad)  # 5 deals cannot call it a fault: played, unheld
