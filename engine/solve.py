@@ -38,7 +38,9 @@ had a move (worth at least 0), it will not choose this one, and the position's
 search stops (shallow pruning).  Once the first tile is down, both search on the
 position's numbers (hands, ends, mover, passes; in Gaple the dead piles too) rather
 than on a State: the same moves in the same order and the same values, about twice as
-fast.  (A Gaple value is one number too: each seat's place in three bits.)
+fast.  (A Gaple value is one number too: each seat's place in three bits, from each
+seat's total, which the search carries down and changes only when a tile is played; the
+smallest tiles are looked at only where two totals tie.)
 
 Iterative deepening: the search runs to a ply limit (4, 8, 12, …), scoring a
 position at the limit as if the round were blocked there (the pip counts decide:
@@ -52,6 +54,8 @@ The table has a fixed number of slots (``table_size``, default 2^19): a position
 goes to the slot its key hashes to (where no tile can change hands, the key is the
 union of the hands with the ends, turn and passes: a machine integer), and a new
 entry always replaces the old one (always-replace).  Its size bounds the memory whatever the position.
+The numbers-only searches keep their table keyed by the position itself (no slot to work
+out, no key to compare), emptied when it holds ``table_size`` positions: the same bound.
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ from .moves import Move
 from .rules import BLANK_DOUBLE_25, blank_double_counts_25
 from .settlement import gaple_places
 from .state import State
-from .tiles import FITS, OTHER, TILES, mask_value
+from .tiles import FITS, OTHER, TILES, VALUES, mask_value
 from .values import by_fields
 
 #: Slots in the transposition table (a power of two).
@@ -254,26 +258,37 @@ _SMALL: Final[tuple[tuple[int, ...], ...]] = tuple(
     for k in range(4))
 
 
-def _placed(hands: list[int], dead: list[int], out: int, blank25: bool) -> int:
+def _placed(hands: list[int], dead: list[int], totals: list[int], out: int,
+            blank25: bool) -> int:
     """Gaple's places (as :func:`engine.settlement.gaple_places` gives them) as one
     number: seat ``s``'s place (1 = the winner) in bits ``3s`` to ``3s + 2``.  ``out``
     emptied its hand by a play with no dead tiles and wins outright (−1: no one did);
-    the others go by total (hand and dead tiles), then the smallest single tile, its
-    value and then its lower half (one rank), then by seat."""
-    a, b, c, d = _SMALL
+    the others go by total (``totals``: each seat's hand and dead tiles, as the search
+    carries them), then the smallest single tile, its value and then its lower half (one
+    rank), worked out only where two totals tie, then by seat."""
+    n = len(hands)
     keys: list[int] = []
-    for seat in range(len(hands)):
-        held = hands[seat] | dead[seat]
-        total = mask_value(held)
-        if blank25 and blank_double_counts_25(held):
+    for seat in range(n):
+        total = totals[seat]
+        if blank25 and blank_double_counts_25(hands[seat] | dead[seat]):
             total += BLANK_DOUBLE_25
-        small = min(a[held & 127], b[held >> 7 & 127], c[held >> 14 & 127], d[held >> 21 & 127])
-        if small == 63:
-            small = 0  # nothing held: before any tile
-        keys.append((0 if seat == out else 1) << 17 | total << 9 | small << 3 | seat)
+        keys.append((0 if seat == out else 1) << 17 | total << 9 | seat)
     keys.sort()
+    for i in range(1, n):
+        if keys[i] >> 9 == keys[i - 1] >> 9:  # a tie: the smallest tiles decide
+            a, b, c, d = _SMALL
+            for j in range(n):
+                seat = keys[j] & 7
+                held = hands[seat] | dead[seat]
+                small = min(a[held & 127], b[held >> 7 & 127], c[held >> 14 & 127],
+                            d[held >> 21 & 127])
+                if small == 63:
+                    small = 0  # nothing held: before any tile
+                keys[j] = keys[j] >> 9 << 9 | small << 3 | seat
+            keys.sort()
+            break
     places = 0
-    for place in range(len(keys)):
+    for place in range(n):
         places |= (place + 1) << 3 * (keys[place] & 7)
     return places
 
@@ -316,7 +331,7 @@ class Search:
         self.discard = state.rules.stuck == "discard"
         self.blank25 = state.rules.blank_double_25
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
-        self.ptable: dict[int, tuple[int, int, int, int]] = {}  # _plain's and _gaple's
+        self.ptable: dict[int, tuple[int, int]] = {}  # _plain's and _gaple's: depth, value
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
         # Two players: every value lies in [low, high] (the duel's −1..1; in Block a
         # winner scores at most the loser's pips now: hands only shrink), so a root
@@ -512,21 +527,31 @@ class Search:
             for seat in range(self.players):
                 held |= st.hand_masks[seat]
                 gone |= st.dead_masks[seat]
-            code = self._gaple(list(st.hand_masks), list(st.dead_masks), held, gone,
+            totals = [mask_value(st.hand_masks[seat] | st.dead_masks[seat])
+                      for seat in range(self.players)]
+            code = self._gaple(list(st.hand_masks), list(st.dead_masks), totals, held, gone,
                                st.line.left, st.line.right, st.to_move, st.passes, depth)
             return tuple([-(code >> 3 * seat & 7) for seat in range(self.players)])
         return self._state_mn(depth)
 
-    def _probe(self, key: int, slot: int, depth: int) -> int:
-        """The value :attr:`ptable` keeps for ``key`` (in ``slot``) from a search at least
-        ``depth`` deep, or −1 (a value of :meth:`_plain` or :meth:`_gaple` is never
-        negative)."""
-        entry = self.ptable.get(slot)
-        if entry is None or entry[0] != key or entry[1] < depth:
+    def _probe(self, key: int, depth: int) -> int:
+        """The value :attr:`ptable` keeps for ``key`` from a search at least ``depth``
+        deep, or −1 (a value of :meth:`_plain` or :meth:`_gaple` is never negative)."""
+        entry = self.ptable.get(key)
+        if entry is None or entry[0] < depth:
             return -1
-        if entry[1] < _EXACT:
+        if entry[0] < _EXACT:
             self.estimates += 1
-        return entry[2]
+        return entry[1]
+
+    def _keep(self, key: int, exact: bool, depth: int, value: int) -> None:
+        """Keep a value of :meth:`_plain` or :meth:`_gaple` in :attr:`ptable`, keyed by
+        the position itself (no slot to work out, no key to compare); a full table is
+        emptied, which keeps its memory within :attr:`table_size` entries."""
+        table = self.ptable
+        if len(table) >= self.table_size:
+            table.clear()
+        table[key] = (_EXACT if exact else depth, value)
 
     def _plain(self, hands: list[int], left: int, right: int, mover: int, passes: int,
                depth: int, rival: int) -> int:
@@ -552,8 +577,7 @@ class Search:
             union |= h
         # As _key gives it for this position (no stock, no opening to make).
         key = ((((union << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3 | passes) << 10
-        slot = _slot(key, self.mask)
-        found = self._probe(key, slot, depth)
+        found = self._probe(key, depth)
         if found >= 0:
             return found
         before = self.estimates
@@ -600,27 +624,27 @@ class Search:
                         if rival >= 0 and mine > 0:
                             return v  # a bound for the rival: see above
                     i += 1
-        self.ptable[slot] = (key, _EXACT if self.estimates == before else depth, best, best_i)
+        self._keep(key, self.estimates == before, depth, best)
         return best
 
-    def _gaple(self, hands: list[int], dead: list[int], held: int, gone: int, left: int,
-               right: int, mover: int, passes: int, depth: int) -> int:
+    def _gaple(self, hands: list[int], dead: list[int], totals: list[int], held: int,
+               gone: int, left: int, right: int, mover: int, passes: int, depth: int) -> int:
         """:meth:`_state_mn` for Gaple once the first tile is down, on the position's
         numbers alone (the hands, the dead piles, the ends, the mover, the run of turns
         without a play) rather than a :class:`State`: the same moves in the same order,
         the same values, twice as fast.  A value is one number, the places
-        (:func:`_placed`).  Tiles never change hands, so ``held`` (the union of the hands)
-        and ``gone`` (of the dead piles) say where every tile is: the table's key."""
+        (:func:`_placed`), from ``totals``, each seat's hand and dead tiles, which only a
+        play changes.  Tiles never change hands, so ``held`` (the union of the hands) and
+        ``gone`` (of the dead piles) say where every tile is: the table's key."""
         self.nodes += 1
         if not self.nodes & _CHECK:
             self._check()
         if depth <= 0:
             self.estimates += 1
-            return _placed(hands, dead, -1, self.blank25)
+            return _placed(hands, dead, totals, -1, self.blank25)
         key = (((((gone << 28 | held) << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover)
                << 3 | passes) << 1 | 1  # the last bit keeps it apart from _plain's keys
-        slot = _slot(key, self.mask)
-        found = self._probe(key, slot, depth)
+        found = self._probe(key, depth)
         if found >= 0:
             return found
         before = self.estimates
@@ -629,9 +653,7 @@ class Search:
         hand = hands[mover]
         plays = (hand & FITS[left], hand & FITS[right])
         best = 0
-        best_i = -1
         top = 8  # the best move's place for the mover
-        i = 0
         if not plays[0] | plays[1]:  # stuck: a dead tile of the mover's choice, or a pass
             m = hand if self.discard else 0
             pile = dead[mover]
@@ -645,44 +667,46 @@ class Search:
                     # Emptied by a dead tile, or a full circuit without a play: the
                     # totals decide.
                     self.nodes += 1
-                    v = _placed(hands, dead, -1, self.blank25)
+                    v = _placed(hands, dead, totals, -1, self.blank25)
                 else:
-                    v = self._gaple(hands, dead, held ^ bit, gone | bit, left, right, after,
+                    v = self._gaple(hands, dead, totals, held ^ bit, gone | bit, left, right, after,
                                     passes + 1, depth - 1)
                 place = v >> shift & 7
                 if place < top:
-                    best, best_i, top = v, i, place
-                i += 1
+                    best, top = v, place
                 if not m or top == 1:  # the winner's place: nothing later can beat it
                     break
             hands[mover] = hand
             dead[mover] = pile
         else:
             out = -1 if dead[mover] else mover  # out by a play: outright without dead tiles
+            own = totals[mover]
             for side in range(2):
                 m = plays[side]
                 end = left if side == 0 else right
                 while m and top > 1:
                     bit = m & -m
                     m ^= bit
-                    free = OTHER[(bit.bit_length() - 1) * 7 + end]
+                    tile = bit.bit_length() - 1
+                    free = OTHER[tile * 7 + end]
                     rest = hand ^ bit
                     hands[mover] = rest
+                    totals[mover] = own - VALUES[tile]
                     if not rest:
                         self.nodes += 1
-                        v = _placed(hands, dead, out, self.blank25)
+                        v = _placed(hands, dead, totals, out, self.blank25)
                     elif side == 0:
-                        v = self._gaple(hands, dead, held ^ bit, gone, free, right, after, 0,
+                        v = self._gaple(hands, dead, totals, held ^ bit, gone, free, right, after, 0,
                                         depth - 1)
                     else:
-                        v = self._gaple(hands, dead, held ^ bit, gone, left, free, after, 0,
+                        v = self._gaple(hands, dead, totals, held ^ bit, gone, left, free, after, 0,
                                         depth - 1)
                     place = v >> shift & 7
                     if place < top:
-                        best, best_i, top = v, i, place
-                    i += 1
+                        best, top = v, place
             hands[mover] = hand
-        self.ptable[slot] = (key, _EXACT if self.estimates == before else depth, best, best_i)
+            totals[mover] = own
+        self._keep(key, self.estimates == before, depth, best)
         return best
 
     def _state_mn(self, depth: int) -> tuple[int, ...]:

@@ -295,9 +295,13 @@ def test_an_exact_only_search_that_runs_out_of_time_gives_no_estimate() -> None:
     assert solve(state, seconds=0.01, line=False).exact is False  # an estimate, deeper
 
 
-def test_a_small_table_still_gives_exact_values() -> None:
+@pytest.mark.parametrize("rules", [block(2), block(4), gaple(4), gaple(5, blank_double_25=True)],
+                         ids=lambda r: r.name)
+def test_a_small_table_still_gives_exact_values(rules: Ruleset) -> None:
+    # Block for three or four and Gaple search on numbers, their table emptied when full:
+    # with room for four positions it is emptied again and again, and nothing changes.
     rng = random.Random(11)
-    for state in positions_to_move(block(2), rng, 4, 20):
+    for state in positions_to_move(rules, rng, 4, 20 if rules.players == 2 else 14):
         big, small = solve(state), Search(state, table_size=4).run()
         assert small.exact and (small.value, small.moves) == (big.value, big.moves)
 
