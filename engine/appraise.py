@@ -72,6 +72,7 @@ from typing import Any, Final
 
 from .deals import DealSpace
 from .moves import Move, canonical, distinct
+from .paired import PairedSums
 from .sampler import Sample, world
 from .scoring import seat_score
 from .solve import Solution, solve
@@ -256,29 +257,16 @@ def distinct_moves(v: SeatView) -> int:
 
 # -- solving the deals ----------------------------------------------------------
 
-class _Tally:
+class _Tally(PairedSums[int]):
     """Each move's score (or the position's) on every deal solved, as whole numbers:
     their sums and the sums of their products (for the paired differences)."""
 
     def __init__(self, scale: int, population: int, listed: bool) -> None:
+        super().__init__(0)
         self.scale = scale  # the scores' multiplier (_scale)
         self.population = population  # the deals the view allows
         self.listed = listed  # drawn without replacement from the list of them all
         self.estimated = 0  # deals whose solve did not finish (estimates)
-        self.n = 0
-        self.sums: list[int] = []
-        self.products: list[list[int]] = []  # products[i][j]: the sum of row[i] * row[j]
-
-    def add(self, row: tuple[int, ...]) -> None:
-        if not self.n:
-            self.sums = [0] * len(row)
-            self.products = [[0] * len(row) for _ in row]
-        self.n += 1
-        for i, x in enumerate(row):
-            self.sums[i] += x
-            line = self.products[i]
-            for j, y in enumerate(row):
-                line[j] += x * y
 
     @property
     def complete(self) -> bool:
@@ -315,13 +303,7 @@ class _Tally:
 
     def loss_stderr(self, top: int, i: int) -> float:
         """The standard error of the mean of move ``top``'s score minus move ``i``'s."""
-        p = self.products
-        return self._error(self.sums[top] - self.sums[i],
-                           p[top][top] - 2 * p[top][i] + p[i][i])
-
-    def top(self) -> int:
-        """The move with the highest sum (the first such)."""
-        return self.sums.index(max(self.sums))
+        return self._error(*self.difference(top, i))
 
     def spread(self) -> float:
         """The largest standard error of a move's mean or of its loss."""
@@ -364,12 +346,7 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
         raise AppraisalError("no deal of the hidden tiles fits what the view shows")
     listed = space.count <= limit
     tally = _Tally(_scale(v.rules.family, len(v.hand_counts)), space.count, listed)
-    every: list[Sample] = []
-    if listed:
-        # A deal standing for several histories (the ways the played tiles could have
-        # come) is listed as often, and solved once.
-        every = [deal for deal, ways in space.every() for _ in range(ways)]
-        rng.shuffle(every)  # a budget that runs out leaves a uniform sample
+    every = space.listing(rng) if listed else []
     solved: dict[Sample, tuple[int, ...]] = {}
     may_stop = not listed or space.count > ALWAYS_EXACT
     check = MIN_DEALS

@@ -66,6 +66,7 @@ from .counting import (
 )
 from .deals import DealSpace
 from .moves import Move, canonical, distinct
+from .paired import PairedSums
 from .reasons import (
     REASON_CODES,
     Reason,
@@ -320,37 +321,33 @@ SOLVED_MOST: Final = 2048
 
 
 class _Paired:
-    """Running sums of each choice's scores over the deals and of their pairwise products:
+    """Each choice's scores over the deals, as running sums (:class:`PairedSums`):
     whether the best choice stands clear of every other (:meth:`clear`), in time that does
     not grow with the deals."""
 
     def __init__(self, choices: Sequence[Move]) -> None:
         self.choices = tuple(choices)
-        self.n = 0
-        self.sums = [0.0] * len(choices)
-        self.products = [[0.0] * len(choices) for _ in choices]
+        self.sums = PairedSums(0.0)
+
+    @property
+    def n(self) -> int:
+        return self.sums.n
 
     def add(self, row: dict[Move, float]) -> None:
-        values = [row[m] for m in self.choices]
-        self.n += 1
-        for i, x in enumerate(values):
-            self.sums[i] += x
-            line = self.products[i]
-            for j, y in enumerate(values):
-                line[j] += x * y
+        self.sums.add([row[m] for m in self.choices])
 
     def clear(self) -> bool:
         """Whether the best choice beats each other by more than NOISE_Z standard errors
         of their paired difference (:func:`_paired_gap`, from the sums)."""
-        n, sums, p = self.n, self.sums, self.products
+        sums = self.sums
+        n = sums.n
         if n < 2:
             return False
-        best = sums.index(max(sums))
-        for i in range(len(sums)):
+        best = sums.top()
+        for i in range(len(self.choices)):
             if i == best:
                 continue
-            total = sums[best] - sums[i]
-            squares = p[best][best] - 2 * p[best][i] + p[i][i]
+            total, squares = sums.difference(best, i)
             gap = total / n
             var = max(squares - total * total / n, 0.0) / (n - 1)
             if gap <= 0 or gap <= NOISE_Z * (var / n) ** 0.5:
@@ -429,12 +426,8 @@ class StrongBot(_Level):
         samples, exact = 0, True
         space = DealSpace(view)
         listing: list[Sample] | None = None  # every deal, when there are no more than that
-        if space.histories <= limit:
-            # A deal standing for several histories (the ways the played tiles could have
-            # come) is listed as often, and scored once; shuffled, so that the deals scored
-            # before an early stop are a uniform sample.
-            listing = [deal for deal, ways in space.every() for _ in range(ways)]
-            rng.shuffle(listing)
+        if space.count <= limit:
+            listing = space.listing(rng)  # each deal scored once, however often listed
             limit = len(listing)
         scored: dict[Sample, tuple[dict[Move, float], bool]] = {}
         while samples < limit:

@@ -224,6 +224,15 @@ class DealSpace:
 
         yield from walk(0, self.needs, [0] * k, 1)
 
+    def listing(self, rng: random.Random) -> list[Sample]:
+        """Every deal the view allows, each as often as the deals it stands for (so
+        :attr:`count` in all), shuffled: taken in order, any first ``n`` of them are a
+        uniform sample drawn without replacement (a budget that runs out leaves one), and
+        a caller solves a deal listed more than once only once."""
+        listed = [deal for deal, ways in self.every() for _ in range(ways)]
+        rng.shuffle(listed)
+        return listed
+
     def _with_rest(self, filled: list[int], weight: int) -> Iterator[tuple[Sample, int]]:
         if not self.ordered:
             yield self._sample(filled, ()), weight

@@ -110,6 +110,11 @@ def test_the_count_and_each_deals_share_equal_the_brute_force(name: str) -> None
         factor = space.histories // space.count
         assert {k: w * factor for k, w in listed.items()} == dict(brute)
         assert space.histories == sum(brute.values())
+        # The shuffled listing the appraisal and the strong bot take deals from in turn:
+        # every deal, as often as its share, count in all.
+        shuffled = space.listing(random.Random(tried))
+        assert len(shuffled) == space.count
+        assert Counter(key(sample, ordered) for sample in shuffled) == listed
         tried += 1
         if tried == 4:
             break

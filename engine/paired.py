@@ -1,0 +1,48 @@
+"""Running sums for paired comparisons over deals.
+
+Each deal gives a row of values, one per choice (a move's score on that deal).  What a
+comparison of two choices needs — the mean of their difference over the deals and its
+standard error — comes from each choice's sum and the sums of the rows' pairwise products,
+so it is kept in time and memory that do not grow with the deals.  The appraisal keeps
+whole numbers (exact sums); the strong bot floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+N = TypeVar("N", int, float)
+
+
+class PairedSums(Generic[N]):
+    """The number of rows, each choice's sum, and ``products[i][j]``, the sum of
+    ``row[i] * row[j]``; sized by the first row."""
+
+    def __init__(self, zero: N) -> None:
+        self.zero: N = zero
+        self.n = 0
+        self.sums: list[N] = []
+        self.products: list[list[N]] = []
+
+    def add(self, row: Sequence[N]) -> None:
+        if not self.n:
+            self.sums = [self.zero] * len(row)
+            self.products = [[self.zero] * len(row) for _ in row]
+        elif len(row) != len(self.sums):
+            raise ValueError(f"a row of {len(row)} values after rows of {len(self.sums)}")
+        self.n += 1
+        for i, x in enumerate(row):
+            self.sums[i] += x
+            line = self.products[i]
+            for j, y in enumerate(row):
+                line[j] += x * y
+
+    def top(self) -> int:
+        """The choice with the highest sum (the first such)."""
+        return self.sums.index(max(self.sums))
+
+    def difference(self, i: int, j: int) -> tuple[N, N]:
+        """The sum over the rows of ``row[i] - row[j]``, and the sum of its squares."""
+        p = self.products
+        return self.sums[i] - self.sums[j], p[i][i] - 2 * p[i][j] + p[j][j]
