@@ -8,6 +8,7 @@ so that page names can be translated; :func:`sidebar` draws links with
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
 
 from . import session
@@ -92,7 +93,6 @@ def progress_summary() -> None:
     if record.drill.best:
         st.caption(t("nav.progress_drill", best=f"{record.drill.best:.1f}".removesuffix(".0")))
     st.caption(t("nav.progress_link"))
-    afresh()
 
 
 AFRESH_CONFIRM = "nav.afresh_confirm"
@@ -123,8 +123,9 @@ def afresh() -> None:
         st.button(t("nav.afresh_no"), key="nav.afresh_no", on_click=_cancel_afresh)
 
 
-def sidebar(current: str | None = None) -> None:
-    """Draw the sidebar.  ``current`` is the page file being shown."""
+def sidebar(current: str | None = None) -> DeltaGenerator:
+    """Draw the sidebar.  ``current`` is the page file being shown.  Returns the place
+    of the progress lines, to draw again when the page itself records progress."""
     with st.sidebar:
         st.markdown(f"### {t('site.name')}")
         for page, key in PAGES:
@@ -132,4 +133,13 @@ def sidebar(current: str | None = None) -> None:
         st.divider()
         language_selector()
         st.divider()
+        place = st.empty()
+        redraw_progress(place)
+        afresh()
+    return place
+
+
+def redraw_progress(place: DeltaGenerator) -> None:
+    """Draw the progress lines in ``place`` (anything it held before is replaced)."""
+    with place.container():
         progress_summary()

@@ -24,6 +24,7 @@ from .widgets import feedback
 
 ICON = Path(__file__).resolve().parent / "static" / "icon.png"
 _NOTICE_KEY = "lang_notice_for"
+_PROGRESS_PLACE = "_sidebar_progress"  # this run's place of the sidebar's progress lines
 #: Session key: this browser tab has the site's styles and Streamlit's drawing code in
 #: (see :func:`hold_until_styled`).
 STYLED = "page.styled"
@@ -233,9 +234,17 @@ def setup(page: str, title_key: str) -> str:
     if notice and st.session_state.get(_NOTICE_KEY) != requested:
         st.session_state[_NOTICE_KEY] = requested
         session.notify(notice)
-    nav.sidebar(page)
+    st.session_state[_PROGRESS_PLACE] = nav.sidebar(page)
     session.show_notices()
     return learner
+
+
+def progress_recorded() -> None:
+    """The page itself recorded progress after :func:`setup` drew the sidebar (a lesson
+    read on arrival): its progress lines are drawn again, in this run."""
+    place = st.session_state.get(_PROGRESS_PLACE)
+    if place is not None:
+        nav.redraw_progress(place)
 
 
 def rerun_page_if(changed: bool) -> None:

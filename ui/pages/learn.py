@@ -30,6 +30,7 @@ from engine.state import Refusal, State
 from .. import session
 from ..content import Content, content
 from ..i18n import clip, refusal_text, t
+from ..page import progress_recorded
 from ..widgets.feedback import Said, worded
 from ..widgets.lessons import (
     first_open_step,
@@ -203,7 +204,7 @@ def arrive(data: Content, lesson: Lesson, step: Step) -> Attempt:
     attempt = attempt_for(lesson, step)
     if not attempt.done and not is_task(step) and step.id == lesson.steps[-1].id:
         on_watched(lesson.id, step.id)
-        st.rerun()  # the sidebar, drawn already, counts it too
+        progress_recorded()  # the sidebar, drawn already, counts it too
     return attempt
 
 

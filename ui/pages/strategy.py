@@ -28,6 +28,7 @@ from engine.scenario import Scenario
 from .. import session
 from ..content import Course, Puzzles, strategy_step
 from ..i18n import t
+from ..page import progress_recorded
 
 PAGE = "pages/strategy.py"
 PARAM = "principle"
@@ -54,12 +55,12 @@ def stars(lesson: StrategyLesson, read: bool, solved: dict[str, bool]) -> int:
 
 def arrive(lesson: StrategyLesson) -> int:
     """Record the lesson as read, with the stars its puzzles have earned; the best kept.
-    A new star runs the page again, so that the sidebar, drawn already, counts it too."""
+    A new star is counted in the sidebar, drawn already, at once."""
     step = strategy_step(lesson.principle)
     before = session.steps_done().get(step, 0)
     after = session.record_step(*step, stars(lesson, True, session.puzzles_tried()))
     if after > before:
-        st.rerun()
+        progress_recorded()
     return after
 
 
