@@ -79,25 +79,34 @@ def ask(table: Table) -> None:
                                                             _seed(table))))
 
 
-def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
-    """The appraisal of the position on the table on the most deals so far, if one is back;
-    and whether the first is still being worked out."""
+def collect(table: Table) -> None:
+    """Take in the latest appraisal of the position on the table once it is back: kept as
+    the tutor's answer when it rests on at least as many deals as the one kept so far."""
     tutor = table.tutor
     if tutor is None or tutor.asked is None or tutor.asked[0] != position(table):
-        return None, False
+        return
     answer = tutor.asked[1]
     answer.poll()
     found = answer.value
     if found is not None and (tutor.known is None or found.deals >= tutor.known.deals):
         tutor.known = found
-    return tutor.known, answer.waiting and tutor.known is None
+
+
+def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
+    """The appraisal of the position on the table on the most deals so far (as
+    :func:`collect` took it in), and whether the first is still being worked out."""
+    tutor = table.tutor
+    if tutor is None or tutor.asked is None or tutor.asked[0] != position(table):
+        return None, False
+    return tutor.known, tutor.asked[1].waiting and tutor.known is None
 
 
 def _sure_enough(table: Table, found: Appraisal) -> bool:
     """The appraisal is exact, or every loss is as precise as the review's."""
-    return found.exact or all(
-        m.loss_stderr <= review_precision(view(table.state, table.learner))
-        for m in found.moves)
+    if found.exact:
+        return True
+    precision = review_precision(view(table.state, table.learner))
+    return all(m.loss_stderr <= precision for m in found.moves)
 
 
 def further(table: Table) -> None:
@@ -157,6 +166,7 @@ def learner_move(table: Table, move: Move) -> bool:
         return play.play_move(table, move)  # refused there, with its reason
     tutor.stop = None
     ask(table)
+    collect(table)
     found, waiting = appraisal(table)
     if found is None and waiting:
         tutor.held = (position(table), resolved)
@@ -237,6 +247,7 @@ def advance(table: Table, now: float | None = None) -> bool:
     if tutor.held is not None and tutor.held[0] != position(table):
         tutor.held = None  # another position (a new round, a replay): the click is moot
     ask(table)
+    collect(table)
     if tutor.held is not None:
         found, waiting = appraisal(table)
         if not waiting:
