@@ -35,7 +35,10 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
   finishes within the budget); with three to five, each move is played out to the
   end by the counting player's rules at every seat (:func:`~engine.counting.counting_playouts`): the
   solver's every-hand-known, everyone-plays-perfectly model misjudges a table of
-  counting players there (README, "Computer players in the arena").
+  counting players there (README, "Computer players in the arena").  As a computer
+  player (:func:`make_bot`) with two players it draws its deals by what the other's
+  plays suggest of its hand (:mod:`engine.inference`, :data:`~engine.inference.OPPONENTS`: players
+  lay heavy tiles and doubles first); as the hint, every possible deal alike.
 
 :func:`hint` is the strong bot's choice with the reasons a learner can read.
 
@@ -65,6 +68,7 @@ from .counting import (
     stuck_chance,
 )
 from .deals import DealSpace
+from .inference import OPPONENTS, ChoiceModel, likelihood
 from .moves import Move, canonical, distinct
 from .paired import PairedSums
 from .reasons import (
@@ -371,19 +375,23 @@ class StrongBot(_Level):
     level = "strong"
 
     def __init__(self, budget: float = 0.5, *, max_samples: int | None = None,
-                 max_nodes: int | None = None, evaluate: Evaluator | None = None) -> None:
+                 max_nodes: int | None = None, evaluate: Evaluator | None = None,
+                 model: ChoiceModel | None = None) -> None:
         """``budget``: seconds a move; ``max_samples``: deals imagined (by default as
         the module says when solved, 256 played out); ``max_nodes``: the solver's node
         limit per deal (with a generous budget, a choice that does not depend on the
         machine's speed); ``evaluate``: another way to score a full position's moves
         (:func:`rollout_scores`); by default the solver with two players,
-        :func:`counting_playouts` with more."""
+        :func:`counting_playouts` with more; ``model``: how the others choose their
+        tiles (:mod:`engine.inference`), to weigh the deals by (the computer player's;
+        None, the hint's: every possible deal alike)."""
         if budget <= 0:
             raise ValueError(f"a bot's budget must be above zero, not {budget}")
         self.budget = budget
         self.max_samples = max_samples
         self.max_nodes = max_nodes
         self.evaluate = evaluate
+        self.model = model
 
     def _evaluator(self, view: SeatView, choices: Sequence[Move]) -> tuple[Evaluator, _Effort]:
         """How this view's imagined deals are scored, and how many."""
@@ -430,11 +438,21 @@ class StrongBot(_Level):
             listing = space.listing(rng)  # each deal scored once, however often listed
             limit = len(listing)
         scored: dict[Sample, tuple[dict[Move, float], bool]] = {}
+        # The model is measured with two players (README, "Against a peer AI"); with more,
+        # where the deals are played out by the counting player's rules, they stay alike.
+        weigh = likelihood(view, self.model) \
+            if self.model is not None and len(view.hand_counts) == 2 else None
+        mass = 0.0  # the deals' weights (their number, with no model)
         while samples < limit:
             left = deadline - time.perf_counter()
             if samples and left <= 0 or samples >= effort.first and not effort.more(rows):
                 break
-            drawn = space.draw(rng) if listing is None else listing[samples]
+            if listing is not None:
+                drawn = listing[samples]
+            else:
+                drawn = space.draw(rng) if weigh is None else _weighed_draw(space, rng, weigh)
+            # A deal listed weighs as the model says; one drawn by its weight, alike.
+            weight = weigh(drawn) if weigh is not None and listing is not None else 1.0
             found = scored.get(drawn) if listing is not None else None
             if found is None:
                 per = max(left, 0.0) / max(2, min(8, limit - samples))
@@ -447,8 +465,9 @@ class StrongBot(_Level):
             worst = min(scores.values()) if scores else 0.0
             row = {move: scores.get(move, worst) for move in legal}
             rows.append(row)
+            mass += weight
             for move, score in row.items():
-                totals[move] += score
+                totals[move] += weight * score
                 if score >= top:
                     wins[move] += 1
         # Equal means (often, where results are places or a win) go to the move the
@@ -471,11 +490,23 @@ class StrongBot(_Level):
         if every and wins[move] == samples:
             reasons.append(Reason("wins_for_certain", {"samples": samples}))
         reasons.extend(move_reasons(view, move, rival if rival is not None else others[0]))
-        mean = totals[ranked[0]] / samples
+        mean = totals[ranked[0]] / mass
         reasons.extend(average_reasons(
             view, move, mean, samples, exact=every, rival=rival,
-            rival_mean=totals[rival] / samples if rival is not None else None, equal=equal))
+            rival_mean=totals[rival] / mass if rival is not None else None, equal=equal))
         return (move, reasons)
+
+
+#: Deals drawn for each one a model's weights choose (sampling importance resampling).
+WEIGHED_FROM: Final = 8
+
+
+def _weighed_draw(space: DealSpace, rng: random.Random,
+                  weigh: Callable[[Sample], float]) -> Sample:
+    """A deal drawn in proportion to its weight, nearly: one of :data:`WEIGHED_FROM`
+    drawn alike, chosen by their weights."""
+    drawn = [space.draw(rng) for _ in range(WEIGHED_FROM)]
+    return rng.choices(drawn, weights=[weigh(d) for d in drawn])[0]
 
 
 def _counting_key(view: SeatView, move: Move) -> float:
@@ -497,7 +528,7 @@ _MAKERS: Final[dict[str, Callable[[float], Bot]]] = {
     "random": lambda budget: RandomBot(),
     "heaviest": lambda budget: HeaviestBot(),
     "counting": lambda budget: CountingBot(),
-    "strong": lambda budget: StrongBot(budget),
+    "strong": lambda budget: StrongBot(budget, model=OPPONENTS),
 }
 
 

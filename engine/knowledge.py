@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .state import Opening, Record, State
-from .tiles import FITS, TILES, Tile
+from .tiles import ALL_MASK, FITS, TILES, Tile
 
 #: Every double.
 DOUBLES = sum(t.bit for t in TILES if t.is_double)
@@ -65,6 +65,12 @@ class Facts:
     placed: tuple[tuple[Tile, int], ...] = ()
     #: Tiles the hand must hold (the opener of Gaple's first round).
     holds: int = 0
+    #: Without drawing, each play the player made: the tile's bit, the tiles that fitted
+    #: then (an end's value, or the opening asked for) and the tiles it played later; its
+    #: hand then was its hidden tiles now with those.
+    #: No fact bans a tile here: the choice a player made is evidence a computer player may
+    #: weigh (:mod:`engine.bots`), not a limit on the deals (a position code leaves it out).
+    choices: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def hand_banned(self) -> int:
@@ -183,7 +189,22 @@ def _player_facts(state: State, p: int, records: list[Record]) -> Facts:
             if j <= i:
                 banned |= b
         parts.append(Part(1, banned, dead=True, slots=1))
-    return Facts(_merged(parts, placed), tuple(placed), holds)
+    return Facts(_merged(parts, placed), tuple(placed), holds,
+                 () if draws else _choices(records))
+
+
+def _choices(records: list[Record]) -> tuple[tuple[int, int, int], ...]:
+    """:attr:`Facts.choices` from one player's ``records`` (none a draw): every play,
+    whatever the hidden hand held (which would tell whether another tile fitted)."""
+    out: list[tuple[int, int, int]] = []
+    later = 0
+    for r in reversed(records):
+        tile = r.move.tile
+        if r.move.kind != "play" or tile is None:
+            continue
+        out.append((tile.bit, stuck_banned(r.ends, r.opening) or ALL_MASK, later))
+        later |= tile.bit
+    return tuple(reversed(out))
 
 
 def _merged(parts: list[Part], placed: list[tuple[Tile, int]]) -> tuple[Part, ...]:
