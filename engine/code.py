@@ -36,6 +36,11 @@ A **position** is five fields separated by ``/``, then optional tagged fields::
 - ``n`` **values a seat is known to lack**, from its passes, draws and dead discards, one
   part per seat (``n26.-``: seat 0 has no 2 and no 6): omitted when nothing is known.
 
+A position is what decides the play from here and what limits the hidden tiles; which tiles
+fitted beside each tile played (:attr:`engine.knowledge.Facts.choices`) is history, the
+evidence a computer player's model of the others weighs, and is left out: the round code
+keeps every move, and a seat's view of the round replayed has it back.
+
 A **round** is the position it starts from (every hand shown, nothing known yet about what
 anyone lacks), then ``/m`` and every move, with no separator: ``R32`` (a tile on the right
 end, as it lies: 3 against the 3 it joins), ``L01``, a bare tile (``41``) to open an empty

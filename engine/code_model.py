@@ -28,9 +28,11 @@ Held: TypeAlias = tuple[Tile, ...] | int
 
 def telling(hands: list[int] | tuple[int, ...], dead: list[int] | tuple[int, ...],
             known: tuple[Facts, ...]) -> tuple[Facts, ...]:
-    """``known`` without the opener's tile, or () where it tells no more than each seat's
-    lacks and counts (:func:`engine.knowledge.simple_facts`)."""
-    plain = tuple(replace(f, holds=0) for f in known)
+    """``known`` without the opener's tile and the plays' choices (evidence for a computer
+    player's model, no limit on the deals: :attr:`engine.knowledge.Facts.choices`), or ()
+    where it tells no more than each seat's lacks and counts
+    (:func:`engine.knowledge.simple_facts`)."""
+    plain = tuple(replace(f, holds=0, choices=()) for f in known)
     simple = tuple(simple_facts(h.bit_count(), d.bit_count(), f.lacks)
                    for h, d, f in zip(hands, dead, plain, strict=True))
     return () if plain == simple else plain

@@ -163,6 +163,13 @@ def public(v: SeatView) -> tuple[Any, ...]:
     )
 
 
+def as_coded(v: SeatView) -> SeatView:
+    """``v`` as a position code carries it: which tiles each play had beside it (the
+    facts' ``choices``, a computer player's evidence, no limit on the deals) left out."""
+    return dataclasses.replace(
+        v, facts=tuple(dataclasses.replace(f, choices=()) for f in v.facts))
+
+
 def with_hidden_tiles_shuffled(state: State, seat: int, rng: random.Random) -> State:
     """A copy where every tile ``seat`` cannot see (the other hands) is dealt
     anew among the other seats, each keeping its count.  Public facts stay."""

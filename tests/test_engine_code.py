@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_helpers import public, snapshot
+from engine_helpers import as_coded, public, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_cli import E1 as E1_SCENARIO
@@ -514,7 +514,7 @@ def test_every_position_round_trips_with_every_hand(rules: Ruleset, seed: int, s
     assert settle(again.state()) == settle(state)
     # … and the same knowledge: every seat's view is the state's.
     for seat in range(state.players):
-        assert public(again.view(seat)) == public(view(state, seat))
+        assert public(again.view(seat)) == public(as_coded(view(state, seat)))
     # A state has no history here, so nothing is known of what a seat lacks.
     assert Position.from_state(again.state()) == replace(
         p, lacks=tuple(frozenset[int]() for _ in p.lacks), facts=())
@@ -530,7 +530,7 @@ def test_every_seats_eye_position_round_trips(rules: Ruleset, seed: int, steps: 
         p = Position.from_state(state, seat)
         round_trips(p)
         assert p.seat == seat and p == Position.from_state(state).seen_by(seat)
-        assert public(parse_position(p.text()).view()) == public(view(state, seat))
+        assert public(parse_position(p.text()).view()) == public(as_coded(view(state, seat)))
 
 
 @FAMILY
