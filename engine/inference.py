@@ -11,9 +11,10 @@ with odds in proportion to ``exp(per_pip · pips + per_double · [double])``; an
 were, had it held that deal's tiles (:attr:`engine.knowledge.Facts.choices`: the tiles that
 fitted at each play, and those it played later, which it held then too).
 
-:data:`OPPONENTS` is fitted (maximum likelihood) to the plays of two-player Block's
-players the strong bot meets (its own and OpenSpiel's IS-MCTS, ``bench/peer.py``;
-README, "Computer players").  The strong computer player weighs its deals by it; the
+:data:`OPPONENTS` is fitted (maximum likelihood, ``bench/choices.py``) to the plays of
+the two-player Block players the strong bot meets: itself without the model (per pip 0.15,
+per double 2.0) and OpenSpiel's IS-MCTS (0.35, 1.75); it takes a value between them
+(README, "Against a peer AI").  The strong computer player weighs its deals by it; the
 hint and the appraisal, which speak of possible deals, do not.
 """
 
