@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 from engine_helpers import RULESETS, deal, play
@@ -15,16 +16,14 @@ from engine.inference import OPPONENTS, ChoiceModel, likelihood
 from engine.rules import Ruleset, block
 from engine.sampler import Sample
 from engine.state import State
-from engine.tiles import ALL_MASK, FITS, TILES
+from engine.tiles import ALL_MASK, FITS, TILES, Tile
 from engine.view import view
 
 
-def replayed_odds(state: State, seat: int, sample: Sample, model: ChoiceModel) -> float:
-    """How likely every other player's plays were under ``model``, had they held the
-    sample's tiles: the round's records stepped through, each play's hand then the
-    player's hand in the sample with every tile it played from then on."""
-    odds = model.odds()
-    p = 1.0
+def plays_with_hands(state: State, seat: int, sample: Sample
+                     ) -> Iterator[tuple[Tile, int, int]]:
+    """Each other player's play of the round: the tile, the player's hand then (its hand in
+    the sample with every tile it played from then on) and the tiles that fitted."""
     history = state.history
     for k, record in enumerate(history):
         if record.player == seat or record.move.kind != "play" or record.move.tile is None:
@@ -35,12 +34,22 @@ def replayed_odds(state: State, seat: int, sample: Sample, model: ChoiceModel) -
                 hand |= later.move.tile.bit
         if record.ends:
             fitting = FITS[record.ends[0]] | FITS[record.ends[1]]
+        elif isinstance(record.opening, Tile):
+            fitting = record.opening.bit
+        elif record.opening == "double":
+            fitting = sum(t.bit for t in TILES if t.is_double)
         else:
-            fitting = record.opening.bit if not isinstance(record.opening, (str, type(None))) \
-                else ALL_MASK if record.opening is None else sum(
-                    t.bit for t in TILES if t.is_double)
-        options = [t for t in TILES if hand & fitting & t.bit]
-        p *= odds[record.move.tile.index] / sum(odds[t.index] for t in options)
+            fitting = ALL_MASK
+        yield record.move.tile, hand, fitting
+
+
+def replayed_odds(state: State, seat: int, sample: Sample, model: ChoiceModel) -> float:
+    """How likely every other player's plays were under ``model``, had they held the
+    sample's tiles: the round's records stepped through."""
+    odds = model.odds()
+    p = 1.0
+    for tile, hand, fitting in plays_with_hands(state, seat, sample):
+        p *= odds[tile.index] / sum(odds[t.index] for t in TILES if hand & fitting & t.bit)
     return p
 
 
@@ -122,18 +131,9 @@ def test_every_fitting_tile_alike_leaves_only_the_counts() -> None:
 
 
 def _option_counts(state: State, seat: int, sample: Sample) -> list[int]:
-    counts = []
-    history = state.history
-    for k, record in enumerate(history):
-        if record.player == seat or record.move.kind != "play" or record.move.tile is None:
-            continue
-        hand = sample.hands[record.player]
-        for later in history[k:]:
-            if later.player == record.player and later.move.tile is not None:
-                hand |= later.move.tile.bit
-        fitting = FITS[record.ends[0]] | FITS[record.ends[1]] if record.ends else ALL_MASK
-        counts.append(sum(1 for t in TILES if hand & fitting & t.bit))
-    return counts
+    return [sum(1 for t in TILES if hand & fitting & t.bit)
+            for _, hand, fitting in plays_with_hands(state, seat, sample)]
+
 
 
 def test_the_strong_bot_draws_deals_by_their_weight() -> None:
