@@ -1,12 +1,16 @@
-"""Strong as it is (64 deals solved, then more while its choice is not clear, within its
-work: ``engine.bots.SOLVED_WORK``) against Strong that stops at 64 deals, over duplicate deals
-of the two-player games.
+"""Strong against a variant of itself, over duplicate deals of the two-player games.
 
-    .venv/bin/python bench/strong_budget.py [--game block-2 ...] [--deals 600] [--seed 3]
+    .venv/bin/python bench/strong_budget.py [--rival capped] [--game block-2 ...] [--deals 600]
+                                            [--seed 3 ...]
 
-One arena a game (``engine.arena.play_arena``: each deal played from both seats); prints the
-score of Strong as it is with its 95% interval and each side's mean time a move.  A
-measurement, not a test.
+``--rival capped`` (the default): Strong as the hint runs it (64 deals solved, then more
+while its choice is not clear, within its work: ``engine.bots.SOLVED_WORK``; every possible
+deal alike) against Strong that stops at 64 deals.  ``--rival alike``: Strong as the
+computer player (``make_bot("strong")``: its deals weighed by what the other's plays
+suggest, ``engine.inference.OPPONENTS``) against Strong that takes every possible deal
+alike.  One arena a game and seed, side by side (``engine.arena.play_arena``: each deal
+played from both seats); prints the first bot's score with its 95% interval and each side's
+mean time a move.  A measurement, not a test.
 """
 
 from __future__ import annotations
@@ -23,24 +27,31 @@ sys.path.insert(0, str(ROOT))
 from games import rules_of  # bench/games.py, beside this script
 
 
-def one(game: str, deals: int, seed: int) -> dict[str, object]:
+def one(rival: str, game: str, deals: int, seed: int) -> dict[str, object]:
     from engine.arena import play_arena
-    from engine.bots import SOLVED_FIRST, StrongBot
+    from engine.bots import SOLVED_FIRST, StrongBot, make_bot
 
-    bots = [StrongBot(0.5), StrongBot(0.5, max_samples=SOLVED_FIRST)]
-    result = play_arena(rules_of(game), bots, deals, seed, ["strong", "strong-64"])
-    return {"game": game, **result}
+    if rival == "capped":
+        bots = [StrongBot(0.5), StrongBot(0.5, max_samples=SOLVED_FIRST)]
+        names = ["strong", "strong-64"]
+    else:
+        bots = [make_bot("strong"), StrongBot(0.5)]
+        names = ["strong", "strong-alike"]
+    result = play_arena(rules_of(game), bots, deals, seed, names)
+    return {"game": game, "seed": seed, **result}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rival", choices=("capped", "alike"), default="capped")
     parser.add_argument("--game", nargs="*", default=["block-2", "duel"])
     parser.add_argument("--deals", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--seed", type=int, nargs="*", default=[3])
     args = parser.parse_args()
-    with ProcessPoolExecutor(max_workers=len(args.game)) as pool:
-        for row in pool.map(one, args.game, [args.deals] * len(args.game),
-                            [args.seed] * len(args.game)):
+    runs = [(game, seed) for game in args.game for seed in args.seed]
+    with ProcessPoolExecutor(max_workers=len(runs)) as pool:
+        for row in pool.map(one, [args.rival] * len(runs), [g for g, _ in runs],
+                            [args.deals] * len(runs), [s for _, s in runs]):
             print(json.dumps(row), flush=True)
 
 
