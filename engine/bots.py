@@ -317,7 +317,8 @@ SOLVED_STEP: Final = 32
 #: ... until the work done reaches this many positions searched, each deal counted as
 #: SOLVED_DEAL_COST more (drawing it and setting it up: about a fifth of a second over
 #: all the deals on the machine of the README's benchmarks; an opening's first
-#: SOLVED_FIRST deals alone take more) ...
+#: SOLVED_FIRST deals alone take more; drawn by a model's weights, each takes
+#: WEIGHED_FROM draws, not counted: a mean 64 ms a move in two-player Block, not 48) ...
 SOLVED_WORK: Final = 150_000
 SOLVED_DEAL_COST: Final = 40
 #: ... or it has solved this many.
