@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
+from engine_helpers import as_coded
 
 from engine.appraise import accuracy
 from engine.bots import LEVELS, seat_score
@@ -367,7 +368,7 @@ def test_a_review_fills_in_one_decision_at_a_time_and_is_kept_once(
         assert seen_by.seat == tb.learner
         mine, theirs = seen_by.view(), view(item.position, tb.learner)  # as the learner saw it
         assert mine.line.placements == theirs.line.placements
-        assert replace(mine, line=theirs.line) == theirs
+        assert replace(mine, line=theirs.line) == as_coded(theirs)  # the code: no choices
         assert parse_position(kept.position).state().hand_masks == item.position.hand_masks
     play.advance(tb, 0.0)
     play.next_round(tb)
