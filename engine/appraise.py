@@ -112,10 +112,11 @@ REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.25,
 #: The review's budget a decision is its usual one times this, by (family, players): with
 #: four players in Block, early decisions reach :data:`REVIEW_PRECISION` in about a
 #: minute, not half of one; in Gaple an early deal's exact solve takes about a second, and
-#: half a minute would hold barely the :data:`MIN_VERDICT` deals a grade needs (README,
+#: half a minute would hold barely the :data:`MIN_VERDICT` deals a grade needs; with five,
+#: the family's 0.03 place takes three minutes (a median 91 s: most stop at it sooner) (README,
 #: "How sure the judge is").
 REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 4): 2.0, ("gaple", 4): 2.0,
-                                                    ("gaple", 5): 2.0}
+                                                    ("gaple", 5): 6.0}
 
 #: How many standard errors a loss must clear before it counts against the move, with
 #: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).

@@ -64,7 +64,8 @@ JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: precision (:func:`engine.appraise.review_precision`): a two-player decision in well
 #: under a second, a three-player Block one in 5 s (median); four- and five-player
 #: decisions early in the round take the whole budget, which is twice this with four
-#: players in Block (:func:`engine.appraise.review_time`; README, "How sure the judge is").
+#: players in Block and in four-player Gaple, six times with five in Gaple
+#: (:func:`engine.appraise.review_time`; README, "How sure the judge is").
 APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 30.0)
 #: The review's worker runs at this niceness (19, the lowest priority; ``DOMINO_REVIEW_NICE``).
 REVIEW_NICE = int(os.environ.get("DOMINO_REVIEW_NICE", "") or 19)
