@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
                                        [--family NAME ...]
-    .venv/bin/python bench/appraise.py --agree 45 [--tutor 1.5 ...] [--seconds 3] [--deals 2]
+    .venv/bin/python bench/appraise.py --agree 45 [--tutor 1.5 ...] [--parts 2] [--compare]
+                                       [--seconds 3] [--deals 2]
                                        [--no-review] ...
 
 For each family, ``--deals`` seeded deals are played by the ``counting`` bot in every
@@ -22,10 +23,13 @@ figures depend on the machine and its load (README, Benchmarks).
 
 **Agreement** (``--agree LONG``): the same positions, each appraised three times, as the
 review does it (``--seconds`` times ``engine.appraise.review_time``, stopping at the
-review's precision, ``engine.appraise.review_precision``), as the tutor does (``--tutor``
-seconds; several budgets: the tutor as it is after the learner has thought a while, its
-first appraisal and then ``ui.pages.play_tutor.FURTHER``'s; ``--no-review``: those alone)
-and a long one (``LONG`` seconds, the reference), each with its own seed.  Every distinct
+review's precision, ``engine.appraise.review_precision``), as the tutor does (its looks in
+turn, ``--tutor`` seconds each: its first and then ``ui.pages.play_tutor.FURTHER``'s; each
+look worked out in ``--parts`` parts, one after another here as on as many cores side by
+side in Play, and its deals added up with the looks before; judged after each look, labelled
+by the seconds since the learner's turn began; ``--compare``: also as before, one part and
+each look on its own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds,
+the reference), each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
@@ -127,15 +131,43 @@ def child(name: str, deals: int, seed: int, seconds: float,
 CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
 
 
+def tutor_looks(v: object, budgets: list[float], parts: int, apart: bool,
+                key: str) -> list[object]:
+    """The tutor's judgement after each of its looks at ``v`` (``budgets``, in turn): each
+    look worked out in ``parts`` parts (one after another here: as many cores side by side in
+    Play, ``ui.thinking.shared``), and its deals added up with the looks before, as
+    ``ui.pages.play_tutor.collect`` does (``apart``: each look on its own, as before)."""
+    from engine.appraise import Appraisal, appraise
+    from engine.view import SeatView
+    from ui.thinking import added_up
+
+    assert isinstance(v, SeatView)
+    judged: list[object] = []
+    known: Appraisal | None = None
+    for k, budget in enumerate(budgets):
+        look: Appraisal | None = None
+        for i in range(parts):
+            part = appraise(v, random.Random(f"{key}:{k}"), seconds=budget,
+                            part=(i, parts))
+            look = part if look is None else added_up(v, look, part)
+        assert look is not None
+        known = look if known is None or apart else added_up(v, look, known)
+        judged.append(known)
+    return judged
+
+
 def agree_child(name: str, deals: int, seed: int, review: float | None,
-                tutors: list[float], long: float) -> dict[str, object]:
+                tutors: list[float], long: float, parts: int,
+                compare: bool) -> dict[str, object]:
     from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
     from ui.pages.play_tutor import STOPS  # the grades the tutor stops before
 
-    budgets = {f"tutor {b:g}": b for b in tutors}
+    ways = {"now": (parts, False), **({"before": (1, True)} if compare else {})}
+    budgets = [f"tutor {way} {sum(tutors[:k + 1]):g}" for way in ways
+               for k in range(len(tutors))]
     tallies = {which: [0, 0, 0] for which in ("review", *budgets)}  # moves, agree, two apart
     false_alarms, missed = dict.fromkeys(budgets, 0), dict.fromkeys(budgets, 0)
     blunders = 0
@@ -144,8 +176,10 @@ def agree_child(name: str, deals: int, seed: int, review: float | None,
         assert isinstance(state, State)
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
-        got = {which: appraise(v, random.Random(f"{seed}:{i}:tutor"), seconds=b)
-               for which, b in budgets.items()}
+        got = {}
+        for way, (p, apart) in ways.items():
+            for k, a in enumerate(tutor_looks(v, tutors, p, apart, f"{seed}:{i}:tutor")):
+                got[f"tutor {way} {sum(tutors[:k + 1]):g}"] = a
         if review is not None:
             got["review"] = appraise(v, random.Random(f"{seed}:{i}:review"),
                                      seconds=review * review_time(v),
@@ -155,7 +189,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None,
             truth = ref.of(move).grade
             blunders += truth == "blunder"
             for which, a in got.items():
-                graded = a.of(move).grade
+                graded = a.of(move).grade  # type: ignore[attr-defined]
                 t = tallies[which]
                 t[0] += 1
                 gap = abs(CLASSES[graded] - CLASSES[truth])
@@ -169,14 +203,15 @@ def agree_child(name: str, deals: int, seed: int, review: float | None,
 
 
 def agreement(args: argparse.Namespace) -> None:
-    print(f"{'family':<10} {'pos':>4} {'moves':>6} {'judged as':>12} {'agree':>6} "
+    print(f"{'family':<10} {'pos':>4} {'moves':>6} {'judged as':>18} {'agree':>6} "
           f"{'2 apart':>8} {'false alarms':>13} {'missed':>10}")
     for name in args.family or FAMILIES:
         out = subprocess.run(
             [sys.executable, __file__, "--child-agree", name, "--deals", str(args.deals),
              "--seed", str(args.seed), "--seconds", str(args.seconds),
              "--tutor", *map(str, args.tutor), "--agree", str(args.agree),
-             *(["--no-review"] if args.no_review else [])],
+             "--parts", str(args.parts), *(["--no-review"] if args.no_review else []),
+             *(["--compare"] if args.compare else [])],
             capture_output=True, text=True, check=True, cwd=ROOT)
         r = json.loads(out.stdout)
         for which, t in r["tallies"].items():
@@ -184,7 +219,7 @@ def agreement(args: argparse.Namespace) -> None:
                 continue
             alarms = r["false_alarms"].get(which, "-")
             missed = f"{r['missed'][which]} of {r['blunders']}" if which in r["missed"] else "-"
-            print(f"{name:<10} {r['positions']:>4} {t[0]:>6} {which:>12} "
+            print(f"{name:<10} {r['positions']:>4} {t[0]:>6} {which:>18} "
                   f"{100 * t[1] / t[0]:>5.0f}% {t[2]:>8} {alarms:>13} {missed:>10}",
                   flush=True)
 
@@ -199,8 +234,12 @@ def main() -> None:
     parser.add_argument("--agree", type=float, default=None, metavar="LONG",
                         help="compare grades against a LONG-second appraisal")
     parser.add_argument("--tutor", type=float, nargs="+", default=[1.5],
-                        help="the tutor's budgets (as after the learner thinks: its first "
-                             "appraisal, then play_tutor.FURTHER's)")
+                        help="the budgets of the tutor's looks in turn (its first, then "
+                             "play_tutor.FURTHER's), judged after each")
+    parser.add_argument("--parts", type=int, default=2,
+                        help="the parts a look is worked out in (Play: one per core)")
+    parser.add_argument("--compare", action="store_true",
+                        help="also the tutor as before: one part, each look on its own")
     parser.add_argument("--no-review", action="store_true",
                         help="grade the tutor's budgets only")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -209,7 +248,7 @@ def main() -> None:
     if args.child_agree:
         print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
                                      None if args.no_review else args.seconds,
-                                     args.tutor, args.agree)))
+                                     args.tutor, args.agree, args.parts, args.compare)))
         return
     if args.agree is not None:
         agreement(args)

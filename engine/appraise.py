@@ -195,6 +195,7 @@ class Appraisal:
     moves: tuple[MoveAppraisal, ...]
     best: tuple[Move, ...]  # every move with the highest expected
     estimated: int = 0  # deals whose solve stopped at a depth limit (see the module)
+    evidence: Evidence | None = None  # the sums it was worked out from (:func:`combine`)
 
     @property
     def sure(self) -> bool:
@@ -268,6 +269,25 @@ class _Tally(PairedSums[int]):
         self.population = population  # the deals the view allows
         self.listed = listed  # drawn without replacement from the list of them all
         self.estimated = 0  # deals whose solve did not finish (estimates)
+        self.order = 0  # listed: the list's order (_fingerprint), which its parts share
+        #: Listed: the shares of the list it holds (of :attr:`of`); drawn: for each
+        #: appraisal it adds up, the fingerprint of its first draws.
+        self.parts: frozenset[int] = frozenset({0})
+        self.of = 1
+
+    def evidence(self) -> Evidence:
+        return Evidence(self.n, tuple(self.sums), tuple(tuple(p) for p in self.products),
+                        self.population, self.listed, self.estimated, self.order,
+                        self.parts, self.of)
+
+    @classmethod
+    def of_evidence(cls, scale: int, evidence: Evidence) -> _Tally:
+        tally = cls(scale, evidence.population, evidence.listed)
+        tally.n, tally.estimated = evidence.deals, evidence.estimated
+        tally.sums = list(evidence.sums)
+        tally.products = [list(p) for p in evidence.products]
+        tally.order, tally.parts, tally.of = evidence.order, evidence.parts, evidence.of
+        return tally
 
     @property
     def complete(self) -> bool:
@@ -331,31 +351,84 @@ class _Tally(PairedSums[int]):
         return t_value(self.n - 1) * err if err else 0.0
 
 
+def _fingerprint(deals: Sequence[Sample]) -> int:
+    """Deals in the order they came, as the first of them tell it: the parts of one
+    appraisal share their list's; another seed's shuffle, or draws, give another."""
+    return hash(tuple(deal.hands + deal.dead for deal in deals[:16]))
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """The deals an appraisal rests on, as sums that add up with another appraisal's of
+    the same view (:func:`combine`): how many deals, each move's sum of scores and the
+    sums of their products (:class:`~engine.paired.PairedSums`, times the family's
+    scale), and where the deals came from."""
+
+    deals: int
+    sums: tuple[int, ...]
+    products: tuple[tuple[int, ...], ...]
+    population: int  # the deals the view allows
+    listed: bool  # drawn without replacement from a shuffled list of them all
+    estimated: int
+    order: int  # listed: the list's order (its parts share it)
+    #: Listed: the shares of the list this holds (of ``of``); drawn: for each appraisal
+    #: added up in it, the fingerprint of its first draws (another seed draws others).
+    parts: frozenset[int]
+    of: int
+
+    def adds_up_with(self, other: Evidence) -> bool:
+        """Whether the two are independent samples of one space, so their deals add up:
+        deals drawn at random by different seeds, or disjoint shares of one shuffled list.
+        (The same seed twice would count the same deals twice.)"""
+        if (self.population, len(self.sums), self.listed) != \
+                (other.population, len(other.sums), other.listed):
+            return False
+        return (self.order, self.of) == (other.order, other.of) and not self.parts & other.parts
+
+
 def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
                  score: Callable[[Solution], tuple[int, ...]],
-                 enough: Callable[[_Tally], bool]) -> _Tally:
+                 enough: Callable[[_Tally], bool], part: tuple[int, int] = (0, 1)) -> _Tally:
     """Solve deals of ``v`` (see the module) until every deal is solved, the time is
     up (``deadline``, as ``time.perf_counter`` tells it), or (past
     :data:`ALWAYS_EXACT` deals allowed, after :data:`MIN_DEALS`) the tally is
     ``enough``; ``score(solution)`` is a deal's row.  Each solve has all the time left
     and must finish (the one the deadline cuts short is left out); past the deadline with
     fewer than :data:`FEWEST` deals, each more has :data:`MIN_SOLVE` and counts even as an
-    estimate (``estimated``)."""
+    estimate (``estimated``).  ``part`` ``(i, k)``: this is share ``i`` of ``k`` worked
+    out side by side (see :func:`appraise`)."""
     assert v.rules is not None
+    index, parts = part
+    if not 0 <= index < parts:
+        raise ValueError(f"part {index} of {parts} does not exist")
     space = DealSpace(v)
     if not space.count:  # a seat's view written by hand can ask for the impossible
         raise AppraisalError("no deal of the hidden tiles fits what the view shows")
     listed = space.count <= limit
+    if listed and space.count < parts * FEWEST:  # too few to share: each part solves all
+        index, parts = 0, 1
     tally = _Tally(_scale(v.rules.family, len(v.hand_counts)), space.count, listed)
     every = space.listing(rng) if listed else []
+    if listed:
+        tally.order = _fingerprint(every)
+    if parts > 1:
+        tally.parts, tally.of = frozenset({index}), parts
+        every = every[index::parts]
+        rng = random.Random(rng.getrandbits(64) * parts + index)  # its own draws
     solved: dict[Sample, tuple[int, ...]] = {}
+    first: list[Sample] = []  # drawn: the first deals, the draws' fingerprint
     may_stop = not listed or space.count > ALWAYS_EXACT
     check = MIN_DEALS
-    while not tally.complete:
+    while not tally.complete and (not listed or tally.n < len(every)):
         left = deadline - time.perf_counter()
         if left < MIN_SOLVE and tally.n >= FEWEST:
             break
-        deal = every[tally.n] if listed else space.draw(rng)
+        if listed:
+            deal = every[tally.n]
+        else:
+            deal = space.draw(rng)
+            if len(first) < 16:
+                first.append(deal)
         row = solved.get(deal) if listed else None
         if row is None:
             if left >= MIN_SOLVE:
@@ -373,6 +446,8 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
             check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
             if enough(tally):
                 break
+    if not listed:
+        tally.parts = frozenset({_fingerprint(first)})
     return tally
 
 
@@ -398,19 +473,27 @@ def review_time(v: SeatView) -> float:
     return REVIEW_TIME.get((v.rules.family, len(v.hand_counts)), 1.0)
 
 
+def _to_move(v: SeatView) -> None:
+    _check(v)
+    if v.to_move != v.seat or not v.legal:
+        raise AppraisalError(f"player {v.seat} is not to move (player {v.to_move} is)")
+
+
 def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
-             limit: int = EXACT_LIMIT, precision: float | None = None) -> Appraisal:
+             limit: int = EXACT_LIMIT, precision: float | None = None,
+             part: tuple[int, int] = (0, 1)) -> Appraisal:
     """Every legal move of ``v``'s seat, appraised from that view (see the module).
 
     ``seconds``: the budget; ``limit``: the most deals to list (above it they are
     drawn at random); ``precision``: the standard error at which to stop early (the
     family's :data:`PRECISION` by default; also at :data:`COARSE` with every grade
-    settled; 0 never stops early).  Raises :class:`AppraisalError` when the round has
-    ended or the seat is not to move."""
+    settled; 0 never stops early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
+    worked out in ``k`` processes side by side, each given an ``rng`` seeded alike: listed
+    deals are shared out (every ``k``-th of the one shuffled list), drawn ones each part
+    draws on its own; :func:`combine` adds the parts' answers up.  Raises
+    :class:`AppraisalError` when the round has ended or the seat is not to move."""
     started = time.perf_counter()
-    _check(v)
-    if v.to_move != v.seat or not v.legal:
-        raise AppraisalError(f"player {v.seat} is not to move (player {v.to_move} is)")
+    _to_move(v)
     assert v.rules is not None
     family, n, seat, legal = v.rules.family, len(v.hand_counts), v.seat, v.legal
     mirrors = _mirrors(v)
@@ -427,7 +510,14 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
         spread = tally.spread()
         return spread < fine or (spread < COARSE and tally.settled(family))
 
-    tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough)
+    tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part)
+    return _graded(v, tally, time.perf_counter() - started)
+
+
+def _graded(v: SeatView, tally: _Tally, seconds: float) -> Appraisal:
+    """The appraisal ``tally``'s deals give every legal move of ``v`` (see the module)."""
+    assert v.rules is not None
+    family, legal = v.rules.family, v.legal
     top = tally.top()
     forced = distinct_moves(v) == 1
     items = []
@@ -440,9 +530,31 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
                                    grade(family, loss, margin, forced, sure), margin))
     sums = tally.sums
     order = sorted(range(len(legal)), key=lambda i: -sums[i])  # stable: legal order on ties
-    return Appraisal(seat, family, tally.exact, tally.n, tally.population,
-                     time.perf_counter() - started, tuple(items[i] for i in order),
-                     tuple(legal[i] for i in order if sums[i] == sums[top]), tally.estimated)
+    return Appraisal(v.seat, family, tally.exact, tally.n, tally.population, seconds,
+                     tuple(items[i] for i in order),
+                     tuple(legal[i] for i in order if sums[i] == sums[top]), tally.estimated,
+                     tally.evidence())
+
+
+def combine(v: SeatView, first: Appraisal, second: Appraisal) -> Appraisal | None:
+    """One appraisal of ``v`` from the deals of two (parts worked out side by side, or two
+    looks at the same position): their sums added up and every move graded again on them
+    all; None when their deals do not add up (:meth:`Evidence.adds_up_with`: the same deal
+    could be in both).  Its ``seconds`` is the longer of the two (worked out side by
+    side)."""
+    a, b = first.evidence, second.evidence
+    if a is None or b is None or not a.adds_up_with(b):
+        return None
+    _to_move(v)
+    assert v.rules is not None
+    if len(a.sums) != len(v.legal):
+        raise AppraisalError("the appraisals are not of this position")
+    scale = _scale(v.rules.family, len(v.hand_counts))
+    tally, more = _Tally.of_evidence(scale, a), _Tally.of_evidence(scale, b)
+    tally.merge(more)
+    tally.estimated += more.estimated
+    tally.parts = a.parts | b.parts
+    return _graded(v, tally, max(first.seconds, second.seconds))
 
 
 def enough_deals(deals: int, population: int) -> bool:

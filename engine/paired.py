@@ -38,6 +38,22 @@ class PairedSums(Generic[N]):
             for j, y in enumerate(row):
                 line[j] += x * y
 
+    def merge(self, other: PairedSums[N]) -> None:
+        """Add ``other``'s rows to these (as if each had been added here)."""
+        if not other.n:
+            return
+        if not self.n:
+            self.sums = [self.zero] * len(other.sums)
+            self.products = [[self.zero] * len(other.sums) for _ in other.sums]
+        elif len(other.sums) != len(self.sums):
+            raise ValueError(f"rows of {len(other.sums)} values after rows of {len(self.sums)}")
+        self.n += other.n
+        for i, x in enumerate(other.sums):
+            self.sums[i] += x
+            line = self.products[i]
+            for j, y in enumerate(other.products[i]):
+                line[j] += y
+
     def top(self) -> int:
         """The choice with the highest sum (the first such)."""
         return self.sums.index(max(self.sums))

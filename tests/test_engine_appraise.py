@@ -31,6 +31,7 @@ from engine.appraise import (
     DecisionReport,
     accuracy,
     appraise,
+    combine,
     distinct_moves,
     enough_deals,
     grade,
@@ -496,3 +497,63 @@ def test_a_report_pickles_for_the_sites_workers() -> None:
     r = report(load("scenarios/e3-empty-hand-wins.toml").replay(), 1, random.Random(1))
     again = pickle.loads(pickle.dumps(r))
     assert again == r and math.isclose(again.decisions[0].loss, 1.25)
+
+
+# -- parts worked out side by side, and looks added up ---------------------------------
+
+
+def test_parts_of_a_listed_appraisal_add_up_to_the_whole() -> None:
+    # 400 deals, listed: each of two parts solves every other deal of one shuffled list;
+    # together they are every deal, and the answer is the whole appraisal's, exact.
+    v = mover_view(game("gaple-4x6", 4, 19))
+    whole = appraise(v, random.Random(3), seconds=120, precision=0)
+    first, second = (appraise(v, random.Random(3), seconds=120, precision=0, part=(i, 2))
+                     for i in range(2))
+    assert whole.exact and whole.deals == 400
+    assert first.deals == second.deals == 200 and not first.exact and not second.exact
+    both = combine(v, first, second)
+    assert both is not None and both.exact and both.deals == 400 and both.sure
+    assert [(m.move, m.expected, m.loss, m.grade) for m in both.moves] == \
+        [(m.move, m.expected, m.loss, m.grade) for m in whole.moves]
+    assert combine(v, first, first) is None  # the same deals twice never add up
+    other = appraise(v, random.Random(4), seconds=120, precision=0, part=(1, 2))
+    assert combine(v, first, other) is None  # another seed's list: the deals may repeat
+
+
+def test_drawn_deals_add_up_across_seeds_never_the_same_draws_twice() -> None:
+    v = mover_view(game("block-2", 0, 10))  # 120 deals, drawn at random (limit 10)
+    one = appraise(v, random.Random(9), limit=10, precision=0.5)
+    again = appraise(v, random.Random(9), limit=10, precision=0.5)
+    other = appraise(v, random.Random(10), limit=10, precision=0.5)
+    assert combine(v, one, again) is None  # one seed's draws: the same deals
+    both = combine(v, one, other)
+    assert both is not None and both.deals == one.deals + other.deals and not both.exact
+    parts = [appraise(v, random.Random(9), limit=10, precision=0.5, part=(i, 2))
+             for i in range(2)]
+    assert parts[0].evidence != parts[1].evidence  # alike seeded, each its own draws
+    joined = combine(v, parts[0], parts[1])
+    assert joined is not None and joined.deals == parts[0].deals + parts[1].deals
+    listed = appraise(v, random.Random(9), precision=0.5)
+    assert listed.exact and combine(v, one, listed) is None  # drawn and listed: never
+    exact = appraise(v, random.Random(9), precision=0)
+    for item in joined.moves:  # the deals added up estimate the same expected values
+        assert abs(item.expected - exact.of(item.move).expected) < 5 * item.stderr + 1e-9
+
+
+def test_a_list_too_short_to_share_is_solved_whole_by_each_part() -> None:
+    v = mover_view(game("gaple-4x6", 4, 19))  # 400 deals: fewer than two a part of 300
+    part = appraise(v, random.Random(3), seconds=120, precision=0, part=(299, 300))
+    assert part.exact and part.deals == 400
+    assert combine(v, part, appraise(v, random.Random(3), seconds=120, precision=0,
+                                     part=(0, 300))) is None
+    with pytest.raises(ValueError, match="part 2 of 2"):
+        appraise(v, random.Random(3), part=(2, 2))
+
+
+def test_an_appraisal_of_another_position_never_adds_up() -> None:
+    v = mover_view(game("block-3", 1, 3))
+    w = mover_view(game("block-3", 1, 6))
+    a = appraise(v, random.Random(1), seconds=0.3)
+    b = appraise(w, random.Random(2), seconds=0.3)
+    assert a.consistent != b.consistent
+    assert combine(v, a, b) is None and combine(w, b, a) is None

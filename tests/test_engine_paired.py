@@ -38,3 +38,20 @@ def test_a_row_of_another_width_is_refused() -> None:
     sums.add([1, 2])
     with pytest.raises(ValueError, match="3 values after rows of 2"):
         sums.add([1, 2, 3])
+
+
+def test_merged_sums_are_the_sums_of_every_row() -> None:
+    rng = random.Random(5)
+    rows = [[rng.randrange(-9, 10) for _ in range(3)] for _ in range(40)]
+    whole, first, second, empty = PairedSums(0), PairedSums(0), PairedSums(0), PairedSums(0)
+    for k, row in enumerate(rows):
+        whole.add(row)
+        (first if k % 3 else second).add(row)
+    first.merge(empty)  # nothing to add
+    empty.merge(first)  # an empty one takes the other's size
+    empty.merge(second)
+    assert (empty.n, empty.sums, empty.products) == (whole.n, whole.sums, whole.products)
+    other = PairedSums(0)
+    other.add([1, 2])
+    with pytest.raises(ValueError, match="rows of 2 values"):
+        whole.merge(other)

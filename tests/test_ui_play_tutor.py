@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_ui_play_rounds import FAMILIES, Workers
 
-from engine.appraise import MIN_VERDICT, Appraisal, MoveAppraisal, grade
+from engine.appraise import MIN_VERDICT, Appraisal, MoveAppraisal, appraise, grade
 from engine.moves import Move
 from engine.rules import Ruleset, block, duel
 from engine.state import State
@@ -443,3 +443,31 @@ def test_the_tutor_looks_no_further_while_a_stop_is_shown(
     play_tutor.advance(tb)  # thinking again: the tutor looks further meanwhile
     assert further == [thinking.TUTOR_BUDGET * play_tutor.FURTHER[0]]
     assert play_tutor.thinking_on(tb)
+
+
+def test_the_looks_deals_add_up_while_the_learner_thinks(
+        tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The engine's appraisal (drawn deals, four-player Block's first turn): the first look
+    # and the further one each draw their own deals, and the tutor judges on them all.
+    monkeypatch.setenv("DOMINO_THINK", "")
+    looks: list[Appraisal] = []
+
+    def look(v: SeatView, seed: int, seconds: float = 0.0) -> Future[Appraisal]:
+        def job() -> Appraisal:
+            looks.append(appraise(v, random.Random(seed), seconds=0.2, limit=0))
+            return looks[-1]
+        return tutoring.workers.submit(job)
+
+    monkeypatch.setattr(thinking, "tutor", look)
+    monkeypatch.setattr(thinking, "tutor_further", look)
+    tb = learners_turn(block(4), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    play_tutor.advance(tb)  # the first look is back: too thin, another is asked for
+    assert len(looks) == 1 and play_tutor.thinking_on(tb)
+    tutoring.workers.release()
+    play_tutor.advance(tb)
+    known, _ = play_tutor.appraisal(tb)
+    assert len(looks) == 2 and known is not None
+    assert known.deals == looks[0].deals + looks[1].deals
+    assert known.evidence is not None and len(known.evidence.parts) == 2

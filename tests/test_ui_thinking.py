@@ -6,10 +6,12 @@ import os
 import random
 import sys
 import types
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
+from engine.appraise import appraise, combine
 from engine.rules import block, duel
 from engine.state import State
 from engine.view import view
@@ -131,3 +133,50 @@ def test_the_review_has_its_own_worker_at_the_lowest_priority(
         thinking.background.clear()  # type: ignore[attr-defined]
         thinking.pool().shutdown()
         thinking.pool.clear()  # type: ignore[attr-defined]
+
+
+def test_the_tutor_is_worked_out_in_every_worker_and_added_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Real worker processes: each works out its part within the budget; the answer holds
+    # the deals of every part, added up (drawn deals: four-player Block's first move).
+    monkeypatch.delenv("DOMINO_THINK", raising=False)
+    monkeypatch.setattr(thinking, "TUTOR_BUDGET", 0.4)
+    state = State.deal(block(4), random.Random(2))
+    v = view(state, state.mover or 0)
+    parts = [appraise(v, random.Random(5), seconds=0.4, part=(i, 2)) for i in range(2)]
+    both = combine(v, *parts)
+    assert both is not None and both.deals == parts[0].deals + parts[1].deals
+    answer = thinking.shared(thinking.pool, 2, v, 5, 0.4).result(timeout=60)
+    assert answer.evidence is not None and answer.evidence.parts and not answer.exact
+    assert len(answer.evidence.parts) == 2  # the draws of two parts
+    assert thinking.tutor(v, 5).result(timeout=60).deals > 0
+    thinking.pool().shutdown()
+    thinking.pool.clear()  # type: ignore[attr-defined]
+
+
+def finished(value: object = None, error: Exception | None = None) -> Future[object]:
+    f: Future[object] = Future()
+    if error is not None:
+        f.set_exception(error)
+    else:
+        f.set_result(value)
+    return f
+
+
+def test_parts_joined_add_up_and_a_failed_part_is_left_out() -> None:
+    def add(a: object, b: object) -> object:
+        return f"{a}+{b}"
+
+    assert thinking.joined([finished("a"), finished("b")], add).result() == "a+b"
+    assert thinking.joined([finished("a"), finished(error=ValueError("x"))], add).result() == "a"
+    both_failed = thinking.joined([finished(error=ValueError("x")),
+                                   finished(error=ValueError("y"))], add)
+    with pytest.raises(ValueError, match="x"):
+        both_failed.result()
+    waiting: list[Future[object]] = [Future(), Future()]
+    outcome = thinking.joined(waiting, add)
+    assert not outcome.done()
+    waiting[0].set_result("a")
+    assert not outcome.done()  # not before every part is back
+    outcome.cancel()
+    assert waiting[1].cancelled()  # called off: the part not begun is called off too

@@ -30,10 +30,11 @@ import multiprocessing
 import os
 import random
 import sys
+import threading
 import time
 import types
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,7 +43,15 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
-from engine.appraise import Appraisal, Worth, appraise, review_precision, review_time, worth
+from engine.appraise import (
+    Appraisal,
+    Worth,
+    appraise,
+    combine,
+    review_precision,
+    review_time,
+    worth,
+)
 from engine.bots import Decision, hint, play
 from engine.solve import Solution, solve
 from engine.state import State
@@ -228,15 +237,77 @@ def appraise_view(seat_view: SeatView, seed: int,
 
 def tutor(seat_view: SeatView, seed: int) -> Future[Appraisal]:
     """The appraisal of the learner's position, every legal move (Play's tutor mode: is the
-    move about to be made a mistake?), within :data:`TUTOR_BUDGET`."""
-    return appraise_view(seat_view, seed, TUTOR_BUDGET)
+    move about to be made a mistake?), within :data:`TUTOR_BUDGET`: worked out in every
+    worker side by side (the computer players are idle on the learner's turn), its parts
+    added up (:func:`shared`)."""
+    return shared(pool, WORKERS, seat_view, seed, TUTOR_BUDGET)
 
 
 def tutor_further(seat_view: SeatView, seed: int, seconds: float) -> Future[Appraisal]:
     """The tutor's appraisal again, within ``seconds``, while the learner is still thinking:
     in the review's workers (:func:`background`, the lowest priority), so that it never
-    slows the computer players and the hints."""
-    return submit_later(partial(appraise, seconds=seconds), seat_view, random.Random(seed))
+    slows the computer players and the hints; side by side in each of them."""
+    return shared(background, REVIEW_WORKERS, seat_view, seed, seconds)
+
+
+def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, seed: int,
+           seconds: float) -> Future[Appraisal]:
+    """One appraisal of ``seat_view`` worked out in ``parts`` of ``workers`` at once, each
+    within ``seconds`` (:func:`engine.appraise.appraise`'s ``part``): the answer, once
+    every part is back, is their deals added up (:func:`engine.appraise.combine`); a part
+    that failed is left out, and only if all fail does the answer.  Inline, one part."""
+    if inline() or parts <= 1:
+        return _run(workers, partial(appraise, seconds=seconds), seat_view, random.Random(seed))
+    futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts)), seat_view,
+                    random.Random(seed)) for i in range(parts)]
+    return joined(futures, partial(added_up, seat_view))
+
+
+def added_up(seat_view: SeatView, first: Appraisal, second: Appraisal) -> Appraisal:
+    """Two appraisals of ``seat_view`` as one: their deals added up where they may be
+    (:func:`engine.appraise.combine`), else the one on more deals (the first on a tie)."""
+    both = combine(seat_view, first, second)
+    return both if both is not None else max(first, second, key=lambda a: a.deals)
+
+
+def joined(futures: list[Future[T]], add: Callable[[T, T], T]) -> Future[T]:
+    """A future for the answers of ``futures`` added up by ``add`` once all are done; a
+    failed one is left out, and the whole fails only if every one fails.  Called off, it
+    calls off those not yet begun."""
+    outcome: Future[T] = Future()
+    lock = threading.Lock()  # the parts may finish in different threads
+
+    def finished(_: Future[T]) -> None:
+        with lock:
+            if not all(f.done() for f in futures) or outcome.done():
+                return
+            try:
+                _add_up(futures, add, outcome)
+            except InvalidStateError:  # called off meanwhile
+                pass
+
+    def called_off(f: Future[T]) -> None:
+        if f.cancelled():
+            for part in futures:
+                part.cancel()
+
+    outcome.add_done_callback(called_off)
+    for f in futures:
+        f.add_done_callback(finished)
+    return outcome
+
+
+def _add_up(futures: list[Future[T]], add: Callable[[T, T], T], outcome: Future[T]) -> None:
+    """Settle ``outcome`` with the finished ``futures``' answers added up (:func:`joined`)."""
+    answers = [f.result() for f in futures if not f.cancelled() and f.exception() is None]
+    if not answers:
+        errors = [e for f in futures if not f.cancelled() and (e := f.exception()) is not None]
+        outcome.set_exception(errors[0] if errors else RuntimeError("every part was called off"))
+        return
+    total = answers[0]
+    for more in answers[1:]:
+        total = add(total, more)
+    outcome.set_result(total)
 
 
 # -- the review's jobs: in the background worker, after everything else --------------------

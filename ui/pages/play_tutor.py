@@ -17,11 +17,13 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   If the appraisal fails, the held move is played.
 - **While the learner thinks**, an appraisal that is neither exact nor as precise as the
   review's is asked for again with a longer budget (:data:`FURTHER`, in the review's
-  low-priority workers: :func:`ui.thinking.tutor_further`), and the answer on the most deals
-  so far is the one a move is judged by: where deals are slow to solve (four players in
-  Block, early in Gaple), 1.5 s may hold too few of them to call any move a fault, and a
-  learner who thinks gives the tutor the time to be sure.  A move never waits for more than
-  the first appraisal.
+  low-priority workers: :func:`ui.thinking.tutor_further`), and its deals are added to those
+  of the looks before (or, where they may repeat, the answer on the most deals kept): a move
+  is judged by all of them.  Each look is worked out in every worker side by side
+  (:func:`ui.thinking.shared`).  Where deals are slow to solve (four players in Block, early
+  in Gaple), 1.5 s may hold too few of them to call any move a fault, and a learner who
+  thinks gives the tutor the time to be sure.  A move never waits for more than the first
+  appraisal.
 - Everything the tutor holds is for one position (:func:`position`): a new round, a replay or
   a move leaves it behind.  What it holds (:class:`ui.pages.play.Tutor`, :class:`~ui.pages.play.Stop`)
   is kept with the table in :mod:`ui.pages.play`, which knows nothing more of the tutor: this
@@ -80,16 +82,18 @@ def ask(table: Table) -> None:
 
 
 def collect(table: Table) -> None:
-    """Take in the latest appraisal of the position on the table once it is back: kept as
-    the tutor's answer when it rests on at least as many deals as the one kept so far."""
+    """Take in the latest appraisal of the position on the table once it is back: added up
+    with the one kept so far where their deals add up (drawn by other seeds:
+    :func:`engine.appraise.combine`), else kept when it rests on at least as many deals."""
     tutor = table.tutor
     if tutor is None or tutor.asked is None or tutor.asked[0] != position(table):
         return
     answer = tutor.asked[1]
-    answer.poll()
-    found = answer.value
-    if found is not None and (tutor.known is None or found.deals >= tutor.known.deals):
-        tutor.known = found
+    if not answer.poll() or answer.value is None:
+        return
+    found, known = answer.value, tutor.known
+    tutor.known = found if known is None else \
+        thinking.added_up(view(table.state, table.learner), found, known)
 
 
 def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
