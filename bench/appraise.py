@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
                                        [--family NAME ...]
-    .venv/bin/python bench/appraise.py --agree 45 [--tutor 1.5 ...] [--parts 2] [--compare]
+    .venv/bin/python bench/appraise.py --agree 45 [--looks 1 4 13] [--parts 2] [--compare]
                                        [--seconds 3] [--deals 2]
                                        [--no-review] ...
 
@@ -23,13 +23,13 @@ figures depend on the machine and its load (README, Benchmarks).
 
 **Agreement** (``--agree LONG``): the same positions, each appraised three times, as the
 review does it (``--seconds`` times ``engine.appraise.review_time``, stopping at the
-review's precision, ``engine.appraise.review_precision``), as the tutor does (its looks in
-turn, ``--tutor`` seconds each: its first and then ``ui.pages.play_tutor.FURTHER``'s; each
-look worked out in ``--parts`` parts, one after another here as on as many cores side by
-side in Play, and its deals added up with the looks before; judged after each look, labelled
-by the seconds since the learner's turn began; ``--compare``: also as before, one part and
-each look on its own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds,
-the reference), each with its own seed.  Every distinct
+review's precision, ``engine.appraise.review_precision``), as the tutor does (looks of
+``--tutor`` seconds, each worked out in ``--parts`` parts, one after another here as on as
+many cores side by side in Play, going on from the looks before and added up with them;
+judged after each of ``--looks`` looks, labelled by the seconds since the learner's turn
+began; ``--compare``: also as before, one part and looks of 1.5, 4.5 and 13.5 s each on its
+own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the reference),
+each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
@@ -131,33 +131,53 @@ def child(name: str, deals: int, seed: int, seconds: float,
 CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
 
 
-def tutor_looks(v: object, budgets: list[float], parts: int, apart: bool,
-                key: str) -> list[object]:
-    """The tutor's judgement after each of its looks at ``v`` (``budgets``, in turn): each
-    look worked out in ``parts`` parts (one after another here: as many cores side by side in
-    Play, ``ui.thinking.shared``), and its deals added up with the looks before, as
-    ``ui.pages.play_tutor.collect`` does (``apart``: each look on its own, as before)."""
-    from engine.appraise import Appraisal, appraise
+#: The tutor before its looks were shared out and added up: one part, a first look of
+#: 1.5 s, then 4.5 s and 13.5 s, each on its own (judged when each is back: 1.5, 6, 19.5 s).
+BEFORE: tuple[float, ...] = (1.5, 4.5, 13.5)
+
+
+def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
+                key: str) -> dict[float, object]:
+    """The tutor's judgement of ``v`` after each of ``looks`` looks, keyed by the seconds
+    since the learner's turn began: each look of ``budget`` seconds worked out in ``parts``
+    parts (one after another here: as many cores side by side in Play,
+    ``ui.thinking.shared``) going on from the looks before, and its deals added up with
+    theirs, as ``ui.pages.play_tutor`` does."""
+    from engine.appraise import Appraisal, AppraisalError, appraise
     from engine.view import SeatView
     from ui.thinking import added_up
 
     assert isinstance(v, SeatView)
-    judged: list[object] = []
+    judged: dict[float, object] = {}
     known: Appraisal | None = None
-    for k, budget in enumerate(budgets):
+    for k in range(max(looks)):
         look: Appraisal | None = None
-        for i in range(parts):
-            part = appraise(v, random.Random(f"{key}:{k}"), seconds=budget,
-                            part=(i, parts))
-            look = part if look is None else added_up(v, look, part)
-        assert look is not None
-        known = look if known is None or apart else added_up(v, look, known)
-        judged.append(known)
+        after = known.evidence if known is not None else None
+        if known is None or not known.exact:
+            for i in range(parts):
+                try:
+                    part = appraise(v, random.Random(key), seconds=budget, part=(i, parts),
+                                    after=after)
+                except AppraisalError:  # no deal left in this part
+                    continue
+                look = part if look is None else added_up(v, look, part)
+        if look is not None:
+            known = look if known is None else added_up(v, known, look)
+        if k + 1 in looks:
+            judged[budget * (k + 1)] = known
     return judged
 
 
-def agree_child(name: str, deals: int, seed: int, review: float | None,
-                tutors: list[float], long: float, parts: int,
+def tutor_before(v: object, key: str) -> dict[float, object]:
+    """The tutor as it was (:data:`BEFORE`)."""
+    from engine.appraise import appraise
+
+    return {sum(BEFORE[:k + 1]): appraise(v, random.Random(f"{key}:{k}"),  # type: ignore[arg-type]
+                                          seconds=b) for k, b in enumerate(BEFORE)}
+
+
+def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
+                looks: list[int], long: float, parts: int,
                 compare: bool) -> dict[str, object]:
     from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
@@ -165,9 +185,9 @@ def agree_child(name: str, deals: int, seed: int, review: float | None,
     from engine.view import view
     from ui.pages.play_tutor import STOPS  # the grades the tutor stops before
 
-    ways = {"now": (parts, False), **({"before": (1, True)} if compare else {})}
-    budgets = [f"tutor {way} {sum(tutors[:k + 1]):g}" for way in ways
-               for k in range(len(tutors))]
+    budgets = [f"tutor now {budget * k:g}" for k in looks]
+    if compare:
+        budgets += [f"tutor before {sum(BEFORE[:k + 1]):g}" for k in range(len(BEFORE))]
     tallies = {which: [0, 0, 0] for which in ("review", *budgets)}  # moves, agree, two apart
     false_alarms, missed = dict.fromkeys(budgets, 0), dict.fromkeys(budgets, 0)
     blunders = 0
@@ -176,10 +196,11 @@ def agree_child(name: str, deals: int, seed: int, review: float | None,
         assert isinstance(state, State)
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
-        got = {}
-        for way, (p, apart) in ways.items():
-            for k, a in enumerate(tutor_looks(v, tutors, p, apart, f"{seed}:{i}:tutor")):
-                got[f"tutor {way} {sum(tutors[:k + 1]):g}"] = a
+        got = {f"tutor now {t:g}": a for t, a in
+               tutor_looks(v, budget, looks, parts, f"{seed}:{i}:tutor").items()}
+        if compare:
+            got.update({f"tutor before {t:g}": a for t, a in
+                        tutor_before(v, f"{seed}:{i}:tutor").items()})
         if review is not None:
             got["review"] = appraise(v, random.Random(f"{seed}:{i}:review"),
                                      seconds=review * review_time(v),
@@ -209,7 +230,8 @@ def agreement(args: argparse.Namespace) -> None:
         out = subprocess.run(
             [sys.executable, __file__, "--child-agree", name, "--deals", str(args.deals),
              "--seed", str(args.seed), "--seconds", str(args.seconds),
-             "--tutor", *map(str, args.tutor), "--agree", str(args.agree),
+             "--tutor", str(args.tutor), "--looks", *map(str, args.looks),
+             "--agree", str(args.agree),
              "--parts", str(args.parts), *(["--no-review"] if args.no_review else []),
              *(["--compare"] if args.compare else [])],
             capture_output=True, text=True, check=True, cwd=ROOT)
@@ -233,9 +255,10 @@ def main() -> None:
     parser.add_argument("--family", action="append", choices=FAMILIES)
     parser.add_argument("--agree", type=float, default=None, metavar="LONG",
                         help="compare grades against a LONG-second appraisal")
-    parser.add_argument("--tutor", type=float, nargs="+", default=[1.5],
-                        help="the budgets of the tutor's looks in turn (its first, then "
-                             "play_tutor.FURTHER's), judged after each")
+    parser.add_argument("--tutor", type=float, default=1.5,
+                        help="the budget of each of the tutor's looks (ui.thinking.TUTOR_BUDGET)")
+    parser.add_argument("--looks", type=int, nargs="+", default=[1, 13],
+                        help="judge the tutor after these many looks (play_tutor.LOOKS at most)")
     parser.add_argument("--parts", type=int, default=2,
                         help="the parts a look is worked out in (Play: one per core)")
     parser.add_argument("--compare", action="store_true",
@@ -248,7 +271,8 @@ def main() -> None:
     if args.child_agree:
         print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
                                      None if args.no_review else args.seconds,
-                                     args.tutor, args.agree, args.parts, args.compare)))
+                                     args.tutor, args.looks, args.agree, args.parts,
+                                     args.compare)))
         return
     if args.agree is not None:
         agreement(args)

@@ -270,15 +270,13 @@ class _Tally(PairedSums[int]):
         self.listed = listed  # drawn without replacement from the list of them all
         self.estimated = 0  # deals whose solve did not finish (estimates)
         self.order = 0  # listed: the list's order (_fingerprint), which its parts share
-        #: Listed: the shares of the list it holds (of :attr:`of`); drawn: for each
-        #: appraisal it adds up, the fingerprint of its first draws.
-        self.parts: frozenset[int] = frozenset({0})
-        self.of = 1
+        self.taken = 0  # listed: the positions in the list solved, as bits
+        self.draws: frozenset[int] = frozenset()  # drawn: each appraisal's _fingerprint
 
     def evidence(self) -> Evidence:
         return Evidence(self.n, tuple(self.sums), tuple(tuple(p) for p in self.products),
                         self.population, self.listed, self.estimated, self.order,
-                        self.parts, self.of)
+                        self.taken, self.draws)
 
     @classmethod
     def of_evidence(cls, scale: int, evidence: Evidence) -> _Tally:
@@ -286,7 +284,7 @@ class _Tally(PairedSums[int]):
         tally.n, tally.estimated = evidence.deals, evidence.estimated
         tally.sums = list(evidence.sums)
         tally.products = [list(p) for p in evidence.products]
-        tally.order, tally.parts, tally.of = evidence.order, evidence.parts, evidence.of
+        tally.order, tally.taken, tally.draws = evidence.order, evidence.taken, evidence.draws
         return tally
 
     @property
@@ -370,25 +368,27 @@ class Evidence:
     population: int  # the deals the view allows
     listed: bool  # drawn without replacement from a shuffled list of them all
     estimated: int
-    order: int  # listed: the list's order (its parts share it)
-    #: Listed: the shares of the list this holds (of ``of``); drawn: for each appraisal
-    #: added up in it, the fingerprint of its first draws (another seed draws others).
-    parts: frozenset[int]
-    of: int
+    order: int  # listed: the list's order (the same seed shuffles it alike)
+    taken: int  # listed: the positions in the list solved, as bits
+    #: Drawn: for each appraisal added up in it, the fingerprint of its first draws.
+    draws: frozenset[int]
 
     def adds_up_with(self, other: Evidence) -> bool:
         """Whether the two are independent samples of one space, so their deals add up:
-        deals drawn at random by different seeds, or disjoint shares of one shuffled list.
-        (The same seed twice would count the same deals twice.)"""
+        other positions of one shuffled list, or deals drawn at random by other draws.
+        (The same draws twice would count the same deals twice.)"""
         if (self.population, len(self.sums), self.listed) != \
                 (other.population, len(other.sums), other.listed):
             return False
-        return (self.order, self.of) == (other.order, other.of) and not self.parts & other.parts
+        if self.listed:
+            return self.order == other.order and not self.taken & other.taken
+        return not self.draws & other.draws
 
 
 def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
                  score: Callable[[Solution], tuple[int, ...]],
-                 enough: Callable[[_Tally], bool], part: tuple[int, int] = (0, 1)) -> _Tally:
+                 enough: Callable[[_Tally], bool], part: tuple[int, int] = (0, 1),
+                 after: Evidence | None = None) -> _Tally:
     """Solve deals of ``v`` (see the module) until every deal is solved, the time is
     up (``deadline``, as ``time.perf_counter`` tells it), or (past
     :data:`ALWAYS_EXACT` deals allowed, after :data:`MIN_DEALS`) the tally is
@@ -396,7 +396,7 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     and must finish (the one the deadline cuts short is left out); past the deadline with
     fewer than :data:`FEWEST` deals, each more has :data:`MIN_SOLVE` and counts even as an
     estimate (``estimated``).  ``part`` ``(i, k)``: this is share ``i`` of ``k`` worked
-    out side by side (see :func:`appraise`)."""
+    out side by side, going on ``after`` an earlier answer (see :func:`appraise`)."""
     assert v.rules is not None
     index, parts = part
     if not 0 <= index < parts:
@@ -409,22 +409,28 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
         index, parts = 0, 1
     tally = _Tally(_scale(v.rules.family, len(v.hand_counts)), space.count, listed)
     every = space.listing(rng) if listed else []
+    at: list[int] = []  # listed: the positions in the list this part solves, in turn
     if listed:
         tally.order = _fingerprint(every)
-    if parts > 1:
-        tally.parts, tally.of = frozenset({index}), parts
-        every = every[index::parts]
-        rng = random.Random(rng.getrandbits(64) * parts + index)  # its own draws
+        if after is not None and (not after.listed or after.order != tally.order):
+            raise ValueError("the appraisal to go on from is of other deals")
+        taken = after.taken if after is not None else 0
+        at = [p for p in range(index, len(every), parts) if not taken >> p & 1]
+        if not at:
+            raise AppraisalError(f"part {index} of {parts} has no deal left to solve")
+    elif parts > 1 or after is not None:  # its own draws: another part's, another look's
+        seen = after.deals if after is not None else 0
+        rng = random.Random(f"{rng.getrandbits(64)}:{index}/{parts}:{seen}")
     solved: dict[Sample, tuple[int, ...]] = {}
     first: list[Sample] = []  # drawn: the first deals, the draws' fingerprint
     may_stop = not listed or space.count > ALWAYS_EXACT
     check = MIN_DEALS
-    while not tally.complete and (not listed or tally.n < len(every)):
+    while not tally.complete and (not listed or tally.n < len(at)):
         left = deadline - time.perf_counter()
         if left < MIN_SOLVE and tally.n >= FEWEST:
             break
         if listed:
-            deal = every[tally.n]
+            deal = every[at[tally.n]]
         else:
             deal = space.draw(rng)
             if len(first) < 16:
@@ -442,12 +448,14 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
             if listed:
                 solved[deal] = row
         tally.add(row)
+        if listed:
+            tally.taken |= 1 << at[tally.n - 1]
         if may_stop and tally.n >= check:
             check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
             if enough(tally):
                 break
     if not listed:
-        tally.parts = frozenset({_fingerprint(first)})
+        tally.draws = frozenset({_fingerprint(first)})
     return tally
 
 
@@ -481,7 +489,7 @@ def _to_move(v: SeatView) -> None:
 
 def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
              limit: int = EXACT_LIMIT, precision: float | None = None,
-             part: tuple[int, int] = (0, 1)) -> Appraisal:
+             part: tuple[int, int] = (0, 1), after: Evidence | None = None) -> Appraisal:
     """Every legal move of ``v``'s seat, appraised from that view (see the module).
 
     ``seconds``: the budget; ``limit``: the most deals to list (above it they are
@@ -490,8 +498,11 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     settled; 0 never stops early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
     worked out in ``k`` processes side by side, each given an ``rng`` seeded alike: listed
     deals are shared out (every ``k``-th of the one shuffled list), drawn ones each part
-    draws on its own; :func:`combine` adds the parts' answers up.  Raises
-    :class:`AppraisalError` when the round has ended or the seat is not to move."""
+    draws on its own; :func:`combine` adds the parts' answers up.  ``after``: the evidence
+    of an earlier answer (its parts added up) to go on from, with an ``rng`` seeded as it
+    was: listed, the deals it solved are left out; drawn, other draws are made.  Raises
+    :class:`AppraisalError` when the round has ended, the seat is not to move or (going on)
+    the part has no deal left."""
     started = time.perf_counter()
     _to_move(v)
     assert v.rules is not None
@@ -510,7 +521,8 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
         spread = tally.spread()
         return spread < fine or (spread < COARSE and tally.settled(family))
 
-    tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part)
+    tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part,
+                         after)
     return _graded(v, tally, time.perf_counter() - started)
 
 
@@ -553,7 +565,7 @@ def combine(v: SeatView, first: Appraisal, second: Appraisal) -> Appraisal | Non
     tally, more = _Tally.of_evidence(scale, a), _Tally.of_evidence(scale, b)
     tally.merge(more)
     tally.estimated += more.estimated
-    tally.parts = a.parts | b.parts
+    tally.taken, tally.draws = a.taken | b.taken, a.draws | b.draws
     return _graded(v, tally, max(first.seconds, second.seconds))
 
 

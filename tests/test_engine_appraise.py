@@ -540,6 +540,45 @@ def test_drawn_deals_add_up_across_seeds_never_the_same_draws_twice() -> None:
         assert abs(item.expected - exact.of(item.move).expected) < 5 * item.stderr + 1e-9
 
 
+def test_looks_that_go_on_add_up_to_the_whole_answer() -> None:
+    # Short looks at a listed position, each in two parts going on from the looks before:
+    # every deal is solved once, and at the end the answer is the whole appraisal's.
+    v = mover_view(game("gaple-4x6", 4, 19))
+    whole = appraise(v, random.Random(3), seconds=120, precision=0)
+    known = None
+    for _ in range(400):
+        after = known.evidence if known is not None else None
+        parts = []
+        for i in range(2):
+            try:
+                parts.append(appraise(v, random.Random(3), seconds=0.02, precision=0,
+                                      part=(i, 2), after=after))
+            except AppraisalError:  # this part's share is solved already
+                pass
+        look = parts[0] if len(parts) == 1 else combine(v, parts[0], parts[1])
+        assert look is not None
+        known = look if known is None else combine(v, known, look)
+        assert known is not None and known.evidence is not None
+        assert known.evidence.taken.bit_count() == known.deals
+        if known.exact:
+            break
+    assert known is not None and known.exact and known.deals == 400
+    assert [(m.move, m.expected, m.grade) for m in known.moves] == \
+        [(m.move, m.expected, m.grade) for m in whole.moves]
+    with pytest.raises(AppraisalError, match="no deal left"):
+        appraise(v, random.Random(3), part=(0, 2), after=known.evidence)
+    with pytest.raises(ValueError, match="other deals"):
+        appraise(v, random.Random(4), part=(0, 2), after=known.evidence)
+
+
+def test_a_drawn_look_that_goes_on_draws_other_deals() -> None:
+    v = mover_view(game("block-2", 0, 10))  # 120 deals, drawn at random (limit 10)
+    first = appraise(v, random.Random(9), limit=10, precision=0.5)
+    again = appraise(v, random.Random(9), limit=10, precision=0.5, after=first.evidence)
+    both = combine(v, first, again)
+    assert both is not None and both.deals == first.deals + again.deals
+
+
 def test_a_list_too_short_to_share_is_solved_whole_by_each_part() -> None:
     v = mover_view(game("gaple-4x6", 4, 19))  # 400 deals: fewer than two a part of 300
     part = appraise(v, random.Random(3), seconds=120, precision=0, part=(299, 300))

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_ui_play_rounds import FAMILIES, Workers
 
-from engine.appraise import MIN_VERDICT, Appraisal, MoveAppraisal, appraise, grade
+from engine.appraise import MIN_VERDICT, Appraisal, Evidence, MoveAppraisal, appraise, grade
 from engine.moves import Move
 from engine.rules import Ruleset, block, duel
 from engine.state import State
@@ -66,7 +66,7 @@ class Tutoring:
     loss: float = 100.0
     asked: int = 0
 
-    def appraise(self, v: SeatView, seed: int) -> Future[Appraisal]:
+    def appraise(self, v: SeatView, seed: int, after: object = None) -> Future[Appraisal]:
         self.asked += 1
         return self.workers.submit(made_appraisal, v, lambda m: self.loss if m.tile is not None
                                    and str(m.tile) in self.bad else 0.0)
@@ -224,7 +224,7 @@ def test_a_failed_appraisal_plays_the_held_move(tutoring: Tutoring,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     tb = learners_turn(block(2), 3, tutoring.workers)
 
-    def broken(v: SeatView, seed: int) -> Future[Appraisal]:
+    def broken(v: SeatView, seed: int, after: object = None) -> Future[Appraisal]:
         return tutoring.workers.submit(lambda: (_ for _ in ()).throw(RuntimeError("died")))
 
     monkeypatch.setattr(thinking, "tutor", broken)
@@ -351,28 +351,26 @@ def thin_appraisal(v: SeatView, deals: int, bad: set[str], stderr: float) -> App
 
 
 @pytest.fixture
-def further(tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """A server's tutor (not inline): its first appraisal rests on 5 deals, too few to stop a
-    move; each further one, on 60, sure and precise.  The further budgets asked for."""
+def further(tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """A server's tutor (not inline): its first look rests on 5 deals, too few to stop a
+    move; each further one, on 60, sure and precise.  What each further look went on from."""
     monkeypatch.setenv("DOMINO_THINK", "")
-    budgets: list[float] = []
+    went_on: list[object] = []
 
-    def first(v: SeatView, seed: int) -> Future[Appraisal]:
+    def look(v: SeatView, seed: int, after: object = None) -> Future[Appraisal]:
         tutoring.asked += 1
-        return tutoring.workers.submit(thin_appraisal, v, 5, tutoring.bad, 30.0)
-
-    def again(v: SeatView, seed: int, seconds: float) -> Future[Appraisal]:
-        budgets.append(seconds)
+        if tutoring.asked == 1:
+            return tutoring.workers.submit(thin_appraisal, v, 5, tutoring.bad, 30.0)
+        went_on.append(after)
         return tutoring.workers.submit(thin_appraisal, v, 60, tutoring.bad, 0.01)
 
-    monkeypatch.setattr(thinking, "tutor", first)
-    monkeypatch.setattr(thinking, "tutor_further", again)
-    return budgets
+    monkeypatch.setattr(thinking, "tutor", look)
+    return went_on
 
 
 def looking_further(tutoring: Tutoring) -> tuple[Table, Move]:
     """The learner's turn with the tutor on, a move ``tutoring`` grades a blunder, and the
-    first appraisal back (too thin: the tutor looks further)."""
+    first look back (too thin: the tutor looks further)."""
     tb = learners_turn(block(2), 3, tutoring.workers)
     play_tutor.switch(tb, True)
     _, bad = two_moves(tb)
@@ -383,10 +381,9 @@ def looking_further(tutoring: Tutoring) -> tuple[Table, Move]:
 
 
 def test_while_the_learner_thinks_the_tutor_looks_further_and_then_stops_a_blunder(
-        tutoring: Tutoring, further: list[float]) -> None:
-    tb, bad = looking_further(tutoring)  # the first back, too thin: asked again, longer
-    assert further == [thinking.TUTOR_BUDGET * play_tutor.FURTHER[0]]
-    assert play_tutor.thinking_on(tb) and not thinking.inline()
+        tutoring: Tutoring, further: list[object]) -> None:
+    tb, bad = looking_further(tutoring)  # the first back, too thin: it looks again
+    assert len(further) == 1 and play_tutor.thinking_on(tb) and not thinking.inline()
     tutoring.workers.release()
     play_tutor.advance(tb)  # sure now, and precise: no more
     assert len(further) == 1 and not play_tutor.thinking_on(tb)
@@ -397,39 +394,53 @@ def test_while_the_learner_thinks_the_tutor_looks_further_and_then_stops_a_blund
     assert stop.item.grade == "blunder"
 
 
-def test_a_move_made_while_the_tutor_looks_further_is_judged_at_once_on_what_is_back(
-        tutoring: Tutoring, further: list[float]) -> None:
+def test_a_move_made_while_the_tutor_looks_waits_for_that_look(
+        tutoring: Tutoring, further: list[object]) -> None:
     tb, bad = looking_further(tutoring)
     assert play_tutor.thinking_on(tb)
     before = snapshot(tb)
-    assert play_tutor.learner_move(tb, bad)  # 5 deals cannot call it a fault: played, unheld
-    assert tb.state.history[len(before[0])].move == bad and not play_tutor.holds(tb)
-    assert play_tutor.current_stop(tb) is None
+    assert not play_tutor.learner_move(tb, bad)  # held: the look in hand is too thin
+    assert play_tutor.looking(tb) and snapshot(tb) == before
+    tutoring.workers.release()  # the look comes back, sure of the blunder: stopped
+    play_tutor.advance(tb)
+    stop = play_tutor.current_stop(tb)
+    assert stop is not None and stop.item.grade == "blunder" and snapshot(tb) == before
+    play_tutor.play_anyway(tb)
+    assert tb.state.history[len(before[0])].move == bad
+
+
+def test_a_look_at_a_position_left_behind_is_called_off(
+        tutoring: Tutoring, further: list[object]) -> None:
+    tb, _ = looking_further(tutoring)
     looked = tb.tutor.asked  # type: ignore[union-attr]
     tutoring.workers.jobs.pop(0)  # the further look, not yet begun (the pool's first job)
-    play_tutor.advance(tb)  # the position is left behind: its look is called off
+    tb.state.push(tb.state.legal_moves()[0])  # the position left behind (played elsewhere)
+    play_tutor.advance(tb)
     assert looked is not None and looked[1].future is not None and looked[1].future.cancelled()
     assert play_tutor.current_stop(tb) is None
 
 
-def test_the_tutor_looks_no_further_than_its_budgets(tutoring: Tutoring, further: list[float],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(thinking, "tutor_further", lambda v, seed, seconds: (
-        further.append(seconds), tutoring.workers.submit(thin_appraisal, v, 10, set(), 30.0))[1])
+def test_the_tutor_looks_no_more_than_its_looks(tutoring: Tutoring,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOMINO_THINK", "")
+    went_on: list[object] = []
+    monkeypatch.setattr(thinking, "tutor", lambda v, seed, after=None: (
+        went_on.append(after), tutoring.workers.submit(thin_appraisal, v, 10, set(), 30.0))[1])
     tb = learners_turn(block(2), 3, tutoring.workers)
     play_tutor.switch(tb, True)
-    for _ in range(6):
+    for _ in range(2 * play_tutor.LOOKS):
         tutoring.workers.release()
         play_tutor.advance(tb)
-    assert further == [thinking.TUTOR_BUDGET * k for k in play_tutor.FURTHER]
+    assert len(went_on) == play_tutor.LOOKS and went_on[0] is None
     assert not play_tutor.thinking_on(tb)
 
 
 def test_the_tutor_looks_no_further_while_a_stop_is_shown(
-        tutoring: Tutoring, further: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
-    # The first appraisal, on 40 deals, is sure of the blunder but not precise.
-    monkeypatch.setattr(thinking, "tutor", lambda v, seed: tutoring.workers.submit(
-        thin_appraisal, v, 40, tutoring.bad, 5.0))
+        tutoring: Tutoring, further: list[object], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first look, on 40 deals, is sure of the blunder but not precise.
+    monkeypatch.setattr(thinking, "tutor", lambda v, seed, after=None: (
+        further.append(after), tutoring.workers.submit(
+            thin_appraisal, v, 40, tutoring.bad, 5.0))[1])
     tb = learners_turn(block(2), 3, tutoring.workers)
     _, bad = two_moves(tb)
     tutoring.bad = {str(bad.tile)}
@@ -438,11 +449,10 @@ def test_the_tutor_looks_no_further_while_a_stop_is_shown(
     assert not play_tutor.learner_move(tb, bad)  # stopped at once, on the first answer
     assert play_tutor.current_stop(tb) is not None
     play_tutor.advance(tb)
-    assert further == [] and not play_tutor.thinking_on(tb)
+    assert len(further) == 1 and not play_tutor.thinking_on(tb)
     play_tutor.think_again(tb)
     play_tutor.advance(tb)  # thinking again: the tutor looks further meanwhile
-    assert further == [thinking.TUTOR_BUDGET * play_tutor.FURTHER[0]]
-    assert play_tutor.thinking_on(tb)
+    assert len(further) == 2 and play_tutor.thinking_on(tb)
 
 
 def test_the_looks_deals_add_up_while_the_learner_thinks(
@@ -452,14 +462,13 @@ def test_the_looks_deals_add_up_while_the_learner_thinks(
     monkeypatch.setenv("DOMINO_THINK", "")
     looks: list[Appraisal] = []
 
-    def look(v: SeatView, seed: int, seconds: float = 0.0) -> Future[Appraisal]:
+    def look(v: SeatView, seed: int, after: Evidence | None = None) -> Future[Appraisal]:
         def job() -> Appraisal:
-            looks.append(appraise(v, random.Random(seed), seconds=0.2, limit=0))
+            looks.append(appraise(v, random.Random(seed), seconds=0.2, limit=0, after=after))
             return looks[-1]
         return tutoring.workers.submit(job)
 
     monkeypatch.setattr(thinking, "tutor", look)
-    monkeypatch.setattr(thinking, "tutor_further", look)
     tb = learners_turn(block(4), 3, tutoring.workers)
     play_tutor.switch(tb, True)
     tutoring.workers.release()
@@ -470,4 +479,4 @@ def test_the_looks_deals_add_up_while_the_learner_thinks(
     known, _ = play_tutor.appraisal(tb)
     assert len(looks) == 2 and known is not None
     assert known.deals == looks[0].deals + looks[1].deals
-    assert known.evidence is not None and len(known.evidence.parts) == 2
+    assert known.evidence is not None and len(known.evidence.draws) == 2

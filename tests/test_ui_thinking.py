@@ -147,8 +147,8 @@ def test_the_tutor_is_worked_out_in_every_worker_and_added_up(
     both = combine(v, *parts)
     assert both is not None and both.deals == parts[0].deals + parts[1].deals
     answer = thinking.shared(thinking.pool, 2, v, 5, 0.4).result(timeout=60)
-    assert answer.evidence is not None and answer.evidence.parts and not answer.exact
-    assert len(answer.evidence.parts) == 2  # the draws of two parts
+    assert answer.evidence is not None and answer.evidence.draws and not answer.exact
+    assert len(answer.evidence.draws) == 2  # the draws of two parts
     assert thinking.tutor(v, 5).result(timeout=60).deals > 0
     thinking.pool().shutdown()
     thinking.pool.clear()  # type: ignore[attr-defined]

@@ -45,6 +45,7 @@ import streamlit as st
 
 from engine.appraise import (
     Appraisal,
+    Evidence,
     Worth,
     appraise,
     combine,
@@ -235,31 +236,27 @@ def appraise_view(seat_view: SeatView, seed: int,
     return submit(partial(appraise, seconds=budget), seat_view, random.Random(seed))
 
 
-def tutor(seat_view: SeatView, seed: int) -> Future[Appraisal]:
-    """The appraisal of the learner's position, every legal move (Play's tutor mode: is the
-    move about to be made a mistake?), within :data:`TUTOR_BUDGET`: worked out in every
+def tutor(seat_view: SeatView, seed: int, after: Evidence | None = None) -> Future[Appraisal]:
+    """A look at the learner's position (Play's tutor mode: is the move about to be made a
+    mistake?): every legal move appraised within :data:`TUTOR_BUDGET`, worked out in every
     worker side by side (the computer players are idle on the learner's turn), its parts
-    added up (:func:`shared`)."""
-    return shared(pool, WORKERS, seat_view, seed, TUTOR_BUDGET)
-
-
-def tutor_further(seat_view: SeatView, seed: int, seconds: float) -> Future[Appraisal]:
-    """The tutor's appraisal again, within ``seconds``, while the learner is still thinking:
-    in the review's workers (:func:`background`, the lowest priority), so that it never
-    slows the computer players and the hints; side by side in each of them."""
-    return shared(background, REVIEW_WORKERS, seat_view, seed, seconds)
+    added up (:func:`shared`); ``after``: going on from the looks before (the same
+    ``seed``), on deals they did not solve."""
+    return shared(pool, WORKERS, seat_view, seed, TUTOR_BUDGET, after)
 
 
 def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, seed: int,
-           seconds: float) -> Future[Appraisal]:
+           seconds: float, after: Evidence | None = None) -> Future[Appraisal]:
     """One appraisal of ``seat_view`` worked out in ``parts`` of ``workers`` at once, each
-    within ``seconds`` (:func:`engine.appraise.appraise`'s ``part``): the answer, once
-    every part is back, is their deals added up (:func:`engine.appraise.combine`); a part
-    that failed is left out, and only if all fail does the answer.  Inline, one part."""
-    if inline() or parts <= 1:
-        return _run(workers, partial(appraise, seconds=seconds), seat_view, random.Random(seed))
-    futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts)), seat_view,
-                    random.Random(seed)) for i in range(parts)]
+    within ``seconds`` (:func:`engine.appraise.appraise`'s ``part`` and ``after``): the
+    answer, once every part is back, is their deals added up
+    (:func:`engine.appraise.combine`); a part that failed (or had no deal left) is left out,
+    and only if all fail does the answer.  Inline, one part."""
+    parts = 1 if inline() else max(1, parts)
+    futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts), after=after),
+                    seat_view, random.Random(seed)) for i in range(parts)]
+    if parts == 1:
+        return futures[0]
     return joined(futures, partial(added_up, seat_view))
 
 

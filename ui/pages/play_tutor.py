@@ -8,22 +8,22 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   the deals of the hidden tiles the view allows, and its grade).
 - The learner's move (the board's callback, :func:`learner_move`): refused moves, forced
   moves and a tutor that is off go straight to :func:`ui.pages.play.play_move`.  Otherwise, if
-  the appraisal is back and grades the move ``mistake`` or ``blunder``, the move is not played:
+  the appraisal grades the move ``mistake`` or ``blunder``, the move is not played:
   the table stops (:class:`Stop`) with "Think again" (:func:`think_again`: nothing changed),
   "Hint" (:func:`show_hint`: the appraisal's best move and why, counted as a hint taken) and
-  "Play it anyway" (:func:`play_anyway`: played, the learner's own choice).  If the appraisal
-  is not back yet, the move is held (:attr:`Tutor.held`) and judged as soon as it is
-  (:func:`advance`, the table's clock with the tutor's look added): a click is never dropped.
-  If the appraisal fails, the held move is played.
-- **While the learner thinks**, an appraisal that is neither exact nor as precise as the
-  review's is asked for again with a longer budget (:data:`FURTHER`, in the review's
-  low-priority workers: :func:`ui.thinking.tutor_further`), and its deals are added to those
-  of the looks before (or, where they may repeat, the answer on the most deals kept): a move
-  is judged by all of them.  Each look is worked out in every worker side by side
-  (:func:`ui.thinking.shared`).  Where deals are slow to solve (four players in Block, early
-  in Gaple), 1.5 s may hold too few of them to call any move a fault, and a learner who
-  thinks gives the tutor the time to be sure.  A move never waits for more than the first
-  appraisal.
+  "Play it anyway" (:func:`play_anyway`: played, the learner's own choice).  While a look at
+  the position is being worked out, the move is held (:attr:`Tutor.held`) and judged as soon
+  as it is back (:func:`advance`, the table's clock with the tutor's look added), on every
+  look so far: a move waits at most one look, :data:`ui.thinking.TUTOR_BUDGET`, and a click
+  is never dropped.  If the first look fails, the held move is played.
+- **While the learner thinks**, the tutor goes on looking while its answer is neither exact
+  nor as precise as the review's, up to :data:`LOOKS` looks: each goes on from the looks
+  before (:func:`ui.thinking.tutor` with their evidence: deals not yet solved) and its deals
+  are added to theirs (:func:`collect`).  Each look is worked out in every worker side by
+  side (:func:`ui.thinking.shared`; the computer players are idle on the learner's turn).
+  Where deals are slow to solve (four players in Block, early in Gaple), one look may hold
+  too few of them to call any move a fault, and a learner who thinks gives the tutor the
+  time to be sure.
 - Everything the tutor holds is for one position (:func:`position`): a new round, a replay or
   a move leaves it behind.  What it holds (:class:`ui.pages.play.Tutor`, :class:`~ui.pages.play.Stop`)
   is kept with the table in :mod:`ui.pages.play`, which knows nothing more of the tutor: this
@@ -45,9 +45,9 @@ from .play import Moment, Stop, Table, Tutor
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
-#: The budgets of the position's further appraisals while the learner thinks, in multiples
-#: of :data:`ui.thinking.TUTOR_BUDGET` (the first, 1.5 s, is what a move may wait for).
-FURTHER: Final = (3, 9)
+#: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
+#: may wait for): 19.5 s of the learner's thinking in all.
+LOOKS: Final = 13
 
 
 def position(table: Table) -> Moment:
@@ -97,12 +97,13 @@ def collect(table: Table) -> None:
 
 
 def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
-    """The appraisal of the position on the table on the most deals so far (as
-    :func:`collect` took it in), and whether the first is still being worked out."""
+    """The appraisal of the position on the table, every look so far added up (as
+    :func:`collect` took them in), and whether a look is still being worked out (a move
+    waits for it)."""
     tutor = table.tutor
     if tutor is None or tutor.asked is None or tutor.asked[0] != position(table):
         return None, False
-    return tutor.known, tutor.asked[1].waiting and tutor.known is None
+    return tutor.known, tutor.asked[1].waiting
 
 
 def _sure_enough(table: Table, found: Appraisal) -> bool:
@@ -114,20 +115,19 @@ def _sure_enough(table: Table, found: Appraisal) -> bool:
 
 
 def further(table: Table) -> None:
-    """While the learner thinks: once the latest appraisal of the position is back, and it
-    is neither exact nor precise enough, ask for it again with the next of :data:`FURTHER`'s
-    budgets (another seed: other deals)."""
+    """While the learner thinks: once the latest look at the position is back, and the
+    looks so far are neither exact nor precise enough, look again (up to :data:`LOOKS`),
+    going on from them: other deals, to be added up."""
     tutor = table.tutor
     if tutor is None or thinking.inline() or holds(table) or not _chooses(table):
         return  # (a move held or stopped: judged already, or about to be)
     found, _ = appraisal(table)
     if found is None or tutor.asked is None or tutor.asked[1].waiting \
-            or tutor.further >= len(FURTHER) or _sure_enough(table, found):
+            or tutor.further >= LOOKS - 1 or _sure_enough(table, found):
         return
-    budget = thinking.TUTOR_BUDGET * FURTHER[tutor.further]
     tutor.further += 1
-    tutor.asked = (position(table), thinking.Answer(thinking.tutor_further(
-        view(table.state, table.learner), _seed(table) + tutor.further, budget)))
+    tutor.asked = (position(table), thinking.Answer(thinking.tutor(
+        view(table.state, table.learner), _seed(table), found.evidence)))
 
 
 def thinking_on(table: Table) -> bool:
@@ -172,7 +172,7 @@ def learner_move(table: Table, move: Move) -> bool:
     ask(table)
     collect(table)
     found, waiting = appraisal(table)
-    if found is None and waiting:
+    if waiting:
         tutor.held = (position(table), resolved)
         table.feedback = None
         table.log.append(f"tutor looks at {resolved.text()}")
