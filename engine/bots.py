@@ -68,7 +68,7 @@ from .counting import (
     stuck_chance,
 )
 from .deals import DealSpace
-from .inference import OPPONENTS, ChoiceModel, likelihood
+from .inference import OPPONENTS, ChoiceModel, likelihood, weighs
 from .moves import Move, canonical, distinct
 from .paired import PairedSums
 from .reasons import (
@@ -439,10 +439,8 @@ class StrongBot(_Level):
             listing = space.listing(rng)  # each deal scored once, however often listed
             limit = len(listing)
         scored: dict[Sample, tuple[dict[Move, float], bool]] = {}
-        # The model is measured with two players (README, "Against a peer AI"); with more,
-        # where the deals are played out by the counting player's rules, they stay alike.
         weigh = likelihood(view, self.model) \
-            if self.model is not None and len(view.hand_counts) == 2 else None
+            if self.model is not None and weighs(view) else None
         mass = 0.0  # the deals' weights (their number, with no model)
         while samples < limit:
             left = deadline - time.perf_counter()

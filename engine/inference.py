@@ -48,6 +48,14 @@ class ChoiceModel:
 OPPONENTS: Final = ChoiceModel(0.25, 2.0)
 
 
+def weighs(view: SeatView) -> bool:
+    """Whether a computer player weighs the deals of ``view`` by a model: with two players,
+    where the model is measured (README, "Against a peer AI"; with more, the deals are
+    played out by the counting player's rules and stay alike), and without dead tiles
+    (:func:`likelihood`)."""
+    return len(view.hand_counts) == 2 and view.rules is not None and not view.rules.dead_tiles
+
+
 def _mask_odds(odds: tuple[float, ...], mask: int) -> float:
     total = 0.0
     while mask:

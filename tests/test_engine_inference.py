@@ -12,7 +12,7 @@ from engine_helpers import RULESETS, deal, play
 
 from engine.bots import StrongBot, make_bot
 from engine.deals import DealSpace
-from engine.inference import OPPONENTS, ChoiceModel, likelihood
+from engine.inference import OPPONENTS, ChoiceModel, likelihood, weighs
 from engine.rules import Ruleset, block
 from engine.sampler import Sample
 from engine.state import State
@@ -111,6 +111,10 @@ def test_no_weight_without_history_in_gaple_or_for_the_hint() -> None:
     rules = RULESETS["gaple-4x6"]
     for state, seat in rounds(rules, range(3), 8):
         assert likelihood(view(state, seat)) is None  # dead tiles: their order unknown
+        assert not weighs(view(state, seat))
+    for name, weighed in (("block-2", True), ("duel", True), ("block-3", False)):
+        state, seat = rounds(RULESETS[name], range(1), 4)[0]
+        assert weighs(view(state, seat)) is weighed
     assert make_bot("strong").model == OPPONENTS  # type: ignore[attr-defined]
     assert StrongBot().model is None  # the hint: every possible deal alike
 
