@@ -142,9 +142,11 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
     since the learner's turn began: each look of ``budget`` seconds worked out in ``parts``
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
-    theirs, as ``ui.pages.play_tutor`` does."""
+    theirs, as ``ui.pages.play_tutor`` does (and, as it does, no further once exact or as
+    precise as the review)."""
     from engine.appraise import Appraisal, AppraisalError, appraise
     from engine.view import SeatView
+    from ui.pages.play_tutor import sure_enough
     from ui.thinking import added_up
 
     assert isinstance(v, SeatView)
@@ -153,7 +155,7 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
     for k in range(max(looks)):
         look: Appraisal | None = None
         after = known.evidence if known is not None else None
-        if known is None or not known.exact:
+        if known is None or not sure_enough(v, known):  # as Play: no further once sure
             for i in range(parts):
                 try:
                     part = appraise(v, random.Random(key), seconds=budget, part=(i, parts),
@@ -176,9 +178,14 @@ def tutor_before(v: object, key: str) -> dict[float, object]:
                                           seconds=b) for k, b in enumerate(BEFORE)}
 
 
+def _said(item: object, deals: int) -> list[object]:
+    """A move's grade, loss and margin, and the deals behind them (``--detail``)."""
+    return [item.grade, round(item.loss, 3), round(item.margin, 3), deals]  # type: ignore[attr-defined]
+
+
 def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
                 looks: list[int], long: float, parts: int,
-                compare: bool) -> dict[str, object]:
+                compare: bool, detail: bool = False) -> dict[str, object]:
     from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
     from engine.state import State
@@ -209,6 +216,12 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         for move in moves.values():
             truth = ref.of(move).grade
             blunders += truth == "blunder"
+            if detail:
+                print(json.dumps({"position": i, "ply": len(state.history),
+                                  "move": move.text(), **{
+                                      which: _said(a.of(move), a.deals)  # type: ignore[attr-defined]
+                                      for which, a in (("long", ref), *got.items())}}),
+                      file=sys.stderr, flush=True)
             for which, a in got.items():
                 graded = a.of(move).grade  # type: ignore[attr-defined]
                 t = tallies[which]
@@ -233,8 +246,8 @@ def agreement(args: argparse.Namespace) -> None:
              "--tutor", str(args.tutor), "--looks", *map(str, args.looks),
              "--agree", str(args.agree),
              "--parts", str(args.parts), *(["--no-review"] if args.no_review else []),
-             *(["--compare"] if args.compare else [])],
-            capture_output=True, text=True, check=True, cwd=ROOT)
+             *(["--compare"] if args.compare else []), *(["--detail"] if args.detail else [])],
+            stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
         r = json.loads(out.stdout)
         for which, t in r["tallies"].items():
             if not t[0]:
@@ -261,6 +274,8 @@ def main() -> None:
                         help="judge the tutor after these many looks (play_tutor.LOOKS at most)")
     parser.add_argument("--parts", type=int, default=2,
                         help="the parts a look is worked out in (Play: one per core)")
+    parser.add_argument("--detail", action="store_true",
+                        help="each move's grades, losses and margins, a JSON line each on stderr")
     parser.add_argument("--compare", action="store_true",
                         help="also the tutor as before: one part, each look on its own")
     parser.add_argument("--no-review", action="store_true",
@@ -272,7 +287,7 @@ def main() -> None:
         print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
                                      None if args.no_review else args.seconds,
                                      args.tutor, args.looks, args.agree, args.parts,
-                                     args.compare)))
+                                     args.compare, args.detail)))
         return
     if args.agree is not None:
         agreement(args)

@@ -36,7 +36,7 @@ from typing import Final
 
 from engine.appraise import Appraisal, review_precision
 from engine.moves import Move
-from engine.view import view
+from engine.view import SeatView, view
 
 from .. import thinking
 from ..widgets.feedback import checked
@@ -106,11 +106,12 @@ def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
     return tutor.known, tutor.asked[1].waiting
 
 
-def _sure_enough(table: Table, found: Appraisal) -> bool:
-    """The appraisal is exact, or every loss is as precise as the review's."""
+def sure_enough(v: SeatView, found: Appraisal) -> bool:
+    """The appraisal of ``v`` is exact, or every loss is as precise as the review's: the
+    tutor looks no further."""
     if found.exact:
         return True
-    precision = review_precision(view(table.state, table.learner))
+    precision = review_precision(v)
     return all(m.loss_stderr <= precision for m in found.moves)
 
 
@@ -123,7 +124,8 @@ def further(table: Table) -> None:
         return  # (a move held or stopped: judged already, or about to be)
     found, _ = appraisal(table)
     if found is None or tutor.asked is None or tutor.asked[1].waiting \
-            or tutor.further >= LOOKS - 1 or _sure_enough(table, found):
+            or tutor.further >= LOOKS - 1 \
+            or sure_enough(view(table.state, table.learner), found):
         return
     tutor.further += 1
     tutor.asked = (position(table), thinking.Answer(thinking.tutor(
