@@ -53,6 +53,12 @@ them) and both take the value of the play on the right, the move's one name
 (:func:`engine.moves.canonical`), on every deal.  (With three or more players the
 solver breaks ties in legal-move order, which could otherwise tell the two apart.)
 
+**Side by side, and on and on.**  An appraisal can be worked out in parts, one per process
+(``part``), and go on from an earlier answer (``after``); :func:`combine` adds up the deals
+of two answers whose deals cannot repeat (:meth:`Evidence.adds_up_with`: other positions
+of one shuffled list, or other draws) and grades every move again on them all.  Play's
+tutor looks this way: every worker at once, look after look while the learner thinks.
+
 :func:`report` appraises every decision one seat made in a round and sums them
 up (:class:`RoundReport`): the mean loss per non-forced decision, the share of
 best moves, counts by grade, an **accuracy** (:func:`accuracy`) and the
