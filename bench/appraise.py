@@ -144,10 +144,9 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
     theirs, as ``ui.pages.play_tutor`` does (and, as it does, no further once exact or as
     precise as the review)."""
-    from engine.appraise import Appraisal, AppraisalError, appraise
+    from engine.appraise import Appraisal, AppraisalError, added_up, appraise
     from engine.view import SeatView
     from ui.pages.play_tutor import sure_enough
-    from ui.thinking import added_up
 
     assert isinstance(v, SeatView)
     judged: dict[float, object] = {}

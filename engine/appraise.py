@@ -284,6 +284,14 @@ class _Tally(PairedSums[int]):
                         self.population, self.listed, self.estimated, self.order,
                         self.taken, self.draws)
 
+    def merge(self, other: PairedSums[int]) -> None:
+        """Add ``other``'s deals to these, where they came from with them."""
+        super().merge(other)
+        if isinstance(other, _Tally):
+            self.estimated += other.estimated
+            self.taken |= other.taken
+            self.draws |= other.draws
+
     @classmethod
     def of_evidence(cls, scale: int, evidence: Evidence) -> _Tally:
         tally = cls(scale, evidence.population, evidence.listed)
@@ -568,11 +576,16 @@ def combine(v: SeatView, first: Appraisal, second: Appraisal) -> Appraisal | Non
     if len(a.sums) != len(v.legal):
         raise AppraisalError("the appraisals are not of this position")
     scale = _scale(v.rules.family, len(v.hand_counts))
-    tally, more = _Tally.of_evidence(scale, a), _Tally.of_evidence(scale, b)
-    tally.merge(more)
-    tally.estimated += more.estimated
-    tally.taken, tally.draws = a.taken | b.taken, a.draws | b.draws
+    tally = _Tally.of_evidence(scale, a)
+    tally.merge(_Tally.of_evidence(scale, b))
     return _graded(v, tally, max(first.seconds, second.seconds))
+
+
+def added_up(v: SeatView, first: Appraisal, second: Appraisal) -> Appraisal:
+    """Two appraisals of ``v`` as one: their deals added up where they may be
+    (:func:`combine`), else the one on more deals (the first on a tie)."""
+    both = combine(v, first, second)
+    return both if both is not None else max(first, second, key=lambda a: a.deals)
 
 
 def enough_deals(deals: int, population: int) -> bool:

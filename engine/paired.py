@@ -25,12 +25,16 @@ class PairedSums(Generic[N]):
         self.sums: list[N] = []
         self.products: list[list[N]] = []
 
-    def add(self, row: Sequence[N]) -> None:
+    def _fit(self, size: int, what: str) -> None:
+        """Sized by the first rows; later ones must have as many values."""
         if not self.n:
-            self.sums = [self.zero] * len(row)
-            self.products = [[self.zero] * len(row) for _ in row]
-        elif len(row) != len(self.sums):
-            raise ValueError(f"a row of {len(row)} values after rows of {len(self.sums)}")
+            self.sums = [self.zero] * size
+            self.products = [[self.zero] * size for _ in range(size)]
+        elif size != len(self.sums):
+            raise ValueError(f"{what} of {size} values after rows of {len(self.sums)}")
+
+    def add(self, row: Sequence[N]) -> None:
+        self._fit(len(row), "a row")
         self.n += 1
         for i, x in enumerate(row):
             self.sums[i] += x
@@ -42,11 +46,7 @@ class PairedSums(Generic[N]):
         """Add ``other``'s rows to these (as if each had been added here)."""
         if not other.n:
             return
-        if not self.n:
-            self.sums = [self.zero] * len(other.sums)
-            self.products = [[self.zero] * len(other.sums) for _ in other.sums]
-        elif len(other.sums) != len(self.sums):
-            raise ValueError(f"rows of {len(other.sums)} values after rows of {len(self.sums)}")
+        self._fit(len(other.sums), "rows")
         self.n += other.n
         for i, x in enumerate(other.sums):
             self.sums[i] += x

@@ -47,8 +47,8 @@ from engine.appraise import (
     Appraisal,
     Evidence,
     Worth,
+    added_up,
     appraise,
-    combine,
     review_precision,
     review_time,
     worth,
@@ -250,7 +250,7 @@ def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, see
     """One appraisal of ``seat_view`` worked out in ``parts`` of ``workers`` at once, each
     within ``seconds`` (:func:`engine.appraise.appraise`'s ``part`` and ``after``): the
     answer, once every part is back, is their deals added up
-    (:func:`engine.appraise.combine`); a part that failed (or had no deal left) is left out,
+    (:func:`engine.appraise.added_up`); a part that failed (or had no deal left) is left out,
     and only if all fail does the answer.  Inline, one part."""
     parts = 1 if inline() else max(1, parts)
     futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts), after=after),
@@ -258,13 +258,6 @@ def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, see
     if parts == 1:
         return futures[0]
     return joined(futures, partial(added_up, seat_view))
-
-
-def added_up(seat_view: SeatView, first: Appraisal, second: Appraisal) -> Appraisal:
-    """Two appraisals of ``seat_view`` as one: their deals added up where they may be
-    (:func:`engine.appraise.combine`), else the one on more deals (the first on a tie)."""
-    both = combine(seat_view, first, second)
-    return both if both is not None else max(first, second, key=lambda a: a.deals)
 
 
 def joined(futures: list[Future[T]], add: Callable[[T, T], T]) -> Future[T]:

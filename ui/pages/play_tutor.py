@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.appraise import Appraisal, review_precision
+from engine.appraise import Appraisal, added_up, review_precision
 from engine.moves import Move
 from engine.view import SeatView, view
 
@@ -93,7 +93,7 @@ def collect(table: Table) -> None:
         return
     found, known = answer.value, tutor.known
     tutor.known = found if known is None else \
-        thinking.added_up(view(table.state, table.learner), found, known)
+        added_up(view(table.state, table.learner), found, known)
 
 
 def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
