@@ -38,7 +38,9 @@ had a move (worth at least 0), it will not choose this one, and the position's
 search stops (shallow pruning).  Once the first tile is down, both search on the
 position's numbers (hands, ends, mover, passes; in Gaple the dead piles too) rather
 than on a State: the same moves in the same order and the same values, about twice as
-fast.  (A Gaple value is one number too: each seat's place in three bits, from each
+fast; there too a forced move (one play, a pass, the one tile a stuck Gaple seat can lose)
+is made without the table, which keeps the positions with a choice (about 1.8 times as
+fast again in Gaple, README "Benchmarks").  (A Gaple value is one number too: each seat's place in three bits, from each
 seat's total, which the search carries down and changes only when a tile is played; the
 smallest tiles are looked at only where two totals tie.)
 
@@ -293,6 +295,16 @@ def _placed(hands: list[int], dead: list[int], totals: list[int], out: int,
     return places
 
 
+def _forced(left: int, right: int, stuck: int) -> bool:
+    """Whether a mover has one move only: one play among ``left`` and ``right`` (the
+    tiles of its hand that fit each end; a tile that fits both is two moves) or, with no
+    play, one of the moves ``stuck`` (the tiles it may lose; none: a pass)."""
+    if left and right:
+        return False
+    options = left | right if left | right else stuck
+    return options & (options - 1) == 0
+
+
 class Search:
     """One search over a copy of a position; :meth:`run` gives the :class:`Solution`."""
 
@@ -328,6 +340,7 @@ class Search:
                       and state.rules.stuck == "pass")
         # Gaple (no stock): searched by _gaple, on numbers alone.
         self.gaple = self.family == "gaple"
+        self.shallow = True  # _plain's shallow pruning (a test turns it off to see what it cuts)
         self.discard = state.rules.stuck == "discard"
         self.blank25 = state.rules.blank_double_25
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
@@ -572,19 +585,23 @@ class Search:
         if depth <= 0:
             self.estimates += 1
             return _scored(hands, -1)
-        union = 0
-        for h in hands:
-            union |= h
-        # As _key gives it for this position (no stock, no opening to make).
-        key = ((((union << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3 | passes) << 10
-        found = self._probe(key, depth)
-        if found >= 0:
-            return found
+        hand = hands[mover]
+        plays = (hand & FITS[left], hand & FITS[right])
+        keyed = not _forced(plays[0], plays[1], 0)  # a forced move: made without the table
+        key = 0
+        if keyed:
+            union = 0
+            for h in hands:
+                union |= h
+            # As _key gives it for this position (no stock, no opening to make).
+            key = ((((union << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3
+                   | passes) << 10
+            found = self._probe(key, depth)
+            if found >= 0:
+                return found
         before = self.estimates
         n = len(hands)
         after = mover + 1 if mover + 1 < n else 0
-        hand = hands[mover]
-        plays = (hand & FITS[left], hand & FITS[right])
         best = 0
         best_i = -1
         if not plays[0] | plays[1]:  # a pass, the only move
@@ -595,7 +612,7 @@ class Search:
             else:
                 best = self._plain(hands, left, right, after, passes + 1, depth - 1, -1)
         else:
-            if rival == mover:
+            if rival == mover or not self.shallow:
                 rival = -1
             own = mover + 1  # a value that is the mover's points ends in this
             top = -1  # the best move's points for the mover
@@ -624,7 +641,8 @@ class Search:
                         if rival >= 0 and mine > 0:
                             return v  # a bound for the rival: see above
                     i += 1
-        self._keep(key, self.estimates == before, depth, best)
+        if keyed:
+            self._keep(key, self.estimates == before, depth, best)
         return best
 
     def _gaple(self, hands: list[int], dead: list[int], totals: list[int], held: int,
@@ -642,16 +660,24 @@ class Search:
         if depth <= 0:
             self.estimates += 1
             return _placed(hands, dead, totals, -1, self.blank25)
-        key = (((((gone << 28 | held) << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover)
-               << 3 | passes) << 1 | 1  # the last bit keeps it apart from _plain's keys
-        found = self._probe(key, depth)
-        if found >= 0:
-            return found
+        hand = hands[mover]
+        plays = (hand & FITS[left], hand & FITS[right])
+        # A forced move (one play, one tile to lose, a pass) is made without the table.
+        keyed = not _forced(plays[0], plays[1], hand if self.discard else 0)
+        key = 0
+        if keyed:
+            # The last bit keeps the key apart from _plain's; the dead tiles go on top, so
+            # that until one is dead the key is a machine integer.
+            key = ((((held << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3
+                   | passes) << 1 | 1
+            if gone:
+                key |= gone << 44
+            found = self._probe(key, depth)
+            if found >= 0:
+                return found
         before = self.estimates
         after = mover + 1 if mover + 1 < self.players else 0
         shift = 3 * mover
-        hand = hands[mover]
-        plays = (hand & FITS[left], hand & FITS[right])
         best = 0
         top = 8  # the best move's place for the mover
         if not plays[0] | plays[1]:  # stuck: a dead tile of the mover's choice, or a pass
@@ -706,7 +732,8 @@ class Search:
                         best, top = v, place
             hands[mover] = hand
             totals[mover] = own
-        self._keep(key, self.estimates == before, depth, best)
+        if keyed:
+            self._keep(key, self.estimates == before, depth, best)
         return best
 
     def _state_mn(self, depth: int) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ import pytest
 from engine.moves import Move
 from engine.rules import Ruleset, block, duel, gaple
 from engine.scenario import load
-from engine.solve import Search, Solution, solve, utilities
+from engine.solve import Search, Solution, _forced, solve, utilities
 from engine.state import State
 from engine.tiles import TILES
 
@@ -246,9 +246,11 @@ def positions_into_a_deal(rules: Ruleset, rng: random.Random, deals: int, low: i
             yield state
 
 
-def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solution]:
+def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solution, bool]:
     """The search on the position's numbers and, with ``switch`` off, the search over a
-    State, move by move: they must agree at each depth limit and exactly."""
+    State, move by move: they must agree at each depth limit and exactly; and whether the
+    search on numbers kept a position in its table (one with a choice: a forced move is made
+    without the table)."""
     fast, slow = Search(state), Search(state)
     setattr(slow, switch, False)
     for depth in (4, 8):
@@ -258,8 +260,8 @@ def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solutio
     a, b = fast.run(), slow.run()
     assert a.exact and b.exact
     assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
-    assert fast.ptable and not slow.ptable  # each searched its own way
-    return a, b
+    assert not slow.ptable  # each searched its own way
+    return a, b, bool(fast.ptable)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -267,10 +269,17 @@ def test_block_on_numbers_alone_gives_what_the_state_search_gives(players: int) 
     """Block with three or four players is searched on the position's numbers (with
     shallow pruning), on positions a few moves into a full deal (too big to brute-force)."""
     rng = random.Random(f"plain-{players}")
-    found = [same_as_over_the_state(state, "plain")
-             for state in positions_into_a_deal(block(players), rng, 12, 1, 3 * players)]
-    assert len(found) >= 8
-    assert sum(a.nodes for a, _ in found) < sum(b.nodes for _, b in found)  # the pruning cuts
+    states = list(positions_into_a_deal(block(players), rng, 12, 1, 3 * players))
+    found = [same_as_over_the_state(state, "plain") for state in states]
+    assert len(found) >= 8 and sum(kept for *_, kept in found) >= len(found) // 2
+    cut = []
+    for state in states:
+        pruned, whole = Search(state), Search(state)
+        whole.shallow = False
+        a, b = pruned.run(), whole.run()
+        assert (a.value, a.moves, a.line) == (b.value, b.moves, b.line)
+        cut.append((a.nodes, b.nodes))
+    assert sum(a for a, _ in cut) < sum(b for _, b in cut)  # the pruning cuts
 
 
 @pytest.mark.parametrize("rules", [gaple(4), gaple(5), gaple(4, 7), gaple(4, dead_tiles=False),
@@ -281,7 +290,7 @@ def test_gaple_on_numbers_alone_gives_what_the_state_search_gives(rules: Ruleset
     rng = random.Random(f"gaple-{rules.name}")
     found = [same_as_over_the_state(state, "gaple") for state in
              positions_into_a_deal(rules, rng, 10, 2 * rules.players, 3 * rules.players)]
-    assert len(found) >= 6
+    assert len(found) >= 6 and sum(kept for *_, kept in found) >= len(found) // 2
 
 
 def test_an_exact_only_search_that_runs_out_of_time_gives_no_estimate() -> None:
@@ -323,3 +332,25 @@ def test_moves_values_are_the_contract_terms_for_gaple() -> None:
         assert isinstance(mv.value, tuple) and mv.score == -mv.value[state.to_move]
     assert isinstance(sol.to_json()["value"], list)
     assert isinstance(sol.moves[0].move, Move)
+
+
+def test_a_forced_move_is_one_play_or_one_move_when_stuck() -> None:
+    one, two = 1 << 3, 1 << 9
+    assert _forced(one, 0, 0) and _forced(0, two, 0)  # one play, on either end
+    assert not _forced(one, two, 0) and not _forced(one | two, 0, 0)  # two plays
+    assert not _forced(one, one, 0)  # a tile that fits both ends: two moves
+    assert _forced(0, 0, 0) and _forced(0, 0, one)  # a pass; the one tile to lose
+    assert not _forced(0, 0, one | two)  # which tile to lose: a choice
+
+
+def test_a_position_with_no_choice_keeps_nothing_in_the_table() -> None:
+    # Three players, every move forced to the end: the search on numbers gives the value
+    # the search over the State gives and keeps no position in its table.
+    rules = block(3)
+    state = State.setup(rules, [["0-0", "0-2", "2-5"], ["0-4", "3-4", "4-6"], ["0-1", "1-4"]],
+                        ends=(5, 3), stock=13)
+    fast, slow = Search(state), Search(state)
+    slow.plain = False
+    a, b = fast.run(), slow.run()
+    assert (a.value, a.moves, a.line) == (b.value, b.moves, b.line) and a.exact
+    assert not fast.ptable and slow.mtable
