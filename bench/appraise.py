@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
                                        [--family NAME ...]
-    .venv/bin/python bench/appraise.py --agree 45 [--looks 1 4 13] [--parts 2] [--compare]
+    .venv/bin/python bench/appraise.py --agree 45 [--looks 1 4 13] [--parts 2] [--head 0.5]
+                                       [--compare]
                                        [--seconds 3] [--deals 2]
                                        [--no-review] ...
 
@@ -27,7 +28,8 @@ review's precision, ``engine.appraise.review_precision``), as the tutor does (lo
 ``--tutor`` seconds, each worked out in ``--parts`` parts, one after another here as on as
 many cores side by side in Play, going on from the looks before and added up with them;
 judged after each of ``--looks`` looks, labelled by the seconds since the learner's turn
-began; ``--compare``: also as before, one part and looks of 1.5, 4.5 and 13.5 s each on its
+began (``--head``: the first look begun that much before, as Play begins it while the
+computer's last move is on show); ``--compare``: also as before, one part and looks of 1.5, 4.5 and 13.5 s each on its
 own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the reference),
 each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
@@ -137,9 +139,11 @@ BEFORE: tuple[float, ...] = (1.5, 4.5, 13.5)
 
 
 def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
-                key: str) -> dict[float, object]:
+                key: str, head: float = 0.0) -> dict[float, object]:
     """The tutor's judgement of ``v`` after each of ``looks`` looks, keyed by the seconds
-    since the learner's turn began: each look of ``budget`` seconds worked out in ``parts``
+    since the learner's turn began (the first look begun ``head`` seconds before, as Play
+    begins it while the computer's last move waits to be shown, ``play_tutor.ahead``): each
+    look of ``budget`` seconds worked out in ``parts``
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
     theirs, as ``ui.pages.play_tutor`` does (and, as it does, no further once exact or as
@@ -157,8 +161,8 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
         if known is None or not sure_enough(v, known):  # as Play: no further once sure
             for i in range(parts):
                 try:
-                    part = appraise(v, random.Random(key), seconds=budget, part=(i, parts),
-                                    after=after)
+                    part = appraise(v, random.Random(key), seconds=budget + (head if k == 0 else 0),
+                                    part=(i, parts), after=after)
                 except AppraisalError:  # no deal left in this part
                     continue
                 look = part if look is None else added_up(v, look, part)
@@ -184,7 +188,7 @@ def _said(item: object, deals: int) -> list[object]:
 
 def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
                 looks: list[int], long: float, parts: int,
-                compare: bool, detail: bool = False) -> dict[str, object]:
+                compare: bool, detail: bool = False, head: float = 0.0) -> dict[str, object]:
     from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
     from engine.state import State
@@ -203,7 +207,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
         got = {f"tutor now {t:g}": a for t, a in
-               tutor_looks(v, budget, looks, parts, f"{seed}:{i}:tutor").items()}
+               tutor_looks(v, budget, looks, parts, f"{seed}:{i}:tutor", head).items()}
         if compare:
             got.update({f"tutor before {t:g}": a for t, a in
                         tutor_before(v, f"{seed}:{i}:tutor").items()})
@@ -244,7 +248,8 @@ def agreement(args: argparse.Namespace) -> None:
              "--seed", str(args.seed), "--seconds", str(args.seconds),
              "--tutor", str(args.tutor), "--looks", *map(str, args.looks),
              "--agree", str(args.agree),
-             "--parts", str(args.parts), *(["--no-review"] if args.no_review else []),
+             "--parts", str(args.parts), "--head", str(args.head),
+             *(["--no-review"] if args.no_review else []),
              *(["--compare"] if args.compare else []), *(["--detail"] if args.detail else [])],
             stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
         r = json.loads(out.stdout)
@@ -273,6 +278,9 @@ def main() -> None:
                         help="judge the tutor after these many looks (play_tutor.LOOKS at most)")
     parser.add_argument("--parts", type=int, default=2,
                         help="the parts a look is worked out in (Play: one per core)")
+    parser.add_argument("--head", type=float, default=0.0,
+                        help="the first look begins this many seconds before the turn "
+                             "(Play: while the computer's last move is on show)")
     parser.add_argument("--detail", action="store_true",
                         help="each move's grades, losses and margins, a JSON line each on stderr")
     parser.add_argument("--compare", action="store_true",
@@ -286,7 +294,7 @@ def main() -> None:
         print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
                                      None if args.no_review else args.seconds,
                                      args.tutor, args.looks, args.agree, args.parts,
-                                     args.compare, args.detail)))
+                                     args.compare, args.detail, args.head)))
         return
     if args.agree is not None:
         agreement(args)

@@ -480,3 +480,57 @@ def test_the_looks_deals_add_up_while_the_learner_thinks(
     assert len(looks) == 2 and known is not None
     assert known.deals == looks[0].deals + looks[1].deals
     assert known.evidence is not None and len(known.evidence.draws) == 2
+
+
+def test_the_first_look_begins_while_the_computers_last_move_waits_to_be_shown(
+        tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three players: the learner moves, the computer's first move is shown at once and its
+    # second, which hands the turn back, is worked out while the first is on show.  The
+    # tutor's look at the learner's next position begins then, and runs until a look's time
+    # after that move is shown; when the turn comes, it is the look in hand.
+    monkeypatch.setenv("DOMINO_THINK", "")
+    monkeypatch.setattr(play, "PAUSE", 0.9)
+    asked: list[tuple[SeatView, float | None]] = []
+
+    def look(v: SeatView, seed: int, after: object = None,
+             seconds: float | None = None) -> Future[Appraisal]:
+        asked.append((v, seconds))
+        return tutoring.workers.submit(made_appraisal, v, lambda m: 0.0)
+
+    monkeypatch.setattr(thinking, "tutor", look)
+    for seed in range(1, 60):  # a table whose next turn, too, has a choice
+        tb = learners_turn(block(3), seed, tutoring.workers)
+        play_tutor.switch(tb, True)
+        tutoring.workers.release()
+        play_tutor.advance(tb, now=100.0)
+        assert play_tutor.learner_move(tb, tb.state.distinct_moves()[0])  # judged: played
+        tutoring.workers.release()  # the computer's first move: shown at once
+        play_tutor.advance(tb, now=101.0)
+        if tb.state.over or tb.state.mover == tb.learner:
+            continue
+        assert tb.shown_at == 101.0 and len(asked) == 1
+        tutoring.workers.release()  # its second move: worked out, not yet shown
+        play_tutor.advance(tb, now=101.3)
+        if tb.learner_to_move or tb.state.over:
+            continue
+        coming = tb.state.copy()
+        coming.push(play.computer_move(tb, tb.computer))  # type: ignore[arg-type]
+        if coming.over or len(coming.distinct_moves()) < 2:
+            assert len(asked) == 1  # no choice to come: no look
+            continue
+        break
+    else:
+        raise AssertionError("no such table")
+    assert len(asked) == 2 and not tb.learner_to_move
+    v, seconds = asked[1]
+    assert v.to_move == tb.learner and v.line.tiles() == coming.line.tiles()
+    assert seconds == pytest.approx(thinking.TUTOR_BUDGET + 0.6)  # 0.6 s left of the pause
+    play_tutor.advance(tb, now=101.5)  # still on show: nothing more
+    assert len(asked) == 2 and not tb.learner_to_move
+    play_tutor.advance(tb, now=102.0)  # shown: the learner's turn, the look already asked
+    assert tb.learner_to_move and len(asked) == 2
+    assert play_tutor.appraisal(tb)[1]  # being worked out: a move now waits for it
+    tutoring.workers.release()
+    play_tutor.advance(tb, now=102.1)
+    found, waiting = play_tutor.appraisal(tb)
+    assert found is not None and not waiting and len(asked) == 2

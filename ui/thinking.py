@@ -236,13 +236,15 @@ def appraise_view(seat_view: SeatView, seed: int,
     return submit(partial(appraise, seconds=budget), seat_view, random.Random(seed))
 
 
-def tutor(seat_view: SeatView, seed: int, after: Evidence | None = None) -> Future[Appraisal]:
+def tutor(seat_view: SeatView, seed: int, after: Evidence | None = None,
+          seconds: float | None = None) -> Future[Appraisal]:
     """A look at the learner's position (Play's tutor mode: is the move about to be made a
-    mistake?): every legal move appraised within :data:`TUTOR_BUDGET`, worked out in every
-    worker side by side (the computer players are idle on the learner's turn), its parts
-    added up (:func:`shared`); ``after``: going on from the looks before (the same
+    mistake?): every legal move appraised within ``seconds`` (:data:`TUTOR_BUDGET`), worked
+    out in every worker side by side (the computer players are idle on the learner's turn),
+    its parts added up (:func:`shared`); ``after``: going on from the looks before (the same
     ``seed``), on deals they did not solve."""
-    return shared(pool, WORKERS, seat_view, seed, TUTOR_BUDGET, after)
+    return shared(pool, WORKERS, seat_view, seed,
+                  TUTOR_BUDGET if seconds is None else seconds, after)
 
 
 def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, seed: int,

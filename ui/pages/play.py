@@ -209,7 +209,7 @@ def _ask_computer(table: Table) -> None:
                                                  _bot_seed(table, ply)), ply)
 
 
-def _computer_move(table: Table, pending: Pending) -> Move:
+def computer_move(table: Table, pending: Pending) -> Move:
     """The answer, as the engine resolves it; if the worker failed (or answered a move the
     engine refuses), the heaviest tile instead: never a stalled table."""
     state = table.state
@@ -240,7 +240,7 @@ def advance(table: Table, now: float | None = None) -> bool:
         assert pending is not None
         if not pending.future.done() or (PAUSE and now - table.shown_at < PAUSE):
             return changed
-        move = _computer_move(table, pending)
+        move = computer_move(table, pending)
         table.computer = None
         _push(table, move)
         table.say_move = True

@@ -5,7 +5,9 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
 - When the tutor is on (the table's :class:`Tutor`; None when off) and the learner's turn begins
   with more than one distinct legal move, :func:`ask` starts the appraisal of the learner's view
   (:func:`ui.thinking.tutor`, :mod:`engine.appraise`: every legal move's expected result over
-  the deals of the hidden tiles the view allows, and its grade).
+  the deals of the hidden tiles the view allows, and its grade).  Where the computer's move
+  that begins the turn is worked out while the one before it is on show, :func:`ahead` starts
+  that look before the turn is shown, and it runs until one look's time after.
 - The learner's move (the board's callback, :func:`learner_move`): refused moves, forced
   moves and a tutor that is off go straight to :func:`ui.pages.play.play_move`.  Otherwise, if
   the appraisal grades the move ``mistake`` or ``blunder``, the move is not played:
@@ -32,6 +34,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 from engine.appraise import Appraisal, added_up, review_precision
@@ -59,26 +62,58 @@ def _chooses(table: Table) -> bool:
     return table.learner_to_move and len(table.state.distinct_moves()) > 1
 
 
-def _seed(table: Table) -> int:
+def _seed(table: Table, ply: int) -> int:
     return (table.seed * 7_919 + table.round_no * 104_729 + table.replays * 613
-            + len(table.state.history)) & 0x7FFF_FFFF
+            + ply) & 0x7FFF_FFFF
+
+
+def _next(here: Moment) -> Moment:
+    return here[0], here[1], here[2] + 1
 
 
 def ask(table: Table) -> None:
     """Start the appraisal of the learner's position, once per position (a look at a
-    position left behind that has not yet begun is called off)."""
+    position left behind that has not yet begun is called off; one at the position the
+    computer's move on its way leads to, :func:`ahead`, is kept)."""
     tutor = table.tutor
     if tutor is None:
         return
     here = position(table)
-    if tutor.asked is not None and tutor.asked[0] != here and tutor.asked[1].future is not None:
+    if tutor.asked is not None and tutor.asked[0] not in (here, _next(here)) \
+            and tutor.asked[1].future is not None:
         tutor.asked[1].future.cancel()
     if not _chooses(table):
         return
     if tutor.asked is None or tutor.asked[0] != here:
         tutor.known, tutor.further = None, 0
-        tutor.asked = (here, thinking.Answer(thinking.tutor(view(table.state, table.learner),
-                                                            _seed(table))))
+        tutor.asked = (here, thinking.Answer(thinking.tutor(
+            view(table.state, table.learner), _seed(table, here[2]))))
+
+
+def ahead(table: Table, now: float) -> None:
+    """Look at the learner's next position before it is shown: once the computer's move
+    that hands the turn to the learner has been worked out while the move before it is
+    still on show (:data:`ui.pages.play.PAUSE`), the workers are idle; the look starts then
+    and runs until :data:`ui.thinking.TUTOR_BUDGET` after the move will be shown, so a move
+    made at once is judged on more deals and waits no longer."""
+    tutor, pending = table.tutor, table.computer
+    if tutor is None or pending is None or thinking.inline() or not pending.future.done() \
+            or pending.ply != len(table.state.history):
+        return
+    upcoming = _next(position(table))
+    if tutor.asked is not None and tutor.asked[0] == upcoming:
+        return
+    state = table.state.copy()
+    state.push(play.computer_move(table, pending))
+    if state.over or state.mover != table.learner or len(state.distinct_moves()) < 2:
+        return
+    early = max(0.0, table.shown_at + play.PAUSE - now)  # till the move is shown
+    if tutor.asked is not None and tutor.asked[1].future is not None:
+        tutor.asked[1].future.cancel()
+    tutor.known, tutor.further = None, 0
+    tutor.asked = (upcoming, thinking.Answer(thinking.tutor(
+        view(state, table.learner), _seed(table, upcoming[2]),
+        seconds=thinking.TUTOR_BUDGET + early)))
 
 
 def collect(table: Table) -> None:
@@ -128,8 +163,9 @@ def further(table: Table) -> None:
             or sure_enough(view(table.state, table.learner), found):
         return
     tutor.further += 1
-    tutor.asked = (position(table), thinking.Answer(thinking.tutor(
-        view(table.state, table.learner), _seed(table), found.evidence)))
+    here = position(table)
+    tutor.asked = (here, thinking.Answer(thinking.tutor(
+        view(table.state, table.learner), _seed(table, here[2]), found.evidence)))
 
 
 def thinking_on(table: Table) -> bool:
@@ -261,6 +297,7 @@ def advance(table: Table, now: float | None = None) -> bool:
             play.advance(table, now)
             changed = True
     further(table)
+    ahead(table, time.monotonic() if now is None else now)
     return changed
 
 
