@@ -39,8 +39,8 @@ search stops (shallow pruning).  Once the first tile is down, both search on the
 position's numbers (hands, ends, mover, passes; in Gaple the dead piles too) rather
 than on a State: the same moves in the same order and the same values, about twice as
 fast; there too a forced move (one play, a pass, the one tile a stuck Gaple seat can lose)
-is made without the table, which keeps the positions with a choice (about 1.8 times as
-fast again in Gaple, README "Benchmarks").  (A Gaple value is one number too: each seat's place in three bits, from each
+is made without the table, which keeps the positions with a choice, each as one machine
+integer (about 1.8 times as fast again in Gaple, README "Benchmarks").  (A Gaple value is one number too: each seat's place in three bits, from each
 seat's total, which the search carries down and changes only when a tile is played; the
 smallest tiles are looked at only where two totals tie.)
 
@@ -344,7 +344,7 @@ class Search:
         self.discard = state.rules.stuck == "discard"
         self.blank25 = state.rules.blank_double_25
         self.table: dict[int, tuple[int, int, int, int, int]] = {}
-        self.ptable: dict[int, tuple[int, int]] = {}  # _plain's and _gaple's: depth, value
+        self.ptable: dict[int, int] = {}  # _plain's and _gaple's: depth << 32 | value
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
         # Two players: every value lies in [low, high] (the duel's −1..1; in Block a
         # winner scores at most the loser's pips now: hands only shrink), so a root
@@ -551,11 +551,14 @@ class Search:
         """The value :attr:`ptable` keeps for ``key`` from a search at least ``depth``
         deep, or −1 (a value of :meth:`_plain` or :meth:`_gaple` is never negative)."""
         entry = self.ptable.get(key)
-        if entry is None or entry[0] < depth:
+        if entry is None:
             return -1
-        if entry[0] < _EXACT:
+        kept = entry >> 32
+        if kept < depth:
+            return -1
+        if kept < _EXACT:
             self.estimates += 1
-        return entry[1]
+        return entry & 0xFFFF_FFFF
 
     def _keep(self, key: int, exact: bool, depth: int, value: int) -> None:
         """Keep a value of :meth:`_plain` or :meth:`_gaple` in :attr:`ptable`, keyed by
@@ -564,7 +567,7 @@ class Search:
         table = self.ptable
         if len(table) >= self.table_size:
             table.clear()
-        table[key] = (_EXACT if exact else depth, value)
+        table[key] = (_EXACT if exact else depth) << 32 | value  # one machine integer
 
     def _plain(self, hands: list[int], left: int, right: int, mover: int, passes: int,
                depth: int, rival: int) -> int:
