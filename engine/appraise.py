@@ -318,25 +318,24 @@ class _Tally(PairedSums[int]):
     def mean(self, i: int) -> Fraction:
         return Fraction(self.sums[i], self.n * self.scale)
 
-    def _error(self, total: int, squares: int) -> float:
-        """The standard error of a mean, from the sum and the sum of squares of its
-        values (times the scale), as an estimate of the mean over every deal: 0 when
-        every deal was solved; with the finite population correction for deals that
-        were drawn from the list."""
+    def _error(self, variance: float) -> float:
+        """The standard error of a mean, from the sample variance of its values (times
+        the scale), as an estimate of the mean over every deal: 0 when every deal was
+        solved; with the finite population correction for deals that were drawn from the
+        list."""
         n = self.n
         if self.complete or n < 2:
             return 0.0
-        var = max(squares - Fraction(total * total, n), Fraction(0)) / (n - 1)
         fpc = (self.population - n) / (self.population - 1) if self.listed else 1.0
-        return math.sqrt(float(var) / n * fpc) / self.scale
+        return math.sqrt(variance / n * fpc) / self.scale
 
     def stderr(self, i: int) -> float:
         """The standard error of move ``i``'s mean."""
-        return self._error(self.sums[i], self.products[i][i])
+        return self._error(self.variance(i))
 
     def loss_stderr(self, top: int, i: int) -> float:
         """The standard error of the mean of move ``top``'s score minus move ``i``'s."""
-        return self._error(*self.difference(top, i))
+        return self._error(self.variance(top, i))
 
     def spread(self) -> float:
         """The largest standard error of a move's mean or of its loss."""

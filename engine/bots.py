@@ -70,7 +70,7 @@ from .counting import (
 from .deals import DealSpace
 from .inference import OPPONENTS, ChoiceModel, likelihood, weighs
 from .moves import Move, canonical, distinct
-from .paired import PairedSums
+from .paired import PairedSums, sample_variance
 from .reasons import (
     REASON_CODES,
     Reason,
@@ -130,11 +130,8 @@ def _paired_gap(rows: list[dict[Move, float]], a: Move, b: Move) -> tuple[float,
     error (0 with a single deal)."""
     diffs = [row[a] - row[b] for row in rows]
     n = len(diffs)
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, (var / n) ** 0.5
+    total = sum(diffs)
+    return total / n, (sample_variance(total, sum(d * d for d in diffs), n) / n) ** 0.5
 
 
 def _timed(start: float, move: Move, reasons: list[Reason]) -> Decision:
@@ -352,10 +349,8 @@ class _Paired:
         for i in range(len(self.choices)):
             if i == best:
                 continue
-            total, squares = sums.difference(best, i)
-            gap = total / n
-            var = max(squares - total * total / n, 0.0) / (n - 1)
-            if gap <= 0 or gap <= NOISE_Z * (var / n) ** 0.5:
+            gap = (sums.sums[best] - sums.sums[i]) / n
+            if gap <= 0 or gap <= NOISE_Z * (sums.variance(best, i) / n) ** 0.5:
                 return False
         return True
 

@@ -10,9 +10,20 @@ whole numbers (exact sums); the strong bot floats.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Generic, TypeVar
 
 N = TypeVar("N", int, float)
+
+
+def sample_variance(total: N, squares: N, n: int) -> float:
+    """The sample variance of ``n`` values (divided by ``n - 1``) from their sum and the sum
+    of their squares; 0 for fewer than two.  Worked out exactly for whole numbers."""
+    if n < 2:
+        return 0.0
+    if isinstance(total, int) and isinstance(squares, int):
+        return float(max(Fraction(squares) - Fraction(total * total, n), Fraction(0)) / (n - 1))
+    return max(squares - total * total / n, 0.0) / (n - 1)
 
 
 class PairedSums(Generic[N]):
@@ -57,6 +68,13 @@ class PairedSums(Generic[N]):
     def top(self) -> int:
         """The choice with the highest sum (the first such)."""
         return self.sums.index(max(self.sums))
+
+    def variance(self, i: int, j: int | None = None) -> float:
+        """The sample variance over the rows of ``row[i] - row[j]`` (of ``row[i]`` alone
+        when ``j`` is None): what a standard error of a paired difference comes from."""
+        if j is None:
+            return sample_variance(self.sums[i], self.products[i][i], self.n)
+        return sample_variance(*self.difference(i, j), self.n)
 
     def difference(self, i: int, j: int) -> tuple[N, N]:
         """The sum over the rows of ``row[i] - row[j]``, and the sum of its squares."""

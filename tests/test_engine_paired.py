@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 
-from engine.paired import PairedSums
+from engine.paired import PairedSums, sample_variance
 
 
 def test_sums_and_differences_match_the_rows_whole_numbers() -> None:
@@ -55,3 +56,28 @@ def test_merged_sums_are_the_sums_of_every_row() -> None:
     other.add([1, 2])
     with pytest.raises(ValueError, match="rows of 2 values"):
         whole.merge(other)
+
+
+def test_the_variance_of_a_paired_difference_is_the_rows_sample_variance() -> None:
+    rng = random.Random(5)
+    whole = [[rng.randrange(-9, 10) for _ in range(3)] for _ in range(40)]
+    real = [[rng.uniform(-3, 3) for _ in range(3)] for _ in range(40)]
+    for rows, zero in ((whole, 0), (real, 0.0)):
+        sums = PairedSums(zero)
+        for row in rows:
+            sums.add(row)
+        for i in range(3):
+            assert sums.variance(i) == pytest.approx(statistics.variance(r[i] for r in rows))
+            for j in range(3):
+                assert sums.variance(i, j) == pytest.approx(
+                    statistics.variance(r[i] - r[j] for r in rows), abs=1e-12)
+    exact = PairedSums(0)  # whole numbers: exact, not a float's cancellation
+    for x in (10**12 + 1, 10**12 + 2, 10**12 + 3):
+        exact.add([x])
+    assert exact.variance(0) == 1.0
+
+
+def test_one_row_has_no_variance() -> None:
+    assert sample_variance(3, 9, 1) == 0.0 and sample_variance(0.0, 0.0, 0) == 0.0
+    assert sample_variance(2, 2, 2) == 0.0  # 1 and 1
+    assert sample_variance(1, 1, 2) == 0.5  # 0 and 1
