@@ -40,9 +40,10 @@ position's numbers (hands, ends, mover, passes; in Gaple the dead piles too) rat
 than on a State: the same moves in the same order and the same values, about twice as
 fast; there too a forced move (one play, a pass, the one tile a stuck Gaple seat can lose)
 is made without the table, which keeps the positions with a choice, each as one machine
-integer (about 1.8 times as fast again in Gaple, README "Benchmarks").  (A Gaple value is one number too: each seat's place in three bits, from each
-seat's total, which the search carries down and changes only when a tile is played; the
-smallest tiles are looked at only where two totals tie.)
+integer (about 1.8 times as fast again in Gaple, README "Benchmarks").  (A Gaple value is
+one number too: each seat's place in three bits, from each seat's total, which the search
+carries down and changes only when a tile is played; the smallest tiles are looked at only
+where two totals tie.)
 
 Iterative deepening: the search runs to a ply limit (4, 8, 12, …), scoring a
 position at the limit as if the round were blocked there (the pip counts decide:
