@@ -30,7 +30,7 @@ many cores side by side in Play, going on from the looks before and added up wit
 judged after each of ``--looks`` looks, labelled by the seconds since the learner's turn
 began (``--head``: the first look begun that much before, as Play begins it while the
 computer's last move is on show); ``--compare``: also as before, one part and looks of 1.5, 4.5 and 13.5 s each on its
-own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the reference),
+own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the reference, never stopped early),
 each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
@@ -205,7 +205,8 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     for i, state in enumerate(states):
         assert isinstance(state, State)
         v = view(state, 0)
-        ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long)
+        ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long,
+                       precision=0)  # the whole time: never stopped early
         got = {f"tutor now {t:g}": a for t, a in
                tutor_looks(v, budget, looks, parts, f"{seed}:{i}:tutor", head).items()}
         if compare:
