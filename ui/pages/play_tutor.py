@@ -79,15 +79,20 @@ def ask(table: Table) -> None:
     if tutor is None:
         return
     here = position(table)
-    if tutor.asked is not None and tutor.asked[0] not in (here, _next(here)) \
-            and tutor.asked[1].future is not None:
-        tutor.asked[1].future.cancel()
+    if tutor.asked is not None and tutor.asked[0] not in (here, _next(here)):
+        _call_off(tutor)
     if not _chooses(table):
         return
     if tutor.asked is None or tutor.asked[0] != here:
         tutor.known, tutor.further = None, 0
         tutor.asked = (here, thinking.Answer(thinking.tutor(
             view(table.state, table.learner), _seed(table, here[2]))))
+
+
+def _call_off(tutor: Tutor) -> None:
+    """Call off the look asked for last, if it has not yet begun."""
+    if tutor.asked is not None and tutor.asked[1].future is not None:
+        tutor.asked[1].future.cancel()
 
 
 def ahead(table: Table, now: float) -> None:
@@ -108,8 +113,7 @@ def ahead(table: Table, now: float) -> None:
     if state.over or state.mover != table.learner or len(state.distinct_moves()) < 2:
         return
     early = max(0.0, table.shown_at + play.PAUSE - now)  # till the move is shown
-    if tutor.asked is not None and tutor.asked[1].future is not None:
-        tutor.asked[1].future.cancel()
+    _call_off(tutor)
     tutor.known, tutor.further = None, 0
     tutor.asked = (upcoming, thinking.Answer(thinking.tutor(
         view(state, table.learner), _seed(table, upcoming[2]),
