@@ -35,8 +35,8 @@ each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
-tutor, its **false alarms** (a stop, mistake or worse, on a move the long appraisal finds
-no fault in) and its **missed blunders** (the long appraisal's blunder the tutor lets
+tutor, its **false alarms** (a stop on a move the long appraisal finds no fault in: mistake
+or worse at the stop's 99% confidence, ``ui.pages.play_tutor.stops``) and its **missed blunders** (the long appraisal's blunder the tutor lets
 through).
 """
 
@@ -193,7 +193,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
-    from ui.pages.play_tutor import STOPS  # the grades the tutor stops before
+    from ui.pages.play_tutor import stops  # whether the tutor stops before a move
 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:
@@ -234,8 +234,9 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                 t[1] += gap == 0
                 t[2] += gap >= 2
                 if which in budgets:
-                    false_alarms[which] += graded in STOPS and CLASSES[truth] == 0
-                    missed[which] += truth == "blunder" and graded not in STOPS
+                    stopped = stops(a, a.of(move))  # type: ignore[arg-type, attr-defined]
+                    false_alarms[which] += stopped and CLASSES[truth] == 0
+                    missed[which] += truth == "blunder" and not stopped
     return {"family": name, "positions": len(states), "tallies": tallies,
             "false_alarms": false_alarms, "missed": missed, "blunders": blunders}
 

@@ -129,23 +129,42 @@ REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 4): 2.0, ("gaple",
 NOISE_Z: Final = 2.0
 #: The confidence of a loss's interval (two-sided).
 CONFIDENCE: Final = 0.95
+#: The confidence a stop asks of a loss (Play's tutor: :meth:`Appraisal.grade_at`): its
+#: interval's lower end clears the band at this confidence before the tutor interrupts a
+#: move.  Resampled from thousands of exactly solved early five-player Gaple deals, the
+#: 95% interval's lower end lay above a move's true loss 2.5–2.8% of the time, as it should
+#: (one side of 95%), so one stop in forty on a move at a band's edge could be wrong; at 99%,
+#: 0.4–0.5% (README, "How far a margin holds", ``bench/coverage.py``).
+STOP_CONFIDENCE: Final = 0.99
 #: The fewest deals from which a sampled appraisal grades a move worse than ``good``.
 MIN_VERDICT: Final = 30
-#: Student's t at 97.5% (a two-sided 95% interval) for 1 to 30 degrees of freedom.
-_T975: Final = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-                2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-                2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+#: Student's t at 97.5% and 99.5% (two-sided 95% and 99% intervals) for 1 to 30 degrees of
+#: freedom, by confidence.
+_T_TABLE: Final[dict[float, tuple[float, ...]]] = {
+    0.95: (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+           2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+           2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042),
+    0.99: (63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169,
+           3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845,
+           2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750),
+}
+#: The normal's quantile for each confidence of :data:`_T_TABLE`.
+_Z: Final[dict[float, float]] = {0.95: 1.959964, 0.99: 2.575829}
 
 
-def t_value(df: int) -> float:
-    """Student's t at 97.5% for ``df`` degrees of freedom (a table to 30, then the
-    Cornish–Fisher expansion around the normal's 1.960, good to three decimals), never
-    below :data:`NOISE_Z`, the margin the appraisal has always asked of a loss."""
+def t_value(df: int, confidence: float = CONFIDENCE) -> float:
+    """Student's t for a two-sided interval at ``confidence`` (0.95 or 0.99) with ``df``
+    degrees of freedom (a table to 30, then the Cornish–Fisher expansion around the
+    normal's quantile, good to three decimals); at 95%, never below :data:`NOISE_Z`, the
+    margin the appraisal has always asked of a loss."""
+    if confidence not in _T_TABLE:
+        raise ValueError(f"no table of Student's t at {confidence}")
     if df < 1:
         return math.inf
-    if df <= len(_T975):
-        return _T975[df - 1]
-    z = 1.959964
+    table = _T_TABLE[confidence]
+    if df <= len(table):
+        return table[df - 1]
+    z = _Z[confidence]
     value = z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
     return max(value, NOISE_Z)
 #: Deals solved before any early stop: a result that none of them showed is then
@@ -215,6 +234,15 @@ class Appraisal:
             if item.move == move:
                 return item
         raise KeyError(f"{move} is not a legal move here")
+
+    def grade_at(self, item: MoveAppraisal, confidence: float) -> str:
+        """``item``'s grade were its loss's interval at ``confidence`` (0.95 or 0.99) rather
+        than :data:`CONFIDENCE`: the same estimate, its margin that many standard errors
+        (:func:`t_value`).  A stop acts on the grade at :data:`STOP_CONFIDENCE`."""
+        if item.grade in ("forced", "best") or not item.loss_stderr:
+            return item.grade
+        margin = t_value(self.deals - 1, confidence) * item.loss_stderr
+        return grade(self.family, item.loss, margin, sure=self.sure)
 
     @property
     def top(self) -> float:

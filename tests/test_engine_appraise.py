@@ -349,6 +349,37 @@ def test_the_margin_is_students_t_for_the_deals_solved() -> None:
     assert t_value(29) == pytest.approx(2.045)
     assert NOISE_Z <= t_value(200) < t_value(40) < t_value(30)
     assert t_value(0) == math.inf
+    # at 99%: the table to 30 degrees of freedom, then the expansion, which meets it there
+    assert t_value(13, 0.99) == pytest.approx(3.012)
+    assert t_value(31, 0.99) == pytest.approx(2.744, abs=1e-3)
+    assert t_value(10_000, 0.99) == pytest.approx(2.576, abs=1e-3)
+    assert all(t_value(df, 0.99) > t_value(df) for df in (1, 30, 31, 100, 10_000))
+    with pytest.raises(ValueError, match="0.9"):
+        t_value(10, 0.9)
+
+
+def test_a_stop_asks_more_confidence_than_a_grade() -> None:
+    """The same estimate graded at 99%: a wider margin, so a milder grade where the 95%
+    one is near a band's edge; no change where the margin is none (exact) or the move is
+    the best."""
+    v = mover_view(game("block-4", 39, 19))
+    a = appraise(v, random.Random(1), limit=0, seconds=3)
+    assert a.sure and not a.exact
+    order = GRADES.index
+    for m in a.moves:
+        wide = t_value(a.deals - 1, 0.99) * m.loss_stderr
+        at99 = a.grade_at(m, 0.99)
+        assert at99 == (m.grade if m.grade in ("best", "forced") else
+                        grade("block", m.loss, wide))
+        assert order(at99) <= order(m.grade)
+        assert a.grade_at(m, 0.95) == m.grade
+    # A loss of 3.5 points with a standard error of 0.2 is a mistake at 95% (sure loss
+    # 3.5 - 2.05 * 0.2 = 3.09) but an inaccuracy at 99% (3.5 - 2.76 * 0.2 = 2.95).
+    item = dataclasses.replace(a.moves[-1], loss=3.5, loss_stderr=0.2, grade="mistake")
+    thin = dataclasses.replace(a, deals=30)
+    assert thin.grade_at(item, 0.95) == "mistake" and thin.grade_at(item, 0.99) == "inaccuracy"
+    exact = dataclasses.replace(item, loss_stderr=0.0, margin=0.0)
+    assert thin.grade_at(exact, 0.99) == "mistake"
 
 
 def test_a_review_aims_at_a_precision_its_grades_can_rest_on() -> None:

@@ -114,6 +114,23 @@ def test_the_tutors_cost_is_in_the_familys_unit() -> None:
         "It lowers your chance of winning by about 20 in 100 against the best move."
 
 
+def test_the_tutors_cost_shows_an_estimates_margin(lang: list[str]) -> None:
+    """An estimate's cost carries its margin, in the family's unit; none shows where it
+    rounds to nothing at the figure's precision (an exact answer has none)."""
+    assert play_hints.cost("gaple", 0.91, 0.52) == \
+        "On average it finishes you about 0.9 \u00b1 0.5 places lower than the best move."
+    assert play_hints.cost("block", 21.8, 9.04) == \
+        "On average it costs you about 21.8 \u00b1 9.0 points a round against the best move."
+    assert play_hints.cost("duel", 0.4, 0.1) == \
+        "It lowers your chance of winning by about 20 \u00b1 5 in 100 against the best move."
+    assert play_hints.cost("block", 3.21, 0.04) == play_hints.cost("block", 3.21)
+    assert play_hints.cost("duel", 0.4, 0.009) == play_hints.cost("duel", 0.4)
+    lang[0] = "uk"  # the language's decimal sign
+    assert "\u043d\u0430 0,9 \u00b1 0,5 \u043c\u0456\u0441\u0446\u044f" in play_hints.cost("gaple", 0.91, 0.52)
+    lang[0] = "ar"  # kept left to right as one run in a right-to-left page
+    assert i18n.ltr_run("0.9 \u00b1 0.5") in play_hints.cost("gaple", 0.91, 0.52)
+
+
 def test_the_tutors_hint_names_equally_good_moves_within_the_noise() -> None:
     state = State.setup(block(2), [["5-5", "2-5", "1-3", "6-6"], ["0-0"]], ends=(5, 1),
                         stock=14)

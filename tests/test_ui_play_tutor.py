@@ -18,7 +18,15 @@ from typing import Any
 import pytest
 from test_ui_play_rounds import FAMILIES, Workers
 
-from engine.appraise import MIN_VERDICT, Appraisal, Evidence, MoveAppraisal, appraise, grade
+from engine.appraise import (
+    MIN_VERDICT,
+    Appraisal,
+    Evidence,
+    MoveAppraisal,
+    appraise,
+    grade,
+    t_value,
+)
 from engine.moves import Move
 from engine.rules import Ruleset, block, duel
 from engine.state import State
@@ -44,16 +52,25 @@ def no_progress(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool, int, s
     return rounds
 
 
-def made_appraisal(v: SeatView, losses: Callable[[Move], float]) -> Appraisal:
-    """An exact appraisal of every legal move of ``v`` with the loss ``losses(move)``."""
+def made_appraisal(v: SeatView, losses: Callable[[Move], float], stderr: float = 0.0,
+                   deals: int = 100) -> Appraisal:
+    """An appraisal of every legal move of ``v`` with the loss ``losses(move)``: exact, or
+    with ``stderr`` an estimate from ``deals`` deals (each loss's standard error that)."""
     assert v.rules is not None
     family = v.rules.family
     forced = len({m if m.tile is None else (m.tile, m.end) for m in v.legal}) == 1
-    items = sorted((MoveAppraisal(m, -losses(m), 0.0, losses(m), 0.0,
-                                  grade(family, losses(m), 0.0, forced)) for m in v.legal),
-                   key=lambda i: i.loss)
+    err = stderr if stderr else 0.0
+
+    def item(m: Move) -> MoveAppraisal:
+        loss = losses(m)
+        margin = t_value(deals - 1) * err if loss else 0.0
+        return MoveAppraisal(m, -loss, err, loss, err if loss else 0.0,
+                             grade(family, loss, margin, forced), margin)
+
+    items = sorted((item(m) for m in v.legal), key=lambda i: i.loss)
     best = tuple(i.move for i in items if i.loss == items[0].loss)
-    return Appraisal(v.seat, family, True, 100, 100, 0.01, tuple(items), best)
+    return Appraisal(v.seat, family, not stderr, deals, 100 if not stderr else 10_000, 0.01,
+                     tuple(items), best)
 
 
 @dataclass
@@ -65,11 +82,12 @@ class Tutoring:
     bad: set[str]
     loss: float = 100.0
     asked: int = 0
+    stderr: float = 0.0  # an estimate's (from 30 deals), or 0: exact
 
     def appraise(self, v: SeatView, seed: int, after: object = None) -> Future[Appraisal]:
         self.asked += 1
         return self.workers.submit(made_appraisal, v, lambda m: self.loss if m.tile is not None
-                                   and str(m.tile) in self.bad else 0.0)
+                                   and str(m.tile) in self.bad else 0.0, self.stderr, 30)
 
 
 @pytest.fixture
@@ -141,6 +159,30 @@ def test_a_mistake_is_stopped_and_think_again_changes_nothing(tutoring: Tutoring
     assert snapshot(tb) == before and not play_tutor.holds(tb)
     assert play_tutor.learner_move(tb, good)  # a good move goes at once
     assert tb.state.history[len(before[0])].move == good
+
+
+@pytest.mark.parametrize(("stderr", "stopped"), [(0.25, False), (0.15, True)])
+def test_a_stop_asks_for_the_loss_at_99_percent(tutoring: Tutoring, stderr: float,
+                                                 stopped: bool) -> None:
+    """A loss of 3.6 points from 30 deals: a mistake by its 95% interval either way (with a
+    standard error of 0.25, 3.6 - 2.045 x 0.25 = 3.09 clears the mistake band, 3), but its
+    99% interval reaches down to 3.6 - 2.756 x 0.25 = 2.91: the move is played without a
+    word (not sure enough to interrupt); with 0.15 (3.19 at 99%) it is stopped."""
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    _, bad = two_moves(tb)
+    tutoring.bad, tutoring.loss, tutoring.stderr = {str(bad.tile)}, 3.6, stderr
+    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
+    play_tutor.ask(tb)
+    tutoring.workers.release()
+    play_tutor.collect(tb)
+    found, _ = play_tutor.appraisal(tb)
+    assert found is not None and found.of(bad).grade == "mistake"  # graded so at 95%
+    before = snapshot(tb)
+    assert play_tutor.learner_move(tb, bad) is not stopped
+    assert (play_tutor.current_stop(tb) is not None) is stopped
+    assert (snapshot(tb) == before) is stopped
 
 
 def test_play_it_anyway_plays_the_move_and_the_round_records_it_as_the_learners(

@@ -21,7 +21,7 @@ from engine.rules import result_unit
 from engine.tiles import Tile
 from engine.view import SeatView
 
-from ..i18n import and_list, end_name, join_list, move_text, seat_name, t
+from ..i18n import and_list, end_name, is_rtl, join_list, ltr_run, move_text, seat_name, t
 from ..widgets.appraisal import number
 
 #: Reason values that are numbers with decimals (the others are whole numbers).
@@ -69,13 +69,19 @@ def reason_text(reason: Reason, seats: Sequence[str]) -> str:
 # -- the tutor ----------------------------------------------------------------------------------
 
 
-def cost(family: str, loss: float) -> str:
+def cost(family: str, loss: float, margin: float = 0.0) -> str:
     """What a move costs on average against the best move, in the family's unit
-    (:func:`engine.rules.result_unit`)."""
+    (:func:`engine.rules.result_unit`), with an estimate's margin (the half-width of the
+    loss's 95% interval) where it shows at the figure's precision: "about 0.9 ± 0.5
+    places"."""
     unit = result_unit(family)
     if unit == "chance":  # (1 + mean) / 2 is the chance of winning: a loss halves into it
-        return t("tutor.cost_chance", loss=max(1, round(50 * loss)))
-    return t(f"tutor.cost_{unit}", loss=number(loss))
+        said, spread = str(max(1, round(50 * loss))), str(round(50 * margin))
+    else:
+        said, spread = number(loss), number(margin)
+    if spread.strip("0.,"):
+        said = ltr_run(f"{said} \u00b1 {spread}") if is_rtl() else f"{said} \u00b1 {spread}"
+    return t(f"tutor.cost_{unit}", loss=said)
 
 
 def deals_text(found: Appraisal) -> str:
@@ -87,7 +93,7 @@ def stop_lines(item: MoveAppraisal, found: Appraisal) -> list[str]:
     """The stop's words: what the move is, what it costs, and what the numbers come from."""
     head = t("tutor.stop_blunder" if item.grade == "blunder" else "tutor.stop_mistake",
              move=move_named(item.move))
-    return [head, cost(found.family, item.loss), deals_text(found)]
+    return [head, cost(found.family, item.loss, item.margin), deals_text(found)]
 
 
 def stop_text(item: MoveAppraisal, found: Appraisal) -> str:

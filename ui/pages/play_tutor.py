@@ -10,7 +10,8 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   that look before the turn is shown, and it runs until one look's time after.
 - The learner's move (the board's callback, :func:`learner_move`): refused moves, forced
   moves and a tutor that is off go straight to :func:`ui.pages.play.play_move`.  Otherwise, if
-  the appraisal grades the move ``mistake`` or ``blunder``, the move is not played:
+  the appraisal grades the move ``mistake`` or ``blunder`` even at 99% confidence
+  (:func:`stops`), the move is not played:
   the table stops (:class:`Stop`) with "Think again" (:func:`think_again`: nothing changed),
   "Hint" (:func:`show_hint`: the appraisal's best move and why, counted as a hint taken) and
   "Play it anyway" (:func:`play_anyway`: played, the learner's own choice).  While a look at
@@ -37,7 +38,7 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from engine.appraise import Appraisal, added_up, review_precision
+from engine.appraise import STOP_CONFIDENCE, Appraisal, MoveAppraisal, added_up, review_precision
 from engine.moves import Move
 from engine.view import SeatView, view
 
@@ -48,6 +49,15 @@ from .play import Moment, Stop, Table, Tutor
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
+
+
+def stops(found: Appraisal, item: MoveAppraisal) -> bool:
+    """Whether the tutor stops before ``item``'s move: a mistake or worse even with its loss's
+    interval at :data:`engine.appraise.STOP_CONFIDENCE` (99%), not only at the grade's 95%.
+    An interruption asks more of the evidence than a grade in the review: one stop in forty on
+    a move at a band's edge could be wrong at 95%, one in two hundred at 99%."""
+    return found.grade_at(item, STOP_CONFIDENCE) in STOPS
+
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
 #: may wait for): 19.5 s of the learner's thinking in all.
 LOOKS: Final = 13
@@ -223,7 +233,8 @@ def learner_move(table: Table, move: Move) -> bool:
 
 
 def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
-    """Play ``move``, or stop before it when the appraisal grades it a mistake or worse."""
+    """Play ``move``, or stop before it when the appraisal grades it a mistake or worse at
+    the stop's confidence (:func:`stops`)."""
     tutor = table.tutor
     assert tutor is not None
     tutor.held = None
@@ -233,9 +244,8 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
             item = found.of(move)
         except KeyError:  # not one of the appraised moves: never stop what is not judged
             item = None
-    if item is None or item.grade not in STOPS:
+    if found is None or item is None or not stops(found, item):
         return play.play_move(table, move)
-    assert found is not None
     tutor.stops += 1
     tutor.stop = Stop(position(table), move, item, found, tutor.stops)
     table.feedback, table.hint = None, None

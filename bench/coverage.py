@@ -1,0 +1,212 @@
+"""How well a loss's interval holds on few deals: the appraisal's rows, resampled.
+
+    .venv/bin/python bench/coverage.py collect --family gaple-5 --seed 4 --deals 4 \\
+        --first 3 --seconds 60 --out rows.json
+    .venv/bin/python bench/coverage.py judge rows.json [--sizes 30 40 60 100] [--trials 4000]
+
+``collect``: seat 0's first ``--first`` non-forced decisions in each of ``--deals`` seeded
+rounds (as ``bench/appraise.py`` finds them), each solved exactly on deals drawn at random
+for ``--seconds`` or up to ``--most`` deals; every deal's row of scores (one per legal move, times the family's
+scale) is kept.  ``judge``: the rows of each position stand for its population (their mean
+is the "truth"); ``--trials`` samples of each size are drawn from them without replacement
+and graded as the appraisal grades (:func:`engine.appraise.interval`).  Per size: how often
+a loss's lower bound lies above the truth (a 95% two-sided interval should miss on that side
+at most 2.5% of the time), and the **false alarms**: a sample that calls a move a mistake or
+worse where the truth finds no fault in it (a stop the tutor would make wrongly), with the
+truth's grades as the appraisal of all the rows gives them.  A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games import rules_of  # bench/games.py, beside this script
+
+
+def decisions(name: str, deals: int, seed: int, first: int) -> list[object]:
+    """Seat 0's first ``first`` non-forced decisions in each of ``deals`` seeded rounds of
+    the counting bot (the rounds of ``bench/appraise.py``)."""
+    from engine.appraise import distinct_moves
+    from engine.bots import make_bot
+    from engine.state import State
+    from engine.view import view
+
+    rules = rules_of(name)
+    bot = make_bot("counting")
+    found: list[object] = []
+    for d in range(deals):
+        rng = random.Random(f"{seed}:{name}:{d}")
+        state = State.deal(rules, rng)
+        taken = 0
+        while not state.over and taken < first:
+            v = view(state, state.to_move)
+            if state.to_move == 0 and distinct_moves(v) > 1:
+                found.append(state.copy())
+                taken += 1
+            state.push(bot.decide(v, rng).move)
+    return found
+
+
+def rows_of(v: object, rng: random.Random, seconds: float,
+            most: int) -> tuple[int, list[tuple[int, ...]]]:
+    """The deals the view allows and one row per deal solved exactly (drawn at random, as
+    the appraisal draws them), each move's score times the family's scale, until
+    ``seconds`` or ``most`` rows."""
+    from engine.appraise import _mirrors, _numerator, _solve_deals
+    from engine.solve import Solution
+    from engine.view import SeatView
+
+    assert isinstance(v, SeatView) and v.rules is not None
+    family, n, legal = v.rules.family, len(v.hand_counts), v.legal
+    mirrors = _mirrors(v)
+    rows: list[tuple[int, ...]] = []
+
+    def kept(solution: Solution) -> tuple[int, ...]:
+        values = {mv.move: mv.value for mv in solution.moves}
+        rows.append(tuple(_numerator(values[legal[j]], v.seat, family, n) for j in mirrors))
+        return rows[-1]
+
+    started = time.perf_counter()
+    tally = _solve_deals(v, rng, started + seconds, 0, kept, lambda tally: tally.n >= most)
+    return tally.population, rows[:tally.n]
+
+
+def collect(name: str, deals: int, seed: int, first: int, seconds: float,
+            most: int) -> list[dict[str, object]]:
+    """Every position's rows (:func:`rows_of`)."""
+    from engine.appraise import _scale
+    from engine.state import State
+    from engine.view import view
+
+    found: list[dict[str, object]] = []
+    for i, state in enumerate(decisions(name, deals, seed, first)):
+        assert isinstance(state, State)
+        v = view(state, 0)
+        assert v.rules is not None
+        population, rows = rows_of(v, random.Random(f"coverage:{seed}:{i}"), seconds, most)
+        found.append({"family": v.rules.family, "players": len(v.hand_counts),
+                      "scale": _scale(v.rules.family, len(v.hand_counts)), "position": i,
+                      "moves": [str(m) for m in v.legal], "population": population,
+                      "rows": rows})
+        print(f"{name} position {i}: {len(rows)} deals", file=sys.stderr)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--family", default="gaple-5")
+    c.add_argument("--seed", type=int, default=4)
+    c.add_argument("--deals", type=int, default=4)
+    c.add_argument("--first", type=int, default=3)
+    c.add_argument("--seconds", type=float, default=60.0)
+    c.add_argument("--most", type=int, default=5000)
+    c.add_argument("--out", required=True)
+    j = sub.add_parser("judge")
+    j.add_argument("rows", nargs="+")
+    j.add_argument("--sizes", type=int, nargs="+", default=[30, 40, 60, 100])
+    j.add_argument("--trials", type=int, default=4000)
+    args = parser.parse_args()
+    if args.command == "collect":
+        data = collect(args.family, args.deals, args.seed, args.first, args.seconds,
+                       args.most)
+        Path(args.out).write_text(json.dumps(data))
+    else:
+        judge(args.rows, args.sizes, args.trials)
+
+
+#: The most rows of a position taken as its population.
+ROWS = 20_000
+#: The rules compared: how a sample's margin is worked out from its deals.
+RULES = ("t95", "t975", "t99", "n60", "n100")
+
+
+def _quantile(z: float, df: int) -> float:
+    """Student's t at the normal quantile ``z`` for ``df`` degrees of freedom (the
+    Cornish–Fisher expansion; good to two decimals from 10)."""
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+
+def _bounds(rule: str, diffs: object, loss: object, n: int) -> object:
+    """Each move's lower bound of the loss by ``rule`` (numpy arrays: ``diffs`` trials ×
+    deals × moves, the paired differences top − move in the family's unit)."""
+    import numpy as np
+
+    from engine.appraise import t_value
+
+    sd = np.asarray(diffs).std(axis=1, ddof=1)
+    se = sd / np.sqrt(n)
+    if rule in ("t95", "n60", "n100"):
+        bound = loss - t_value(n - 1) * se
+        least = {"t95": 30, "n60": 60, "n100": 100}[rule]
+        return bound if n >= least else np.minimum(bound, 0.0)
+    if rule in ("t975", "t99"):
+        z = {"t975": 2.2414, "t99": 2.5758}[rule]
+        return loss - _quantile(z, n - 1) * se
+    raise ValueError(f"no rule {rule}")
+
+
+def judge(files: list[str], sizes: list[int], trials: int) -> None:
+    """Resample each position's rows (see the module) and print the rules side by side."""
+    import numpy as np
+
+    from engine.appraise import ALWAYS_EXACT, BANDS
+
+    def classes(family: str, loss: object) -> object:
+        """The class (0 no fault, 1 inaccuracy, 2 mistake, 3 blunder) of each loss."""
+        return np.searchsorted(np.asarray(BANDS[family]), np.asarray(loss), side="right")
+
+    data = [p for f in files for p in json.loads(Path(f).read_text())]
+    rng = np.random.default_rng(1)
+    print("| deals | rule | lower bound above the truth | wrong stops (mistake+ where the truth"
+          " is no fault) | stops (mistake+) where the truth is a mistake+ | positions with a"
+          " wrong stop |")
+    print("|---|---|---|---|---|---|")
+    for n in sizes:
+        counts = {rule: [0, 0, 0, 0, 0, 0, 0] for rule in RULES}
+        for p in data:
+            rows = np.asarray(p["rows"][:ROWS], dtype=float) / p["scale"]
+            if p["population"] <= ALWAYS_EXACT or len(rows) < 3 * n:
+                continue  # exact, or too few rows to stand for the population
+            family = p["family"]
+            mean = rows.mean(axis=0)
+            width = len(rows)
+            picks = np.argsort(rng.random((trials, width)), axis=1)[:, :n]
+            sample = rows[picks]  # trials × n × moves
+            top = sample.sum(axis=1).argmax(axis=1)  # the first best, as the appraisal
+            best = sample[np.arange(trials), :, top]  # trials × n
+            diffs = best[:, :, None] - sample
+            loss = diffs.mean(axis=1)
+            truth = mean.max() - mean  # each move's loss over all the rows
+            true_class = classes(family, truth)
+            for rule in RULES:
+                bound = np.asarray(_bounds(rule, diffs, loss, n))
+                moved = loss > 0
+                said = np.where(moved, classes(family, np.maximum(bound, 0.0)), 0)
+                wrong = (said >= 2) & (true_class[None, :] == 0)
+                c = counts[rule]
+                c[0] += int(((bound > truth[None, :]) & moved).sum())
+                c[1] += int(moved.sum())
+                c[2] += int(wrong.sum())
+                c[3] += trials * int((true_class == 0).sum())
+                c[4] += int(((said >= 2) & (true_class[None, :] >= 2)).sum())
+                c[5] += trials * int((true_class >= 2).sum())
+                c[6] += bool(wrong.any())
+        for rule in RULES:
+            miss, bounds, wrong, clean, hits, faults, where = counts[rule]
+            print(f"| {n} | {rule} | {miss / max(bounds, 1):.2%} of {bounds} | "
+                  f"{wrong / max(clean, 1):.3%} of {clean} | {hits / max(faults, 1):.1%} of "
+                  f"{faults} | {where} |")
+
+
+if __name__ == "__main__":
+    main()
