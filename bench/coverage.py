@@ -5,15 +5,19 @@
     .venv/bin/python bench/coverage.py judge rows.json [--sizes 30 40 60 100] [--trials 4000]
 
 ``collect``: seat 0's first ``--first`` non-forced decisions in each of ``--deals`` seeded
-rounds (as ``bench/appraise.py`` finds them), each solved exactly on deals drawn at random
-for ``--seconds`` or up to ``--most`` deals; every deal's row of scores (one per legal move, times the family's
-scale) is kept.  ``judge``: the rows of each position stand for its population (their mean
-is the "truth"); ``--trials`` samples of each size are drawn from them without replacement
-and graded as the appraisal grades (:func:`engine.appraise.interval`).  Per size: how often
-a loss's lower bound lies above the truth (a 95% two-sided interval should miss on that side
-at most 2.5% of the time), and the **false alarms**: a sample that calls a move a mistake or
-worse where the truth finds no fault in it (a stop the tutor would make wrongly), with the
-truth's grades as the appraisal of all the rows gives them.  A benchmark, not a test.
+rounds of the counting bot (the rounds of ``bench/appraise.py``), each solved exactly on
+deals drawn at random for ``--seconds`` or up to ``--most`` deals; every deal's row of scores
+(one per legal move, times the family's scale) is kept.  ``judge``: the rows of each position
+(up to :data:`ROWS`) stand for its population, their mean for its truth; ``--trials``
+samples of each size are drawn from them without replacement and graded as the appraisal
+grades them: each move's loss against the sample's best move, less Student's t times its
+standard error (:data:`RULES`: at 95%, the grade's; 98.75%; 99%, the tutor's stop; and
+95% with no verdict below 60 or 100 deals).  Per size and rule: how often that lower bound
+lies above the move's true loss (a 95% interval allows 2.5% on that side, a 99% one 0.5%),
+the **wrong stops** (a sample calls a move a mistake or worse whose true loss is below the
+inaccuracy band), and the share of true mistakes and blunders it stops.  Positions whose
+deals are few enough to be solved all (an exact answer) are left out.  A benchmark, not a
+test (README, "How far a margin holds").
 """
 
 from __future__ import annotations
@@ -149,9 +153,10 @@ def _bounds(rule: str, diffs: object, loss: object, n: int) -> object:
         bound = loss - t_value(n - 1) * se
         least = {"t95": 30, "n60": 60, "n100": 100}[rule]
         return bound if n >= least else np.minimum(bound, 0.0)
-    if rule in ("t975", "t99"):
-        z = {"t975": 2.2414, "t99": 2.5758}[rule]
-        return loss - _quantile(z, n - 1) * se
+    if rule == "t99":  # the tutor's stop (engine.appraise.STOP_CONFIDENCE)
+        return loss - t_value(n - 1, 0.99) * se
+    if rule == "t975":
+        return loss - _quantile(2.2414, n - 1) * se
     raise ValueError(f"no rule {rule}")
 
 
