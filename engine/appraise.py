@@ -44,7 +44,9 @@ the family's :data:`BANDS`: below the first band ``good``, then ``inaccuracy``,
 ``mistake``, ``blunder``.  A loss within the estimate's noise is thus never called a
 mistake, and an estimate from fewer than :data:`MIN_VERDICT` deals never calls a move
 worse than ``good``: too few deals for their spread to say how far off they may be.  The
-round's accuracy is worked out from the same sure losses.  (The README explains the
+round's accuracy is worked out from the same sure losses.  A stop (Play's tutor) asks more
+of the evidence: the band of the loss less its margin at 99% (:meth:`Appraisal.grade_at`,
+:data:`STOP_CONFIDENCE`).  (The README explains the
 bands.)
 
 Where both ends show the same value, a tile played on the left is the mirror
@@ -132,7 +134,7 @@ CONFIDENCE: Final = 0.95
 #: The confidence a stop asks of a loss (Play's tutor: :meth:`Appraisal.grade_at`): its
 #: interval's lower end clears the band at this confidence before the tutor interrupts a
 #: move.  Resampled from thousands of exactly solved early five-player Gaple deals, the
-#: 95% interval's lower end lay above a move's true loss 2.5–2.8% of the time, as it should
+#: 95% interval's lower end lay above a move's true loss 2.4–2.8% of the time, as it should
 #: (one side of 95%), so one stop in forty on a move at a band's edge could be wrong; at 99%,
 #: 0.4–0.5% (README, "How far a margin holds", ``bench/coverage.py``).
 STOP_CONFIDENCE: Final = 0.99

@@ -76,10 +76,11 @@ def cost(family: str, loss: float, margin: float = 0.0) -> str:
     places"."""
     unit = result_unit(family)
     if unit == "chance":  # (1 + mean) / 2 is the chance of winning: a loss halves into it
-        said, spread = str(max(1, round(50 * loss))), str(round(50 * margin))
+        said, spread, shows = (str(max(1, round(50 * loss))), str(round(50 * margin)),
+                               round(50 * margin) > 0)
     else:
-        said, spread = number(loss), number(margin)
-    if spread.strip("0.,"):
+        said, spread, shows = number(loss), number(margin), round(margin, 1) > 0
+    if shows:
         said = ltr_run(f"{said} \u00b1 {spread}") if is_rtl() else f"{said} \u00b1 {spread}"
     return t(f"tutor.cost_{unit}", loss=said)
 
