@@ -147,7 +147,8 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
     theirs, as ``ui.pages.play_tutor`` does (and, as it does, no further once exact or as
-    precise as the review)."""
+    precise as the review).  Also after each of ``looks`` plus one (the look a doubtful move
+    waits for, ``play_tutor.doubtful``), keyed by its negative seconds."""
     from engine.appraise import Appraisal, AppraisalError, added_up, appraise
     from engine.view import SeatView
     from ui.pages.play_tutor import sure_enough
@@ -155,7 +156,7 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
     assert isinstance(v, SeatView)
     judged: dict[float, object] = {}
     known: Appraisal | None = None
-    for k in range(max(looks)):
+    for k in range(max(looks) + 1):
         look: Appraisal | None = None
         after = known.evidence if known is not None else None
         if known is None or not sure_enough(v, known):  # as Play: no further once sure
@@ -170,6 +171,8 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
             known = look if known is None else added_up(v, known, look)
         if k + 1 in looks:
             judged[budget * (k + 1)] = known
+        if k in looks:
+            judged[-budget * k] = known  # the look after the k-th
     return judged
 
 
@@ -193,7 +196,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
-    from ui.pages.play_tutor import stops  # whether the tutor stops before a move
+    from ui.pages.play_tutor import doubtful, stops  # whether the tutor stops before a move
 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:
@@ -207,8 +210,9 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long,
                        precision=0)  # the whole time: never stopped early
-        got = {f"tutor now {t:g}": a for t, a in
-               tutor_looks(v, budget, looks, parts, f"{seed}:{i}:tutor", head).items()}
+        every = tutor_looks(v, budget, looks, parts, f"{seed}:{i}:tutor", head)
+        got = {f"tutor now {t:g}": a for t, a in every.items() if t > 0}
+        again = {f"tutor now {-t:g}": a for t, a in every.items() if t < 0}
         if compare:
             got.update({f"tutor before {t:g}": a for t, a in
                         tutor_before(v, f"{seed}:{i}:tutor").items()})
@@ -233,8 +237,12 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                 gap = abs(CLASSES[graded] - CLASSES[truth])
                 t[1] += gap == 0
                 t[2] += gap >= 2
-                if which in budgets:
-                    stopped = stops(a, a.of(move))  # type: ignore[arg-type, attr-defined]
+                if which in budgets:  # as Play: a doubtful move waits one more look
+                    item = a.of(move)  # type: ignore[attr-defined]
+                    stopped = stops(a, item)  # type: ignore[arg-type]
+                    if not stopped and which in again and doubtful(a, item):  # type: ignore[arg-type]
+                        more = again[which]
+                        stopped = stops(more, more.of(move))  # type: ignore[arg-type, attr-defined]
                     false_alarms[which] += stopped and CLASSES[truth] == 0
                     missed[which] += truth == "blunder" and not stopped
     return {"family": name, "positions": len(states), "tallies": tallies,

@@ -18,7 +18,9 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   the position is being worked out, the move is held (:attr:`Tutor.held`) and judged as soon
   as it is back (:func:`advance`, the table's clock with the tutor's look added), on every
   look so far: a move waits at most one look, :data:`ui.thinking.TUTOR_BUDGET`, and a click
-  is never dropped.  If the first look fails, the held move is played.
+  is never dropped.  If the first look fails, the held move is played.  A **doubtful** move
+  (:func:`doubtful`: a mistake or worse at 95%, not at 99%) waits one more look
+  (:func:`_look_again`, once a move) and is judged again on the deals of both.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
   nor as precise as the review's, up to :data:`LOOKS` looks: each goes on from the looks
   before (:func:`ui.thinking.tutor` with their evidence: deals not yet solved) and its deals
@@ -57,6 +59,13 @@ def stops(found: Appraisal, item: MoveAppraisal) -> bool:
     An interruption asks more of the evidence than a grade in the review: one stop in forty on
     a move at a band's edge could be wrong at 95%, one in two hundred at 99%."""
     return found.grade_at(item, STOP_CONFIDENCE) in STOPS
+
+
+def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
+    """Whether ``item``'s move is a mistake or worse at 95% but not at 99%: the evidence
+    points to a fault without being sure enough to stop it, so the move waits one more look
+    (:func:`_judge`)."""
+    return item.grade in STOPS and not stops(found, item)
 
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
 #: may wait for): 19.5 s of the learner's thinking in all.
@@ -245,12 +254,34 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
         except KeyError:  # not one of the appraised moves: never stop what is not judged
             item = None
     if found is None or item is None or not stops(found, item):
+        if found is not None and item is not None and doubtful(found, item) \
+                and _look_again(table, move, found):
+            return False
         return play.play_move(table, move)
     tutor.stops += 1
     tutor.stop = Stop(position(table), move, item, found, tutor.stops)
     table.feedback, table.hint = None, None
     table.log.append(f"tutor stops {move.text()} ({item.grade})")
     return False
+
+
+def _look_again(table: Table, move: Move, found: Appraisal) -> bool:
+    """Hold a doubtful ``move`` for one more look at the position, going on from ``found``
+    (once a move, and while the tutor may look further): judged again on every deal when it
+    comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False when it may not."""
+    tutor = table.tutor
+    here = position(table)
+    if tutor is None or thinking.inline() or tutor.doubted == (here, move) \
+            or tutor.further >= LOOKS - 1 or (tutor.asked is not None
+                                              and tutor.asked[1].waiting):
+        return False
+    tutor.doubted, tutor.held = (here, move), (here, move)
+    tutor.further += 1
+    tutor.asked = (here, thinking.Answer(thinking.tutor(
+        view(table.state, table.learner), _seed(table, here[2]), found.evidence)))
+    table.feedback = None
+    table.log.append(f"tutor looks again at {move.text()}")
+    return True
 
 
 def play_anyway(table: Table) -> None:
