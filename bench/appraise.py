@@ -59,8 +59,9 @@ from games import rules_of  # bench/games.py, beside this script
 FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
 
 
-def positions(name: str, deals: int, seed: int) -> list[object]:
-    """Seat 0's non-forced decisions in ``deals`` seeded rounds of the counting bot."""
+def positions(name: str, deals: int, seed: int, first: int | None = None) -> list[object]:
+    """Seat 0's non-forced decisions in ``deals`` seeded rounds of the counting bot (the
+    first ``first`` of each round, if given)."""
     from engine.appraise import distinct_moves
     from engine.bots import make_bot
     from engine.state import State
@@ -72,10 +73,12 @@ def positions(name: str, deals: int, seed: int) -> list[object]:
     for d in range(deals):
         rng = random.Random(f"{seed}:{name}:{d}")
         state = State.deal(rules, rng)
-        while not state.over:
+        taken = 0
+        while not state.over and (first is None or taken < first):
             v = view(state, state.to_move)
             if state.to_move == 0 and distinct_moves(v) > 1:
                 found.append(state.copy())
+                taken += 1
             state.push(bot.decide(v, rng).move)
     return found
 

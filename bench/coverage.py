@@ -32,31 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games import rules_of  # bench/games.py, beside this script
-
-
-def decisions(name: str, deals: int, seed: int, first: int) -> list[object]:
-    """Seat 0's first ``first`` non-forced decisions in each of ``deals`` seeded rounds of
-    the counting bot (the rounds of ``bench/appraise.py``)."""
-    from engine.appraise import distinct_moves
-    from engine.bots import make_bot
-    from engine.state import State
-    from engine.view import view
-
-    rules = rules_of(name)
-    bot = make_bot("counting")
-    found: list[object] = []
-    for d in range(deals):
-        rng = random.Random(f"{seed}:{name}:{d}")
-        state = State.deal(rules, rng)
-        taken = 0
-        while not state.over and taken < first:
-            v = view(state, state.to_move)
-            if state.to_move == 0 and distinct_moves(v) > 1:
-                found.append(state.copy())
-                taken += 1
-            state.push(bot.decide(v, rng).move)
-    return found
+from appraise import positions  # bench/appraise.py, beside this script
 
 
 def rows_of(v: object, rng: random.Random, seconds: float,
@@ -91,7 +67,7 @@ def collect(name: str, deals: int, seed: int, first: int, seconds: float,
     from engine.view import view
 
     found: list[dict[str, object]] = []
-    for i, state in enumerate(decisions(name, deals, seed, first)):
+    for i, state in enumerate(positions(name, deals, seed, first)):
         assert isinstance(state, State)
         v = view(state, 0)
         assert v.rules is not None
