@@ -141,25 +141,24 @@ CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "bl
 BEFORE: tuple[float, ...] = (1.5, 4.5, 13.5)
 
 
-def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
-                key: str, head: float = 0.0) -> dict[float, object]:
-    """The tutor's judgement of ``v`` after each of ``looks`` looks, keyed by the seconds
-    since the learner's turn began (the first look begun ``head`` seconds before, as Play
-    begins it while the computer's last move waits to be shown, ``play_tutor.ahead``): each
+def tutor_looks(v: object, budget: float, looks: int, parts: int,
+                key: str, head: float = 0.0) -> list[object]:
+    """The tutor's judgement of ``v`` after each of its first ``looks`` looks, in turn (the
+    first look begun ``head`` seconds before the learner's turn, as Play begins it while
+    the computer's last move waits to be shown, ``play_tutor.ahead``): each
     look of ``budget`` seconds worked out in ``parts``
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
     theirs, as ``ui.pages.play_tutor`` does (and, as it does, no further once exact or as
-    precise as the review).  Also after each of ``looks`` plus one (the look a doubtful move
-    waits for, ``play_tutor.doubtful``), keyed by its negative seconds."""
+    precise as the review)."""
     from engine.appraise import Appraisal, AppraisalError, added_up, appraise
     from engine.view import SeatView
     from ui.pages.play_tutor import sure_enough
 
     assert isinstance(v, SeatView)
-    judged: dict[float, object] = {}
+    judged: list[object] = []
     known: Appraisal | None = None
-    for k in range(max(looks) + 1):
+    for k in range(looks):
         look: Appraisal | None = None
         after = known.evidence if known is not None else None
         if known is None or not sure_enough(v, known):  # as Play: no further once sure
@@ -172,10 +171,7 @@ def tutor_looks(v: object, budget: float, looks: list[int], parts: int,
                 look = part if look is None else added_up(v, look, part)
         if look is not None:
             known = look if known is None else added_up(v, known, look)
-        if k + 1 in looks:
-            judged[budget * (k + 1)] = known
-        if k in looks:
-            judged[-budget * k] = known  # the look after the k-th
+        judged.append(known)
     return judged
 
 
@@ -213,9 +209,10 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long,
                        precision=0)  # the whole time: never stopped early
-        every = tutor_looks(v, budget, looks, parts, f"{seed}:{i}:tutor", head)
-        got = {f"tutor now {t:g}": a for t, a in every.items() if t > 0}
-        again = {f"tutor now {-t:g}": a for t, a in every.items() if t < 0}
+        # one look past the last judged: the look a doubtful move waits for
+        every = tutor_looks(v, budget, max(looks) + 1, parts, f"{seed}:{i}:tutor", head)
+        got = {f"tutor now {budget * k:g}": every[k - 1] for k in looks}
+        again = {f"tutor now {budget * k:g}": every[k] for k in looks}
         if compare:
             got.update({f"tutor before {t:g}": a for t, a in
                         tutor_before(v, f"{seed}:{i}:tutor").items()})

@@ -21,7 +21,7 @@ from engine.rules import result_unit
 from engine.tiles import Tile
 from engine.view import SeatView
 
-from ..i18n import and_list, end_name, is_rtl, join_list, ltr_run, move_text, seat_name, t
+from ..i18n import and_list, end_name, join_list, ltr_run, move_text, seat_name, t
 from ..widgets.appraisal import number
 
 #: Reason values that are numbers with decimals (the others are whole numbers).
@@ -81,7 +81,7 @@ def cost(family: str, loss: float, margin: float = 0.0) -> str:
     else:
         said, spread, shows = number(loss), number(margin), round(margin, 1) > 0
     if shows:
-        said = ltr_run(f"{said} \u00b1 {spread}") if is_rtl() else f"{said} \u00b1 {spread}"
+        said = ltr_run(f"{said} \u00b1 {spread}")  # one piece in a right-to-left page
     return t(f"tutor.cost_{unit}", loss=said)
 
 

@@ -51,6 +51,9 @@ from .play import Moment, Stop, Table, Tutor
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
+#: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
+#: may wait for): 19.5 s of the learner's thinking in all.
+LOOKS: Final = 13
 
 
 def stops(found: Appraisal, item: MoveAppraisal) -> bool:
@@ -66,10 +69,6 @@ def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
     points to a fault without being sure enough to stop it, so the move waits one more look
     (:func:`_judge`)."""
     return item.grade in STOPS and not stops(found, item)
-
-#: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
-#: may wait for): 19.5 s of the learner's thinking in all.
-LOOKS: Final = 13
 
 
 def position(table: Table) -> Moment:
@@ -185,6 +184,14 @@ def further(table: Table) -> None:
             or tutor.further >= LOOKS - 1 \
             or sure_enough(view(table.state, table.learner), found):
         return
+    _look_further(table, found)
+
+
+def _look_further(table: Table, found: Appraisal) -> None:
+    """Ask for one more look at the position on the table, going on from ``found`` (other
+    deals, to be added up with its)."""
+    tutor = table.tutor
+    assert tutor is not None
     tutor.further += 1
     here = position(table)
     tutor.asked = (here, thinking.Answer(thinking.tutor(
@@ -253,10 +260,11 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
             item = found.of(move)
         except KeyError:  # not one of the appraised moves: never stop what is not judged
             item = None
-    if found is None or item is None or not stops(found, item):
-        if found is not None and item is not None and doubtful(found, item) \
-                and _look_again(table, move, found):
-            return False
+    if found is None or item is None:
+        return play.play_move(table, move)
+    if doubtful(found, item) and _look_again(table, move, found):
+        return False
+    if not stops(found, item):
         return play.play_move(table, move)
     tutor.stops += 1
     tutor.stop = Stop(position(table), move, item, found, tutor.stops)
@@ -276,9 +284,7 @@ def _look_again(table: Table, move: Move, found: Appraisal) -> bool:
                                               and tutor.asked[1].waiting):
         return False
     tutor.doubted, tutor.held = (here, move), (here, move)
-    tutor.further += 1
-    tutor.asked = (here, thinking.Answer(thinking.tutor(
-        view(table.state, table.learner), _seed(table, here[2]), found.evidence)))
+    _look_further(table, found)
     table.feedback = None
     table.log.append(f"tutor looks again at {move.text()}")
     return True
