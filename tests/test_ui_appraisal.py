@@ -103,7 +103,8 @@ def test_every_move_once_best_first_and_how_it_was_found() -> None:
     assert state.mover is not None
     rough = appraise(view(state, state.mover), random.Random(2), seconds=1.0, limit=0)
     assert not rough.exact and rough.sure
-    assert appraisal.provenance(rough).startswith(f"An estimate from {rough.deals} of the ")
+    assert appraisal.provenance(rough).startswith(
+        f"An estimate from {appraisal.count(rough.deals)} of the ")
     assert appraisal.provenance(rough).endswith(" of a game.")
     # With no time, two deals: the margin is given, and why no move is called a fault.
     thin = appraise(view(state, state.mover), random.Random(2), seconds=1e-6, limit=0)
