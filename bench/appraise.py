@@ -33,7 +33,9 @@ computer's last move is on show); ``--compare``: also as before, one part and lo
 own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the reference, never stopped early),
 each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
-(forced, best or good), inaccuracy, mistake, blunder.  Per family and budget: the moves compared, the share whose
+(forced, best or good), inaccuracy, mistake, blunder (the tutor's grade: the one its
+decision rests on, a doubtful move's, ``play_tutor.doubtful``, on the look more it waits
+for).  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
 tutor, its **false alarms** (a stop on a move the long appraisal finds no fault in: mistake
 or worse at the stop's 99% confidence, ``ui.pages.play_tutor.stops``) and its **missed blunders** (the long appraisal's blunder the tutor lets
@@ -231,18 +233,17 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                                       for which, a in (("long", ref), *got.items())}}),
                       file=sys.stderr, flush=True)
             for which, a in got.items():
-                graded = a.of(move).grade  # type: ignore[attr-defined]
+                item = a.of(move)  # type: ignore[attr-defined]
+                if which in again and not stops(a, item) and doubtful(a, item):  # type: ignore[arg-type]
+                    a = again[which]  # as Play: a doubtful move waits one more look,
+                    item = a.of(move)  # type: ignore[attr-defined]  # judged on both
                 t = tallies[which]
                 t[0] += 1
-                gap = abs(CLASSES[graded] - CLASSES[truth])
+                gap = abs(CLASSES[item.grade] - CLASSES[truth])
                 t[1] += gap == 0
                 t[2] += gap >= 2
-                if which in budgets:  # as Play: a doubtful move waits one more look
-                    item = a.of(move)  # type: ignore[attr-defined]
+                if which in budgets:
                     stopped = stops(a, item)  # type: ignore[arg-type]
-                    if not stopped and which in again and doubtful(a, item):  # type: ignore[arg-type]
-                        more = again[which]
-                        stopped = stops(more, more.of(move))  # type: ignore[arg-type, attr-defined]
                     false_alarms[which] += stopped and CLASSES[truth] == 0
                     missed[which] += truth == "blunder" and not stopped
     return {"family": name, "positions": len(states), "tallies": tallies,

@@ -19,7 +19,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   as it is back (:func:`advance`, the table's clock with the tutor's look added), on every
   look so far: a move waits at most one look, :data:`ui.thinking.TUTOR_BUDGET`, and a click
   is never dropped.  If the first look fails, the held move is played.  A **doubtful** move
-  (:func:`doubtful`: a mistake or worse at 95%, not at 99%) waits one more look
+  (:func:`doubtful`: a mistake or worse as estimated, not at 99%) waits one more look
   (:func:`_look_again`, once a move) and is judged again on the deals of both.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
   nor as precise as the review's, up to :data:`LOOKS` looks: each goes on from the looks
@@ -40,7 +40,14 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from engine.appraise import STOP_CONFIDENCE, Appraisal, MoveAppraisal, added_up, review_precision
+from engine.appraise import (
+    STOP_CONFIDENCE,
+    Appraisal,
+    MoveAppraisal,
+    added_up,
+    grade,
+    review_precision,
+)
 from engine.moves import Move
 from engine.view import SeatView, view
 
@@ -65,10 +72,12 @@ def stops(found: Appraisal, item: MoveAppraisal) -> bool:
 
 
 def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether ``item``'s move is a mistake or worse at 95% but not at 99%: the evidence
-    points to a fault without being sure enough to stop it, so the move waits one more look
-    (:func:`_judge`)."""
-    return item.grade in STOPS and not stops(found, item)
+    """Whether the evidence points to a fault in ``item``'s move without being sure enough to
+    stop it: its loss as estimated is a mistake or worse, but not the loss less its margin at
+    99% (:func:`stops`), be the margin wide or the deals too few for any verdict.  The move
+    waits one more look (:func:`_judge`): on few deals, a blunder's estimate often reaches
+    the band well before its lower end does."""
+    return grade(found.family, item.loss) in STOPS and not stops(found, item)
 
 
 def position(table: Table) -> Moment:
