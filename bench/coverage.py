@@ -26,7 +26,6 @@ import argparse
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,34 +34,12 @@ sys.path.insert(0, str(ROOT))
 from appraise import positions  # bench/appraise.py, beside this script
 
 
-def rows_of(v: object, rng: random.Random, seconds: float,
-            most: int) -> tuple[int, list[tuple[int, ...]]]:
-    """The deals the view allows and one row per deal solved exactly (drawn at random, as
-    the appraisal draws them), each move's score times the family's scale, until
-    ``seconds`` or ``most`` rows."""
-    from engine.appraise import _mirrors, _numerator, _solve_deals
-    from engine.solve import Solution
-    from engine.view import SeatView
-
-    assert isinstance(v, SeatView) and v.rules is not None
-    family, n, legal = v.rules.family, len(v.hand_counts), v.legal
-    mirrors = _mirrors(v)
-    rows: list[tuple[int, ...]] = []
-
-    def kept(solution: Solution) -> tuple[int, ...]:
-        values = {mv.move: mv.value for mv in solution.moves}
-        rows.append(tuple(_numerator(values[legal[j]], v.seat, family, n) for j in mirrors))
-        return rows[-1]
-
-    started = time.perf_counter()
-    tally = _solve_deals(v, rng, started + seconds, 0, kept, lambda tally: tally.n >= most)
-    return tally.population, rows[:tally.n]
-
-
 def collect(name: str, deals: int, seed: int, first: int, seconds: float,
             most: int) -> list[dict[str, object]]:
-    """Every position's rows (:func:`rows_of`)."""
-    from engine.appraise import _scale
+    """Every position's rows: the deals the view allows and, one row per deal solved
+    exactly (drawn at random, as the appraisal draws them), each move's score times the
+    family's scale, until ``seconds`` or ``most`` rows (``engine.appraise.deal_rows``)."""
+    from engine.appraise import deal_rows
     from engine.state import State
     from engine.view import view
 
@@ -71,12 +48,12 @@ def collect(name: str, deals: int, seed: int, first: int, seconds: float,
         assert isinstance(state, State)
         v = view(state, 0)
         assert v.rules is not None
-        population, rows = rows_of(v, random.Random(f"coverage:{seed}:{i}"), seconds, most)
+        got = deal_rows(v, random.Random(f"coverage:{seed}:{i}"), seconds=seconds, most=most)
         found.append({"family": v.rules.family, "players": len(v.hand_counts),
-                      "scale": _scale(v.rules.family, len(v.hand_counts)), "position": i,
-                      "moves": [str(m) for m in v.legal], "population": population,
-                      "rows": rows})
-        print(f"{name} position {i}: {len(rows)} deals", file=sys.stderr)
+                      "scale": got.scale, "position": i,
+                      "moves": [str(m) for m in v.legal], "population": got.population,
+                      "rows": [list(row) for row in got.rows]})
+        print(f"{name} position {i}: {len(got.rows)} deals", file=sys.stderr)
     return found
 
 

@@ -549,13 +549,8 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     started = time.perf_counter()
     _to_move(v)
     assert v.rules is not None
-    family, n, seat, legal = v.rules.family, len(v.hand_counts), v.seat, v.legal
-    mirrors = _mirrors(v)
-
-    def score(solution: Solution) -> tuple[int, ...]:
-        found = {mv.move: mv.value for mv in solution.moves}
-        return tuple(_numerator(found[legal[j]], seat, family, n) for j in mirrors)
-
+    family = v.rules.family
+    score = _move_scores(v)
     fine = PRECISION[family] if precision is None else precision
 
     def enough(tally: _Tally) -> bool:
@@ -567,6 +562,49 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part,
                          after)
     return _graded(v, tally, time.perf_counter() - started)
+
+
+def _move_scores(v: SeatView) -> Callable[[Solution], tuple[int, ...]]:
+    """A solved deal's row for the mover of ``v``: each legal move's score (times the
+    family's :func:`_scale`), in ``v.legal``'s order, a mirror image taking its move's."""
+    assert v.rules is not None
+    family, n, seat, legal = v.rules.family, len(v.hand_counts), v.seat, v.legal
+    mirrors = _mirrors(v)
+
+    def score(solution: Solution) -> tuple[int, ...]:
+        found = {mv.move: mv.value for mv in solution.moves}
+        return tuple(_numerator(found[legal[j]], seat, family, n) for j in mirrors)
+
+    return score
+
+
+@dataclass(frozen=True, slots=True)
+class DealRows:
+    """The evidence an appraisal averages, deal by deal (:func:`deal_rows`)."""
+
+    population: int  # how many deals the view allows
+    scale: int  # each score is the mover's result times this (so that sums stay whole)
+    rows: tuple[tuple[int, ...], ...]  # per deal solved, each legal move's score
+
+
+def deal_rows(v: SeatView, rng: random.Random, *, seconds: float,
+              most: int) -> DealRows:
+    """Deals of ``v`` drawn at random as :func:`appraise` draws them, each solved exactly
+    (within ``seconds`` in all; the first ``most``), and on each every legal move's score: what
+    an appraisal's means and margins are worked out from, for checking how far a margin
+    holds (``bench/coverage.py``)."""
+    started = time.perf_counter()
+    _to_move(v)
+    assert v.rules is not None
+    score = _move_scores(v)
+    rows: list[tuple[int, ...]] = []
+
+    def kept(solution: Solution) -> tuple[int, ...]:
+        rows.append(score(solution))
+        return rows[-1]
+
+    tally = _solve_deals(v, rng, started + seconds, 0, kept, lambda tally: tally.n >= most)
+    return DealRows(tally.population, tally.scale, tuple(rows[:min(tally.n, most)]))
 
 
 def _graded(v: SeatView, tally: _Tally, seconds: float) -> Appraisal:

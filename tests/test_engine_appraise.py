@@ -32,6 +32,7 @@ from engine.appraise import (
     accuracy,
     appraise,
     combine,
+    deal_rows,
     distinct_moves,
     enough_deals,
     grade,
@@ -304,6 +305,22 @@ def test_the_same_seed_the_same_answer() -> None:
     one = appraise(v, random.Random(9), limit=10, precision=0.5)
     two = appraise(v, random.Random(9), limit=10, precision=0.5)
     assert dataclasses.replace(one, seconds=0) == dataclasses.replace(two, seconds=0)
+
+
+def test_the_rows_of_the_deals_are_what_the_appraisal_averages() -> None:
+    # The same seed draws the same deals: the appraisal's means are the rows' means.
+    v = mover_view(game("block-2", 0, 10))
+    a = appraise(v, random.Random(9), limit=10, precision=0.5)
+    got = deal_rows(v, random.Random(9), seconds=600, most=a.deals)
+    assert got.population == a.consistent == 120 and got.scale == 1  # two players: points
+    assert len(got.rows) == a.deals and {len(row) for row in got.rows} == {len(v.legal)}
+    for j, move in enumerate(v.legal):
+        column = [row[j] for row in got.rows]
+        assert a.of(move).expected == pytest.approx(sum(column) / (a.deals * got.scale))
+    # Three players in Block: each score is twice the seat's own points minus the others'.
+    three = deal_rows(mover_view(game("block-3", 2, 14)), random.Random(1), seconds=600,
+                      most=5)
+    assert three.scale == 2 and len(three.rows) == 5
 
 
 # -- scores and grades ----------------------------------------------------------------
