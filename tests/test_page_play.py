@@ -253,7 +253,7 @@ def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> 
                          if Move.play(t) not in legal)
             future.set_result(Decision(wrong, (), 0.0))
         pending = play.Pending(future, len(tb.state.history))
-        move = play.computer_move(tb, pending)
+        move = play.computer_move(tb.state, pending)
         assert tb.state.why_illegal(move) is None
 
 

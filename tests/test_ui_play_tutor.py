@@ -576,8 +576,7 @@ def test_the_first_look_begins_while_the_computers_last_move_waits_to_be_shown(
         play_tutor.advance(tb, now=101.3)
         if tb.learner_to_move or tb.state.over:
             continue
-        coming = tb.state.copy()
-        coming.push(play.computer_move(tb, tb.computer))  # type: ignore[arg-type]
+        coming = play.upcoming(tb)
         if coming.over or len(coming.distinct_moves()) < 2:
             assert len(asked) == 1  # no choice to come: no look
             continue
@@ -597,3 +596,55 @@ def test_the_first_look_begins_while_the_computers_last_move_waits_to_be_shown(
     play_tutor.advance(tb, now=102.1)
     found, waiting = play_tutor.appraisal(tb)
     assert found is not None and not waiting and len(asked) == 2
+
+
+def test_the_computers_moves_are_worked_out_ahead_and_the_look_begins_when_they_are_known(
+        tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four players: after the learner's move each computer seat's move is asked for as soon
+    # as the one before it is known, while they are shown one a pause apart.  Once the last
+    # is known the tutor looks at the learner's next position, for a look's time after the
+    # two moves still to show have been shown; the moves shown are the ones worked out.
+    monkeypatch.setenv("DOMINO_THINK", "")
+    monkeypatch.setattr(play, "PAUSE", 0.9)
+    asked: list[tuple[SeatView, float | None]] = []
+
+    def look(v: SeatView, seed: int, after: object = None,
+             seconds: float | None = None) -> Future[Appraisal]:
+        asked.append((v, seconds))
+        return tutoring.workers.submit(made_appraisal, v, lambda m: 0.0)
+
+    monkeypatch.setattr(thinking, "tutor", look)
+    for seed in range(1, 80):
+        tb = learners_turn(block(4), seed, tutoring.workers)
+        play_tutor.switch(tb, True)
+        tutoring.workers.release()
+        play_tutor.advance(tb, now=100.0)
+        asked.clear()
+        ply = len(tb.state.history)
+        assert play_tutor.learner_move(tb, tb.state.distinct_moves()[0])
+        for _ in range(3):  # each answer in turn, the table's clock run at each
+            assert len(tutoring.workers.jobs) == 1  # one move asked for at a time
+            tutoring.workers.release()
+            play_tutor.advance(tb, now=101.0)
+        if tb.state.over or len(tb.state.history) != ply + 2:
+            continue  # the round ended, or a move was not the computer's to make
+        coming = play.upcoming(tb)
+        if coming.over or coming.mover != tb.learner or len(coming.distinct_moves()) < 2:
+            continue
+        break
+    else:
+        raise AssertionError("no such table")
+    # The first computer move shown at once, the other two worked out, not yet shown.
+    assert len(tb.ahead) == 2 and tb.computer is None and tb.shown_at == 101.0
+    assert [r.move for r in coming.history[ply + 1:]] == [tb.state.history[-1].move, *tb.ahead]
+    assert len(asked) == 1 and not tb.learner_to_move
+    v, seconds = asked[0]
+    assert v.to_move == tb.learner and v.line.tiles() == coming.line.tiles()
+    assert seconds == pytest.approx(thinking.TUTOR_BUDGET + 1.8)  # two pauses till shown
+    play_tutor.advance(tb, now=101.95)  # the second shown ...
+    assert len(tb.state.history) == ply + 3 and len(tb.ahead) == 1
+    play_tutor.advance(tb, now=102.9)  # ... and the third: the learner's turn
+    assert tb.learner_to_move and len(asked) == 1 and not tb.ahead
+    assert [r.move for r in tb.state.history] == [r.move for r in coming.history]
+    assert play_tutor.appraisal(tb)[1]  # the look in hand, being worked out
+

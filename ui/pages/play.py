@@ -12,7 +12,11 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_vi
 - :func:`advance` is the table's clock.  When a computer seat is to move it asks for that
   seat's move (the bot sees only its seat's view) and plays the answer once it has come and
   the previous computer move has been on show for :data:`PAUSE` seconds: one move a call, so
-  a person can follow; with no pause (the tests) it plays on to the learner's turn.
+  a person can follow; with no pause (the tests) it plays on to the learner's turn.  The
+  computer's moves are worked out ahead, each as soon as the one before it is known, up to
+  the learner's turn (:func:`_ask_computer`, :attr:`Table.ahead`): the workers are then free
+  while the last ones are on show, and the tutor looks at the learner's coming position
+  meanwhile (:func:`ui.pages.play_tutor.ahead`).
 - Every move, the learner's or the computer's, goes through :func:`_push`, and the move that
   ends a round records it there and then (:func:`finish_round`: the match, the learner's
   progress, once) and asks for its review (:mod:`ui.pages.play_review`: each choice the
@@ -39,7 +43,6 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from engine.appraise import Appraisal, MoveAppraisal
 from engine.bots import Decision, make_bot
 from engine.code import Position
 from engine.code_write import move_token
@@ -55,6 +58,7 @@ from ..widgets.deal_setup import deal_params, seat_names
 from ..widgets.feedback import Said, checked, worded
 from . import play_review
 from .play_review import ReviewItem, RoundReview
+from .play_tutor_state import Tutor
 
 PAGE = "pages/play.py"
 TABLE = "play.table"
@@ -92,36 +96,6 @@ class Pending:
     ply: int
 
 
-Moment = tuple[int, int, int]  # (round number, replays, moves played): one position
-
-
-@dataclass
-class Stop:
-    """Tutor mode stopped the table before the learner's ``move`` (its appraisal ``item``)."""
-
-    position: Moment
-    move: Move
-    item: MoveAppraisal
-    appraisal: Appraisal
-    number: int  # the tutor's stops so far, this one included (each its own announcement)
-    hint: bool = False  # "Hint" pressed: the appraisal's best move is shown
-
-
-@dataclass
-class Tutor:
-    """What tutor mode holds for the table, one position at a time (its logic, which builds
-    on the table's, is :mod:`ui.pages.play_tutor`)."""
-
-    asked: tuple[Moment, thinking.Answer[Appraisal]] | None = None  # the latest asked
-    known: Appraisal | None = None  # the asked position's appraisal on the most deals so far
-    further: int = 0  # how many times the position has been appraised again
-    held: tuple[Moment, Move] | None = None  # a move waiting for the appraisal
-    doubted: tuple[Moment, Move] | None = None  # a move given one more look (play_tutor)
-    stop: Stop | None = None
-    stops: int = 0
-    overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop
-
-
 @dataclass
 class Table:
     """One learner's game against the computer (kept in session state)."""
@@ -137,7 +111,8 @@ class Table:
     params: dict[str, str]
     finished: bool = False  # this round is over and handled: recorded and reviewed (or a
     # practice round, which is never recorded)
-    computer: Pending | None = None
+    computer: Pending | None = None  # the computer's next move being worked out ...
+    ahead: list[Move] = field(default_factory=list)  # ... after these, worked out, not shown
     shown_at: float = 0.0  # when the last computer move was played (time.monotonic)
     hint: Decision | None = None
     hint_for: int = -1  # the ply the hint is for
@@ -198,22 +173,41 @@ def _bot_seed(table: Table, ply: int) -> int:
     return (table.seed * 1_000_003 + table.round_no * 10_007 + ply) & 0x7FFF_FFFF
 
 
+def upcoming(table: Table) -> State:
+    """The position once the computer's moves worked out and not yet shown are played (the
+    one on the table when there are none)."""
+    if not table.ahead:
+        return table.state
+    state = table.state.copy()
+    for move in table.ahead:
+        state.push(move)
+    return state
+
+
 def _ask_computer(table: Table) -> None:
-    """Start working out the computer's move if one of its seats is to move."""
-    state = table.state
-    mover = state.mover
-    if state.over or mover is None or mover == table.learner:
-        return
-    ply = len(state.history)
-    if table.computer is None or table.computer.ply != ply:
-        table.computer = Pending(thinking.decide(table.level, view(state, mover),
-                                                 _bot_seed(table, ply)), ply)
+    """Work the computer's moves out ahead, up to the learner's turn: take each answer once
+    it has come (into :attr:`Table.ahead`, to be shown one by one) and ask for the next, the
+    seat seeing only its own view of the position the moves before it lead to."""
+    while True:
+        state = upcoming(table)
+        mover = state.mover
+        if state.over or mover is None or mover == table.learner:
+            return
+        ply = len(state.history)
+        pending = table.computer
+        if pending is None or pending.ply != ply:
+            table.computer = Pending(thinking.decide(table.level, view(state, mover),
+                                                     _bot_seed(table, ply)), ply)
+            return
+        if not pending.future.done():
+            return
+        table.ahead.append(computer_move(state, pending))
+        table.computer = None
 
 
-def computer_move(table: Table, pending: Pending) -> Move:
-    """The answer, as the engine resolves it; if the worker failed (or answered a move the
-    engine refuses), the heaviest tile instead: never a stalled table."""
-    state = table.state
+def computer_move(state: State, pending: Pending) -> Move:
+    """The answer for ``state``, as the engine resolves it; if the worker failed (or
+    answered a move the engine refuses), the heaviest tile instead: never a stalled table."""
     decision, _ = thinking.take(pending.future)
     if decision is not None:
         move, refused = checked(state, decision.move)
@@ -237,18 +231,14 @@ def advance(table: Table, now: float | None = None) -> bool:
         if state.mover == table.learner:
             return changed
         _ask_computer(table)
-        pending = table.computer
-        assert pending is not None
-        if not pending.future.done() or (PAUSE and now - table.shown_at < PAUSE):
+        if not table.ahead or (PAUSE and now - table.shown_at < PAUSE):
             return changed
-        move = computer_move(table, pending)
-        table.computer = None
-        _push(table, move)
+        _push(table, table.ahead.pop(0))
         table.say_move = True
         table.shown_at = now
         changed = True
         if PAUSE:
-            _ask_computer(table)  # think about the next move while this one is on show
+            _ask_computer(table)  # think on while this move is on show
             return changed
 
 
@@ -329,6 +319,7 @@ def finish_round(table: Table) -> None:
         return  # went another way; the page takes it up instead, ui.pages.play_resume)
     table.finished = True
     table.computer = table.hint_pending = table.hint = None
+    table.ahead.clear()
     if table.practice is not None:
         return
     result = table.match.record(table.state)
@@ -352,6 +343,7 @@ def _leave_position(table: Table) -> None:
     """The table goes to another position (a replay begun or left): nothing asked, nothing
     said of the one it leaves."""
     table.computer = table.hint_pending = table.hint = None
+    table.ahead.clear()
     table.feedback, table.say_move, table.say_result = None, False, False
 
 

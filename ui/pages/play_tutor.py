@@ -5,8 +5,8 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
 - When the tutor is on (the table's :class:`Tutor`; None when off) and the learner's turn begins
   with more than one distinct legal move, :func:`ask` starts the appraisal of the learner's view
   (:func:`ui.thinking.tutor`, :mod:`engine.appraise`: every legal move's expected result over
-  the deals of the hidden tiles the view allows, and its grade).  Where the computer's move
-  that begins the turn is worked out while the one before it is on show, :func:`ahead` starts
+  the deals of the hidden tiles the view allows, and its grade).  Once the computer's moves
+  up to the turn are worked out while the ones before them are on show, :func:`ahead` starts
   that look before the turn is shown, and it runs until one look's time after.
 - The learner's move (the board's callback, :func:`learner_move`): refused moves, forced
   moves and a tutor that is off go straight to :func:`ui.pages.play.play_move`.  Otherwise, if
@@ -30,7 +30,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   too few of them to call any move a fault, and a learner who thinks gives the tutor the
   time to be sure.
 - Everything the tutor holds is for one position (:func:`position`): a new round, a replay or
-  a move leaves it behind.  What it holds (:class:`ui.pages.play.Tutor`, :class:`~ui.pages.play.Stop`)
+  a move leaves it behind.  What it holds (:mod:`ui.pages.play_tutor_state`)
   is kept with the table in :mod:`ui.pages.play`, which knows nothing more of the tutor: this
   module builds on the table, never the other way round.
 """
@@ -54,7 +54,8 @@ from engine.view import SeatView, view
 from .. import thinking
 from ..widgets.feedback import checked
 from . import play
-from .play import Moment, Stop, Table, Tutor
+from .play import Table
+from .play_tutor_state import Moment, Stop, Tutor
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
@@ -94,19 +95,20 @@ def _seed(table: Table, ply: int) -> int:
             + ply) & 0x7FFF_FFFF
 
 
-def _next(here: Moment) -> Moment:
-    return here[0], here[1], here[2] + 1
+def _coming(asked: Moment, here: Moment) -> bool:
+    """``asked`` is ``here`` or a position the round on the table is coming to."""
+    return asked[:2] == here[:2] and asked[2] >= here[2]
 
 
 def ask(table: Table) -> None:
     """Start the appraisal of the learner's position, once per position (a look at a
     position left behind that has not yet begun is called off; one at the position the
-    computer's move on its way leads to, :func:`ahead`, is kept)."""
+    computer's moves on their way lead to, :func:`ahead`, is kept)."""
     tutor = table.tutor
     if tutor is None:
         return
     here = position(table)
-    if tutor.asked is not None and tutor.asked[0] not in (here, _next(here)):
+    if tutor.asked is not None and not _coming(tutor.asked[0], here):
         _call_off(tutor)
     if not _chooses(table):
         return
@@ -123,28 +125,28 @@ def _call_off(tutor: Tutor) -> None:
 
 
 def ahead(table: Table, now: float) -> None:
-    """Look at the learner's next position before it is shown: once the computer's move
-    that hands the turn to the learner has been worked out while the move before it is
-    still on show (:data:`ui.pages.play.PAUSE`), the workers are idle; the look starts then
-    and runs until :data:`ui.thinking.TUTOR_BUDGET` after the move will be shown, so a move
-    made at once is judged on more deals and waits no longer."""
-    tutor, pending = table.tutor, table.computer
-    if tutor is None or pending is None or thinking.inline() or not pending.future.done() \
-            or pending.ply != len(table.state.history):
+    """Look at the learner's next position before it is shown: once the computer's moves up
+    to the learner's turn have been worked out (:attr:`ui.pages.play.Table.ahead`) while
+    the ones before them are on show (:data:`ui.pages.play.PAUSE` each), the workers are
+    idle; the look starts then and runs until :data:`ui.thinking.TUTOR_BUDGET` after the
+    turn will be shown, so a move made at once is judged on more deals and waits no longer
+    (with four computer seats, as in five-player Gaple, a second and a half more at Strong)."""
+    tutor = table.tutor
+    if tutor is None or thinking.inline() or not table.ahead:
         return
-    upcoming = _next(position(table))
-    if tutor.asked is not None and tutor.asked[0] == upcoming:
+    here = position(table)
+    coming = (here[0], here[1], here[2] + len(table.ahead))
+    if tutor.asked is not None and tutor.asked[0] == coming:
         return
-    state = table.state.copy()
-    state.push(play.computer_move(table, pending))
+    state = play.upcoming(table)
     if state.over or state.mover != table.learner or len(state.distinct_moves()) < 2:
         return
-    early = max(0.0, table.shown_at + play.PAUSE - now)  # till the move is shown
+    shown = max(now, table.shown_at + play.PAUSE) + play.PAUSE * (len(table.ahead) - 1)
     _call_off(tutor)
     tutor.known, tutor.further = None, 0
-    tutor.asked = (upcoming, thinking.Answer(thinking.tutor(
-        view(state, table.learner), _seed(table, upcoming[2]),
-        seconds=thinking.TUTOR_BUDGET + early)))
+    tutor.asked = (coming, thinking.Answer(thinking.tutor(
+        view(state, table.learner), _seed(table, coming[2]),
+        seconds=thinking.TUTOR_BUDGET + shown - now)))  # till the turn is shown, and a look
 
 
 def collect(table: Table) -> None:

@@ -1,0 +1,41 @@
+"""What Play's tutor mode holds for the table, one position at a time: the looks asked and
+taken in, a move held or stopped (its logic is :mod:`ui.pages.play_tutor`, which builds on the
+table's, :mod:`ui.pages.play`; the table keeps a :class:`Tutor` when the mode is on)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.appraise import Appraisal, MoveAppraisal
+from engine.moves import Move
+
+from .. import thinking
+
+Moment = tuple[int, int, int]  # (round number, replays, moves played): one position
+
+
+@dataclass
+class Stop:
+    """Tutor mode stopped the table before the learner's ``move`` (its appraisal ``item``)."""
+
+    position: Moment
+    move: Move
+    item: MoveAppraisal
+    appraisal: Appraisal
+    number: int  # the tutor's stops so far, this one included (each its own announcement)
+    hint: bool = False  # "Hint" pressed: the appraisal's best move is shown
+
+
+@dataclass
+class Tutor:
+    """What tutor mode holds for the table, one position at a time (its logic, which builds
+    on the table's, is :mod:`ui.pages.play_tutor`)."""
+
+    asked: tuple[Moment, thinking.Answer[Appraisal]] | None = None  # the latest asked
+    known: Appraisal | None = None  # the asked position's appraisal on the most deals so far
+    further: int = 0  # how many times the position has been appraised again
+    held: tuple[Moment, Move] | None = None  # a move waiting for the appraisal
+    doubted: tuple[Moment, Move] | None = None  # a move given one more look (play_tutor)
+    stop: Stop | None = None
+    stops: int = 0
+    overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop
