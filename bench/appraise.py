@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
                                        [--family NAME ...]
-    .venv/bin/python bench/appraise.py --agree 45 [--looks 1 4 13] [--parts 2] [--head 0.5]
+    .venv/bin/python bench/appraise.py --agree 45 [--looks 1 4 13] [--parts 2] [--head 0.4]
+                                       [--ahead 0.5]
                                        [--compare]
                                        [--seconds 3] [--deals 2]
                                        [--no-review] ...
@@ -28,8 +29,10 @@ review's precision, ``engine.appraise.review_precision``), as the tutor does (lo
 ``--tutor`` seconds, each worked out in ``--parts`` parts, one after another here as on as
 many cores side by side in Play, going on from the looks before and added up with them;
 judged after each of ``--looks`` looks, labelled by the seconds since the learner's turn
-began (``--head``: the first look begun that much before, as Play begins it while the
-computer's last move is on show); ``--compare``: also as before, one part and looks of 1.5, 4.5 and 13.5 s each on its
+began (``--head``: the first look begun that much before, and ``--ahead`` that much more
+for each computer move shown after the first since seat 0's last move: Play works the computer's
+moves out ahead and begins the look once the last is known, ``play_tutor.ahead``; at Strong,
+0.4 s of thought a move against a pause of 0.9 s, ``--ahead 0.5``); ``--compare``: also as before, one part and looks of 1.5, 4.5 and 13.5 s each on its
 own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the reference, never stopped early),
 each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
@@ -192,7 +195,8 @@ def _said(item: object, deals: int) -> list[object]:
 
 def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
                 looks: list[int], long: float, parts: int,
-                compare: bool, detail: bool = False, head: float = 0.0) -> dict[str, object]:
+                compare: bool, detail: bool = False, head: float = 0.0,
+                ahead: float = 0.0) -> dict[str, object]:
     from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
     from engine.state import State
@@ -212,7 +216,11 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long,
                        precision=0)  # the whole time: never stopped early
         # one look past the last judged: the look a doubtful move waits for
-        every = tutor_looks(v, budget, max(looks) + 1, parts, f"{seed}:{i}:tutor", head)
+        shown = 0  # the computer's moves since seat 0's last: shown one a pause apart
+        while shown < len(state.history) and state.history[-1 - shown].player != 0:
+            shown += 1
+        every = tutor_looks(v, budget, max(looks) + 1, parts, f"{seed}:{i}:tutor",
+                            head + ahead * max(0, shown - 1))
         got = {f"tutor now {budget * k:g}": every[k - 1] for k in looks}
         again = {f"tutor now {budget * k:g}": every[k] for k in looks}
         if compare:
@@ -260,6 +268,7 @@ def agreement(args: argparse.Namespace) -> None:
              "--tutor", str(args.tutor), "--looks", *map(str, args.looks),
              "--agree", str(args.agree),
              "--parts", str(args.parts), "--head", str(args.head),
+             "--ahead", str(args.ahead),
              *(["--no-review"] if args.no_review else []),
              *(["--compare"] if args.compare else []), *(["--detail"] if args.detail else [])],
             stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
@@ -292,6 +301,10 @@ def main() -> None:
     parser.add_argument("--head", type=float, default=0.0,
                         help="the first look begins this many seconds before the turn "
                              "(Play: while the computer's last move is on show)")
+    parser.add_argument("--ahead", type=float, default=0.0,
+                        help="and this many seconds more for each computer move shown after "
+                             "the first before the learner's turn (Play works them out ahead, "
+                             "play_tutor.ahead: a pause less the computer's thought)")
     parser.add_argument("--detail", action="store_true",
                         help="each move's grades, losses and margins, a JSON line each on stderr")
     parser.add_argument("--compare", action="store_true",
@@ -305,7 +318,7 @@ def main() -> None:
         print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
                                      None if args.no_review else args.seconds,
                                      args.tutor, args.looks, args.agree, args.parts,
-                                     args.compare, args.detail, args.head)))
+                                     args.compare, args.detail, args.head, args.ahead)))
         return
     if args.agree is not None:
         agreement(args)
