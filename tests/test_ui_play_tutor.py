@@ -545,12 +545,11 @@ def test_the_looks_deals_add_up_while_the_learner_thinks(
     assert known.evidence is not None and len(known.evidence.draws) == 2
 
 
-def test_the_first_look_begins_while_the_computers_last_move_waits_to_be_shown(
-        tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Three players: the learner moves, the computer's first move is shown at once and its
-    # second, which hands the turn back, is worked out while the first is on show.  The
-    # tutor's look at the learner's next position begins then, and runs until a look's time
-    # after that move is shown; when the turn comes, it is the look in hand.
+@pytest.fixture
+def paced(tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> list[
+        tuple[SeatView, float | None]]:
+    """The site's pause between the computer's moves, worker processes as on the site, and
+    every look the tutor asks for (the view and its seconds), each finding no fault."""
     monkeypatch.setenv("DOMINO_THINK", "")
     monkeypatch.setattr(play, "PAUSE", 0.9)
     asked: list[tuple[SeatView, float | None]] = []
@@ -561,6 +560,16 @@ def test_the_first_look_begins_while_the_computers_last_move_waits_to_be_shown(
         return tutoring.workers.submit(made_appraisal, v, lambda m: 0.0)
 
     monkeypatch.setattr(thinking, "tutor", look)
+    return asked
+
+
+def test_the_first_look_begins_while_the_computers_last_move_waits_to_be_shown(
+        tutoring: Tutoring, paced: list[tuple[SeatView, float | None]]) -> None:
+    # Three players: the learner moves, the computer's first move is shown at once and its
+    # second, which hands the turn back, is worked out while the first is on show.  The
+    # tutor's look at the learner's next position begins then, and runs until a look's time
+    # after that move is shown; when the turn comes, it is the look in hand.
+    asked = paced
     for seed in range(1, 60):  # a table whose next turn, too, has a choice
         tb = learners_turn(block(3), seed, tutoring.workers)
         play_tutor.switch(tb, True)
@@ -599,21 +608,12 @@ def test_the_first_look_begins_while_the_computers_last_move_waits_to_be_shown(
 
 
 def test_the_computers_moves_are_worked_out_ahead_and_the_look_begins_when_they_are_known(
-        tutoring: Tutoring, monkeypatch: pytest.MonkeyPatch) -> None:
+        tutoring: Tutoring, paced: list[tuple[SeatView, float | None]]) -> None:
     # Four players: after the learner's move each computer seat's move is asked for as soon
     # as the one before it is known, while they are shown one a pause apart.  Once the last
     # is known the tutor looks at the learner's next position, for a look's time after the
     # two moves still to show have been shown; the moves shown are the ones worked out.
-    monkeypatch.setenv("DOMINO_THINK", "")
-    monkeypatch.setattr(play, "PAUSE", 0.9)
-    asked: list[tuple[SeatView, float | None]] = []
-
-    def look(v: SeatView, seed: int, after: object = None,
-             seconds: float | None = None) -> Future[Appraisal]:
-        asked.append((v, seconds))
-        return tutoring.workers.submit(made_appraisal, v, lambda m: 0.0)
-
-    monkeypatch.setattr(thinking, "tutor", look)
+    asked = paced
     for seed in range(1, 80):
         tb = learners_turn(block(4), seed, tutoring.workers)
         play_tutor.switch(tb, True)
