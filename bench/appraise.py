@@ -149,8 +149,8 @@ BEFORE: tuple[float, ...] = (1.5, 4.5, 13.5)
 def tutor_looks(v: object, budget: float, looks: int, parts: int,
                 key: str, head: float = 0.0) -> list[object]:
     """The tutor's judgement of ``v`` after each of its first ``looks`` looks, in turn (the
-    first look begun ``head`` seconds before the learner's turn, as Play begins it while
-    the computer's last move waits to be shown, ``play_tutor.ahead``): each
+    first look begun ``head`` seconds before the learner's turn, as Play begins it once the
+    computer's moves up to the turn are known, ``play_tutor.ahead``): each
     look of ``budget`` seconds worked out in ``parts``
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
@@ -215,10 +215,10 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         v = view(state, 0)
         ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long,
                        precision=0)  # the whole time: never stopped early
-        # one look past the last judged: the look a doubtful move waits for
         shown = 0  # the computer's moves since seat 0's last: shown one a pause apart
         while shown < len(state.history) and state.history[-1 - shown].player != 0:
             shown += 1
+        # one look past the last judged: the look a doubtful move waits for
         every = tutor_looks(v, budget, max(looks) + 1, parts, f"{seed}:{i}:tutor",
                             head + ahead * max(0, shown - 1))
         got = {f"tutor now {budget * k:g}": every[k - 1] for k in looks}
@@ -242,7 +242,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                       file=sys.stderr, flush=True)
             for which, a in got.items():
                 item = a.of(move)  # type: ignore[attr-defined]
-                if which in again and not stops(a, item) and doubtful(a, item):  # type: ignore[arg-type]
+                if which in again and doubtful(a, item):  # type: ignore[arg-type]
                     a = again[which]  # as Play: a doubtful move waits one more look,
                     item = a.of(move)  # type: ignore[attr-defined]  # judged on both
                 t = tallies[which]

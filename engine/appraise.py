@@ -600,11 +600,13 @@ def deal_rows(v: SeatView, rng: random.Random, *, seconds: float,
     rows: list[tuple[int, ...]] = []
 
     def kept(solution: Solution) -> tuple[int, ...]:
-        rows.append(score(solution))
-        return rows[-1]
+        row = score(solution)
+        if solution.exact:  # (past the time with too few deals, estimates fill in: left out)
+            rows.append(row)
+        return row
 
     tally = _solve_deals(v, rng, started + seconds, 0, kept, lambda tally: tally.n >= most)
-    return DealRows(tally.population, tally.scale, tuple(rows[:min(tally.n, most)]))
+    return DealRows(tally.population, tally.scale, tuple(rows[:most]))
 
 
 def _graded(v: SeatView, tally: _Tally, seconds: float) -> Appraisal:

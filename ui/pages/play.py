@@ -188,21 +188,22 @@ def _ask_computer(table: Table) -> None:
     """Work the computer's moves out ahead, up to the learner's turn: take each answer once
     it has come (into :attr:`Table.ahead`, to be shown one by one) and ask for the next, the
     seat seeing only its own view of the position the moves before it lead to."""
-    while True:
-        state = upcoming(table)
-        mover = state.mover
-        if state.over or mover is None or mover == table.learner:
-            return
+    state = upcoming(table)
+    while not state.over and state.mover is not None and state.mover != table.learner:
         ply = len(state.history)
         pending = table.computer
         if pending is None or pending.ply != ply:
-            table.computer = Pending(thinking.decide(table.level, view(state, mover),
+            table.computer = Pending(thinking.decide(table.level, view(state, state.mover),
                                                      _bot_seed(table, ply)), ply)
             return
         if not pending.future.done():
             return
-        table.ahead.append(computer_move(state, pending))
+        move = computer_move(state, pending)
+        table.ahead.append(move)
         table.computer = None
+        if state is table.state:  # the first move ahead: played on a copy from here
+            state = state.copy()
+        state.push(move)
 
 
 def computer_move(state: State, pending: Pending) -> Move:
