@@ -15,9 +15,9 @@ import pytest
 from engine.moves import Move
 from engine.rules import Ruleset, block, duel, gaple
 from engine.scenario import load
-from engine.solve import Search, Solution, _forced, solve, utilities
+from engine.solve import Search, Solution, _best_place, _forced, _reach, solve, utilities
 from engine.state import State
-from engine.tiles import TILES
+from engine.tiles import TILES, Tile, mask_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -262,6 +262,94 @@ def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solutio
     assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
     assert not slow.ptable  # each searched its own way
     return a, b, bool(fast.ptable)
+
+
+def lost_tiles_position(rules: Ruleset, rng: random.Random) -> State:
+    """A small Gaple position where the cuts of settled places come up: few tiles fit the
+    ends (most tiles of those values are out of play), dead piles, one to three tiles a
+    hand (two with five players)."""
+    tiles = list(TILES)
+    rng.shuffle(tiles)
+    a, b = rng.randrange(7), rng.randrange(7)
+    rare = [t for t in tiles if (t.has(a) or t.has(b)) and rng.random() < 0.8]
+    pool = [t for t in tiles if t not in rare]
+    most = 3 if rules.players == 4 else 2
+    hands = [[pool.pop() for _ in range(rng.randint(1, most))] for _ in range(rules.players)]
+    dead = None
+    if rules.dead_tiles:
+        dead = [[pool.pop() for _ in range(min(len(pool), rng.choice((0, 0, 1, 2))))]
+                for _ in range(rules.players)]
+    return State.setup(rules, hands, ends=(a, b), stock=0, dead=dead,
+                       to_move=rng.randrange(rules.players),
+                       passes=rng.randrange(rules.players))
+
+
+@pytest.mark.parametrize("rules", [gaple(4), gaple(5), gaple(4, dead_tiles=False),
+                                   gaple(4, blank_double_25=True)], ids=lambda r: r.name)
+def test_gaple_cuts_where_places_are_settled_agree_with_brute_force(rules: Ruleset) -> None:
+    """Positions built so that seats are stuck, tiles can never be played and dead piles
+    settle places: every move's value as the plain search with no cut gives it."""
+    rng = random.Random(f"settled-{rules.name}")
+    cut = whole = checked = 0
+    for _ in range(80):
+        state = lost_tiles_position(rules, rng)
+        if state.mover is None:
+            continue
+        sol = solve(state)
+        seat = state.to_move
+        assert sol.exact and sol.value == contract_value(state, brute(state), seat)
+        for mv in sol.moves:
+            state.push_unchecked(mv.move)
+            assert mv.value == contract_value(state, brute(state), seat), (state, mv)
+            state.pop()
+        plain = Search(state)
+        plain.settled = False
+        cut, whole, checked = cut + sol.nodes, whole + plain.run().nodes, checked + 1
+    assert checked >= 40
+    assert cut < whole  # the cuts came up
+
+
+@pytest.mark.parametrize("rules", [gaple(4), gaple(5), gaple(4, 7), gaple(4, dead_tiles=False),
+                                   gaple(5, blank_double_25=True)], ids=lambda r: r.name)
+def test_gaple_cuts_where_places_are_settled_change_no_value(rules: Ruleset) -> None:
+    """On positions some moves into a full deal, the search with the cuts and without them
+    give the same values, moves and line, the cuts in fewer nodes."""
+    rng = random.Random(f"settled-deal-{rules.name}")
+    nodes = []
+    for state in positions_into_a_deal(rules, rng, 8, rules.players, 3 * rules.players):
+        plain = Search(state)
+        plain.settled = False
+        a, b = Search(state).run(), plain.run()
+        assert a.exact and b.exact
+        assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
+        nodes.append((a.nodes, b.nodes))
+    assert len(nodes) >= 5
+    assert sum(a for a, _ in nodes) < sum(b for _, b in nodes)
+
+
+def test_the_tiles_an_end_may_ever_fit_close_over_the_tiles_held() -> None:
+    def held(*names: str) -> int:
+        return mask_of(Tile.parse(n) for n in names)
+
+    # Ends 6 and 6, no tile held shows a 6: only a 6 could ever be played, and none is.
+    assert _reach(held("1-2", "2-3"), 6, 6) & held("1-2", "2-3") == 0
+    # Ends 0 and 0: [0|5] may be laid, then [3|5], then a 3; [2|4] never.
+    reach = _reach(held("0-5", "3-5", "2-4"), 0, 0)
+    assert reach & held("0-5", "3-5", "3-6") == held("0-5", "3-5", "3-6")
+    assert not reach & held("2-4", "1-1")
+
+
+def test_the_best_place_left_counts_the_seats_already_below_what_a_seat_keeps() -> None:
+    totals = [12, 5, 20, 3]
+    hands = [0, 0, 0, 0]
+    dead = [mask_of([Tile.parse("6-6")]), 0, 0, 0]
+    # Seat 0 keeps 12 pips whatever it does: seats 1 and 3 (5 and 3) are already below.
+    assert _best_place(hands, dead, totals, 0, dead[0], False) == 3
+    assert _best_place(hands, dead, totals, 0, 0, False) == 1  # nothing kept: it may go out
+    # Under the blank-double variant a lone [0|0] may come to count 25: seat 3 may end on 28.
+    hands[3] = mask_of([Tile.parse("0-0"), Tile.parse("1-2")])
+    assert _best_place(hands, dead, totals, 0, dead[0], True) == 2
+    assert _best_place(hands, dead, totals, 0, dead[0], False) == 3
 
 
 @pytest.mark.parametrize("players", [3, 4])
