@@ -316,7 +316,7 @@ def test_gaple_cuts_where_places_are_settled_change_no_value(rules: Ruleset) -> 
     give the same values, moves and line, the cuts in fewer nodes."""
     rng = random.Random(f"settled-deal-{rules.name}")
     nodes = []
-    for state in positions_into_a_deal(rules, rng, 8, rules.players, 3 * rules.players):
+    for state in positions_into_a_deal(rules, rng, 8, 2 * rules.players, 3 * rules.players):
         plain = Search(state)
         plain.settled = False
         a, b = Search(state).run(), plain.run()
