@@ -720,7 +720,7 @@ class Search:
         hand = hands[mover]
         plays = (hand & FITS[left], hand & FITS[right])
         losable = hand if self.discard else 0  # the tiles the mover may lose, if stuck
-        lost = 0  # of those, the ones it can never play
+        lost = 0  # of those, the ones it can never play (worked out only where it is stuck)
         if self.settled and not plays[0] | plays[1]:
             if not held & (FITS[left] | FITS[right]):
                 # No one can ever play again: whatever is thrown dead, each total and each
@@ -752,7 +752,8 @@ class Search:
         best = 0
         top = 8  # the best move's place for the mover
         # The best place the mover can still reach: a move that reaches it cannot be beaten,
-        # so its later siblings are not searched (1 but for a seat with dead tiles).
+        # so its later siblings are not searched (1 but for a seat with dead tiles or, where
+        # it is stuck, tiles it can never play: lost).
         floor = 1
         if keyed and self.settled:
             floor = _best_place(hands, dead, totals, mover, dead[mover] | lost, self.blank25)
