@@ -37,8 +37,8 @@ own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the ref
 each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder (the tutor's grade: the one its
-decision rests on, a doubtful move's, ``play_tutor.doubtful``, on the look more it waits
-for).  Per family and budget: the moves compared, the share whose
+decision rests on, a doubtful move's, ``play_tutor.doubtful``, on the looks more it waits
+for while it stays doubtful, up to ``play_tutor.DOUBT_LOOKS``).  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
 tutor, its **false alarms** (a stop on a move the long appraisal finds no fault in: mistake
 or worse at the stop's 99% confidence, ``ui.pages.play_tutor.stops``) and its **missed blunders** (the long appraisal's blunder the tutor lets
@@ -201,7 +201,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
-    from ui.pages.play_tutor import doubtful, stops  # whether the tutor stops before a move
+    from ui.pages.play_tutor import DOUBT_LOOKS, LOOKS, doubtful, stops
 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:
@@ -218,11 +218,11 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         shown = 0  # the computer's moves since seat 0's last: shown one a pause apart
         while shown < len(state.history) and state.history[-1 - shown].player != 0:
             shown += 1
-        # one look past the last judged: the look a doubtful move waits for
-        every = tutor_looks(v, budget, max(looks) + 1, parts, f"{seed}:{i}:tutor",
-                            head + ahead * max(0, shown - 1))
+        # past the last judged, the looks a doubtful move waits for (as Play: LOOKS in all)
+        every = tutor_looks(v, budget, min(max(looks) + DOUBT_LOOKS, LOOKS), parts,
+                            f"{seed}:{i}:tutor", head + ahead * max(0, shown - 1))
         got = {f"tutor now {budget * k:g}": every[k - 1] for k in looks}
-        again = {f"tutor now {budget * k:g}": every[k] for k in looks}
+        after = {f"tutor now {budget * k:g}": every[k:k + DOUBT_LOOKS] for k in looks}
         if compare:
             got.update({f"tutor before {t:g}": a for t, a in
                         tutor_before(v, f"{seed}:{i}:tutor").items()})
@@ -234,17 +234,15 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
         for move in moves.values():
             truth = ref.of(move).grade
             blunders += truth == "blunder"
-            if detail:
-                print(json.dumps({"position": i, "ply": len(state.history),
-                                  "move": move.text(), **{
-                                      which: _said(a.of(move), a.deals)  # type: ignore[attr-defined]
-                                      for which, a in (("long", ref), *got.items())}}),
-                      file=sys.stderr, flush=True)
+            said = {"long": _said(ref.of(move), ref.deals)}
             for which, a in got.items():
                 item = a.of(move)  # type: ignore[attr-defined]
-                if which in again and doubtful(a, item):  # type: ignore[arg-type]
-                    a = again[which]  # as Play: a doubtful move waits one more look,
-                    item = a.of(move)  # type: ignore[attr-defined]  # judged on both
+                for more in after.get(which, []):  # as Play: a doubtful move waits for
+                    if not doubtful(a, item):  # type: ignore[arg-type]  # another look,
+                        break  # judged on every deal so far, while it stays doubtful
+                    a = more
+                    item = a.of(move)  # type: ignore[attr-defined]
+                said[which] = _said(item, a.deals)  # type: ignore[attr-defined]
                 t = tallies[which]
                 t[0] += 1
                 gap = abs(CLASSES[item.grade] - CLASSES[truth])
@@ -254,6 +252,9 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                     stopped = stops(a, item)  # type: ignore[arg-type]
                     false_alarms[which] += stopped and CLASSES[truth] == 0
                     missed[which] += truth == "blunder" and not stopped
+            if detail:  # each as judged (a doubtful move's after the looks it waited for)
+                print(json.dumps({"position": i, "ply": len(state.history),
+                                  "move": move.text(), **said}), file=sys.stderr, flush=True)
     return {"family": name, "positions": len(states), "tallies": tallies,
             "false_alarms": false_alarms, "missed": missed, "blunders": blunders}
 

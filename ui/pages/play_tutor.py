@@ -19,8 +19,9 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   as it is back (:func:`advance`, the table's clock with the tutor's look added), on every
   look so far: a move waits at most one look, :data:`ui.thinking.TUTOR_BUDGET`, and a click
   is never dropped.  If the first look fails, the held move is played.  A **doubtful** move
-  (:func:`doubtful`: a mistake or worse as estimated, not at 99%) waits one more look
-  (:func:`_look_again`, once a move) and is judged again on the deals of both.
+  (:func:`doubtful`: a mistake or worse as estimated, not at 99%) waits for another look
+  (:func:`_look_again`) and is judged again on the deals of all, while it stays doubtful, up
+  to :data:`DOUBT_LOOKS` looks a move.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
   nor as precise as the review's, up to :data:`LOOKS` looks: each goes on from the looks
   before (:func:`ui.thinking.tutor` with their evidence: deals not yet solved) and its deals
@@ -62,6 +63,11 @@ STOPS = frozenset({"mistake", "blunder"})
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
 #: may wait for): 19.5 s of the learner's thinking in all.
 LOOKS: Final = 13
+#: The most looks a doubtful move waits for (:func:`doubtful`), after the one it was judged on:
+#: at most 6 s more.  Early in a five-player Gaple round a look holds a few dozen deals, and a
+#: blunder's loss there needs about two hundred before its margin lets it be graded within a
+#: class of its own (README, "Agreement").
+DOUBT_LOOKS: Final = 4
 
 
 def stops(found: Appraisal, item: MoveAppraisal) -> bool:
@@ -76,8 +82,8 @@ def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
     """Whether the evidence points to a fault in ``item``'s move without being sure enough to
     stop it: its loss as estimated is a mistake or worse, but not the loss less its margin at
     99% (:func:`stops`), be the margin wide or the deals too few for any verdict.  The move
-    waits one more look (:func:`_judge`): on few deals, a blunder's estimate often reaches
-    the band well before its lower end does."""
+    waits for more looks (:func:`_judge`, up to :data:`DOUBT_LOOKS`): on few deals, a
+    blunder's estimate often reaches the band well before its lower end does."""
     return grade(found.family, item.loss) in STOPS and not stops(found, item)
 
 
@@ -285,16 +291,19 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
 
 
 def _look_again(table: Table, move: Move, found: Appraisal) -> bool:
-    """Hold a doubtful ``move`` for one more look at the position, going on from ``found``
-    (once a move, and while the tutor may look further): judged again on every deal when it
-    comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False when it may not."""
+    """Hold a doubtful ``move`` for another look at the position, going on from ``found``
+    (up to :data:`DOUBT_LOOKS` a move, and while the tutor may look further): judged again on
+    every deal when it comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False when it may
+    not."""
     tutor = table.tutor
     here = position(table)
-    if tutor is None or thinking.inline() or tutor.doubted == (here, move) \
-            or tutor.further >= LOOKS - 1 or (tutor.asked is not None
-                                              and tutor.asked[1].waiting):
+    if tutor is None or thinking.inline():
         return False
-    tutor.doubted, tutor.held = (here, move), (here, move)
+    waited = tutor.doubts if tutor.doubted == (here, move) else 0
+    if waited >= DOUBT_LOOKS or tutor.further >= LOOKS - 1 or (
+            tutor.asked is not None and tutor.asked[1].waiting):
+        return False
+    tutor.doubted, tutor.doubts, tutor.held = (here, move), waited + 1, (here, move)
     _look_further(table, found)
     table.feedback = None
     table.log.append(f"tutor looks again at {move.text()}")
