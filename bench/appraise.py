@@ -38,7 +38,7 @@ each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder (the tutor's grade: the one its
 decision rests on, a doubtful move's, ``play_tutor.doubtful``, on the looks more it waits
-for while it stays doubtful, up to ``play_tutor.DOUBT_LOOKS``).  Per family and budget: the moves compared, the share whose
+for, ``play_tutor.waits``).  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
 tutor, its **false alarms** (a stop on a move the long appraisal finds no fault in: mistake
 or worse at the stop's 99% confidence, ``ui.pages.play_tutor.stops``) and its **missed blunders** (the long appraisal's blunder the tutor lets
@@ -201,7 +201,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
-    from ui.pages.play_tutor import DOUBT_LOOKS, LOOKS, doubtful, stops
+    from ui.pages.play_tutor import DOUBT_LOOKS, LOOKS, stops, waits
 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:
@@ -237,9 +237,9 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
             said = {"long": _said(ref.of(move), ref.deals)}
             for which, a in got.items():
                 item = a.of(move)  # type: ignore[attr-defined]
-                for more in after.get(which, []):  # as Play: a doubtful move waits for
-                    if not doubtful(a, item):  # type: ignore[arg-type]  # another look,
-                        break  # judged on every deal so far, while it stays doubtful
+                for waited, more in enumerate(after.get(which, [])):  # as Play: a doubtful
+                    if not waits(a, item, waited):  # type: ignore[arg-type]  # move waits
+                        break  # for another look, judged on every deal so far
                     a = more
                     item = a.of(move)  # type: ignore[attr-defined]
                 said[which] = _said(item, a.deals)  # type: ignore[attr-defined]

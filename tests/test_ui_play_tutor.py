@@ -30,7 +30,7 @@ from engine.appraise import (
 from engine.moves import Move
 from engine.rules import Ruleset, block, duel
 from engine.state import State
-from engine.view import SeatView
+from engine.view import SeatView, view
 from ui import thinking
 from ui.pages import play, play_tutor
 from ui.pages.play import Table
@@ -209,6 +209,27 @@ def test_a_stop_asks_for_the_loss_at_99_percent_and_a_doubtful_move_waits_for_mo
     assert (snapshot(tb) == before) is stopped
     if not stopped:
         assert tb.state.history[len(before[0])].move == bad
+
+
+def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_looks() -> None:
+    """The rule the tutor and the agreement bench share (``play_tutor.waits``): a doubtful move
+    (a mistake as estimated, short of one at 99%) waits for another look until it has waited
+    for ``DOUBT_LOOKS``; a move sure at 99%, or one no worse than an inaccuracy as estimated,
+    never waits."""
+    state = State.deal(block(2), random.Random(3))
+    v = view(state, state.to_move)
+    moves = v.legal
+    assert len({m.tile for m in moves}) > 1
+    doubtful = made_appraisal(v, lambda m: 3.6 if m == moves[1] else 0.0, 0.25, 30)
+    sure = made_appraisal(v, lambda m: 3.6 if m == moves[1] else 0.0, 0.1, 30)
+    slight = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 0.6, 30)
+    assert [play_tutor.waits(doubtful, doubtful.of(moves[1]), k)
+            for k in range(play_tutor.DOUBT_LOOKS + 2)] == \
+        [True] * play_tutor.DOUBT_LOOKS + [False, False]
+    assert not play_tutor.waits(sure, sure.of(moves[1]), 0)
+    assert play_tutor.stops(sure, sure.of(moves[1]))
+    assert not play_tutor.waits(slight, slight.of(moves[1]), 0)
+    assert not play_tutor.waits(doubtful, doubtful.of(moves[0]), 0)  # the best move
 
 
 def test_play_it_anyway_plays_the_move_and_the_round_records_it_as_the_learners(

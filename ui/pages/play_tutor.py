@@ -87,6 +87,13 @@ def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
     return grade(found.family, item.loss) in STOPS and not stops(found, item)
 
 
+def waits(found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
+    """Whether ``item``'s move, judged on ``found`` after waiting for ``waited`` looks, waits for
+    another: it is :func:`doubtful`, and it has waited for fewer than :data:`DOUBT_LOOKS`.
+    (The agreement bench judges a move by this rule too.)"""
+    return waited < DOUBT_LOOKS and doubtful(found, item)
+
+
 def position(table: Table) -> Moment:
     return (table.round_no, table.replays, len(table.state.history))
 
@@ -279,7 +286,9 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
             item = None
     if found is None or item is None:
         return play.play_move(table, move)
-    if doubtful(found, item) and _look_again(table, move, found):
+    here = position(table)
+    waited = tutor.doubts if tutor.doubted == (here, move) else 0
+    if waits(found, item, waited) and _look_again(table, move, found, waited):
         return False
     if not stops(found, item):
         return play.play_move(table, move)
@@ -290,17 +299,14 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
     return False
 
 
-def _look_again(table: Table, move: Move, found: Appraisal) -> bool:
-    """Hold a doubtful ``move`` for another look at the position, going on from ``found``
-    (up to :data:`DOUBT_LOOKS` a move, and while the tutor may look further): judged again on
-    every deal when it comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False when it may
-    not."""
+def _look_again(table: Table, move: Move, found: Appraisal, waited: int) -> bool:
+    """Hold a doubtful ``move``, which has waited for ``waited`` looks (:func:`waits`), for
+    another look at the position, going on from ``found`` (while the tutor may look further):
+    judged again on every deal when it comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False
+    when it may not."""
     tutor = table.tutor
     here = position(table)
-    if tutor is None or thinking.inline():
-        return False
-    waited = tutor.doubts if tutor.doubted == (here, move) else 0
-    if waited >= DOUBT_LOOKS or tutor.further >= LOOKS - 1 or (
+    if tutor is None or thinking.inline() or tutor.further >= LOOKS - 1 or (
             tutor.asked is not None and tutor.asked[1].waiting):
         return False
     tutor.doubted, tutor.doubts, tutor.held = (here, move), waited + 1, (here, move)
