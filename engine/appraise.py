@@ -112,11 +112,14 @@ PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.025
 COARSE: Final = 0.1
 #: The standard error a review aims at where the family's :data:`PRECISION` would take
 #: minutes a decision (Block with three or four players: a round's points spread widely
-#: over the deals, and each deal is a four-hand solve); by (family, players).  A fifth of
+#: over the deals, and each deal is a four-hand solve), or where a finer one takes seconds
+#: (the two-player game: its deals solve by the thousand a second, and at half its precision
+#: a grade near a band's edge is the band's twice as often); by (family, players).  A fifth of
 #: the mistake band with four players, a twelfth with three (README, "How sure the judge
 #: is").
 REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.25,
-                                                         ("block", 4): 0.5}
+                                                         ("block", 4): 0.5,
+                                                         ("duel", 2): 0.0125}
 #: The review's budget a decision is its usual one times this, by (family, players): with
 #: four players in Block, early decisions reach :data:`REVIEW_PRECISION` in about a
 #: minute, not half of one; in Gaple an early deal's exact solve takes about a second, and

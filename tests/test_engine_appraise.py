@@ -401,10 +401,11 @@ def test_a_stop_asks_more_confidence_than_a_grade() -> None:
 
 def test_a_review_aims_at_a_precision_its_grades_can_rest_on() -> None:
     # Block with three or four players aims at a fraction of the mistake band (its own
-    # precision would take minutes); every other game at the family's precision.
+    # precision would take minutes), the two-player game at half its own (its deals are
+    # quick); every other game at the family's precision.
     for name, aim in [("block-4", 0.5), ("block-3", 0.25), ("block-2", PRECISION["block"]),
                       ("gaple-4x6", PRECISION["gaple"]), ("gaple-5", PRECISION["gaple"]),
-                      ("duel", PRECISION["duel"])]:
+                      ("duel", PRECISION["duel"] / 2), ("duel-draw", PRECISION["duel"] / 2)]:
         assert review_precision(mover_view(game(name, 0, 2))) == aim, name
     assert all(aim <= BANDS[family][1] / 5 for (family, _), aim in REVIEW_PRECISION.items())
     # Four-player Block gets twice the review's budget to reach it, five-player Gaple six
