@@ -12,7 +12,7 @@ of a deal gives every move's value, so every move is scored on the same deals
   the budget allowed and every solve finished);
 - at most :data:`EXACT_LIMIT`: they are listed and solved in a random order until
   all are done or every standard error (with the finite population correction)
-  is below the family's :data:`PRECISION`, or below :data:`COARSE` with every
+  is below the family's :data:`PRECISION`, or below its :data:`COARSE` with every
   move's grade settled;
 - more: deals are drawn uniformly at random, each independently, until the same.
 
@@ -108,8 +108,10 @@ BANDS: Final[dict[str, tuple[float, float, float]]] = {
 #: this (in the family's scale) ...
 PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.025}
 #: ... or below this, with every move's grade settled (the same at either end of its
-#: loss's interval, ± NOISE_Z standard errors).
-COARSE: Final = 0.1
+#: loss's interval, ± NOISE_Z standard errors), by family: in the two-player game, whose
+#: bands are 0.1 apart, half of Block's and Gaple's 0.1, so that a grade the early stop
+#: leaves standing never rests on a margin of two bands (README, "Agreement").
+COARSE: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.1, "duel": 0.05}
 #: The standard error a review aims at where the family's :data:`PRECISION` would take
 #: minutes a decision (Block with three or four players: a round's points spread widely
 #: over the deals, and each deal is a four-hand solve), or where a finer one takes seconds
@@ -540,7 +542,7 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
 
     ``seconds``: the budget; ``limit``: the most deals to list (above it they are
     drawn at random); ``precision``: the standard error at which to stop early (the
-    family's :data:`PRECISION` by default; also at :data:`COARSE` with every grade
+    family's :data:`PRECISION` by default; also at its :data:`COARSE` with every grade
     settled; 0 never stops early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
     worked out in ``k`` processes side by side, each given an ``rng`` seeded alike: listed
     deals are shared out (every ``k``-th of the one shuffled list), drawn ones each part
@@ -560,7 +562,7 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
         if fine <= 0:
             return False
         spread = tally.spread()
-        return spread < fine or (spread < COARSE and tally.settled(family))
+        return spread < fine or (spread < COARSE[family] and tally.settled(family))
 
     tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part,
                          after)

@@ -251,14 +251,15 @@ def test_deals_beyond_the_limit_are_sampled_with_standard_errors() -> None:
 
 def test_sampling_stops_once_precise_enough_or_every_grade_is_settled() -> None:
     # 11,628 deals, drawn at random (limit 0): the duel stops at a standard error of
-    # 0.025, or at 0.1 where no grade could change within two standard errors.
+    # 0.025, or at 0.05 where no grade could change within two standard errors.
     v = mover_view(load("scenarios/demo-reading-ends.toml").replay())
     a = appraise(v, random.Random(4), limit=0, seconds=600)
     assert not a.exact and a.consistent == 11628 and a.deals >= MIN_DEALS
     spread = max(max(m.stderr, m.loss_stderr) for m in a.moves)
     settled = all(m.grade == grade("duel", m.loss + NOISE_Z * m.loss_stderr)
                   for m in a.moves if m.loss > 0)
-    assert spread < PRECISION["duel"] or (spread < COARSE and settled)
+    assert spread < PRECISION["duel"] or (spread < COARSE["duel"] and settled)
+    assert COARSE["duel"] <= BANDS["duel"][0] / 2  # a margin within a band
     assert a.seconds < 600
 
 
