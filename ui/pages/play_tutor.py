@@ -286,8 +286,8 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
             item = None
     if found is None or item is None:
         return play.play_move(table, move)
-    here = position(table)
-    waited = tutor.doubts if tutor.doubted == (here, move) else 0
+    doubted = tutor.doubted
+    waited = doubted[2] if doubted is not None and doubted[:2] == (position(table), move) else 0
     if waits(found, item, waited) and _look_again(table, move, found, waited):
         return False
     if not stops(found, item):
@@ -309,7 +309,7 @@ def _look_again(table: Table, move: Move, found: Appraisal, waited: int) -> bool
     if tutor is None or thinking.inline() or tutor.further >= LOOKS - 1 or (
             tutor.asked is not None and tutor.asked[1].waiting):
         return False
-    tutor.doubted, tutor.doubts, tutor.held = (here, move), waited + 1, (here, move)
+    tutor.doubted, tutor.held = (here, move, waited + 1), (here, move)
     _look_further(table, found)
     table.feedback = None
     table.log.append(f"tutor looks again at {move.text()}")

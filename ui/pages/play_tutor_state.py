@@ -35,8 +35,8 @@ class Tutor:
     known: Appraisal | None = None  # the asked position's appraisal on the most deals so far
     further: int = 0  # how many times the position has been appraised again
     held: tuple[Moment, Move] | None = None  # a move waiting for the appraisal
-    doubted: tuple[Moment, Move] | None = None  # a move given more looks (play_tutor)
-    doubts: int = 0  # how many looks ``doubted`` has waited for
+    #: A doubtful move held for more looks, and how many it has waited for (play_tutor).
+    doubted: tuple[Moment, Move, int] | None = None
     stop: Stop | None = None
     stops: int = 0
     overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop
