@@ -117,18 +117,20 @@ COARSE: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.1, "duel": 0.05}
 #: over the deals, and each deal is a four-hand solve), or where a finer one takes seconds
 #: (the two-player game: its deals solve by the thousand a second, and at half its precision
 #: a grade near a band's edge is the band's twice as often); by (family, players).  A fifth of
-#: the mistake band with four players, a twelfth with three (README, "How sure the judge
-#: is").
-REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.25,
+#: the mistake band with four players, a twenty-fourth with three (at a twelfth, a fifth of
+#: three-player moves within a margin of a band's edge were graded a class milder than a long
+#: appraisal grades them) (README, "How sure the judge is", "Agreement").
+REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.125,
                                                          ("block", 4): 0.5,
                                                          ("duel", 2): 0.0125}
 #: The review's budget a decision is its usual one times this, by (family, players): with
-#: four players in Block, early decisions reach :data:`REVIEW_PRECISION` in about a
+#: three or four players in Block, early decisions reach :data:`REVIEW_PRECISION` in about a
 #: minute, not half of one; in Gaple an early deal's exact solve takes about a second, and
 #: half a minute would hold barely the :data:`MIN_VERDICT` deals a grade needs; with five,
 #: the family's 0.03 place takes three minutes (a median 91 s: most stop at it sooner) (README,
 #: "How sure the judge is").
-REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 4): 2.0, ("gaple", 4): 2.0,
+REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 3): 2.0, ("block", 4): 2.0,
+                                                    ("gaple", 4): 2.0,
                                                     ("gaple", 5): 6.0}
 
 #: How many standard errors a loss must clear before it counts against the move, with

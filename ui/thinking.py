@@ -73,8 +73,8 @@ JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: (``DOMINO_APPRAISE_SECONDS``): the appraisal stops first once it reaches the review's
 #: precision (:func:`engine.appraise.review_precision`): a two-player decision in half a
 #: second (median; the first moves of a two-player game, 5 to 15 s), a three-player Block one
-#: in 5 s (median); four- and five-player
-#: decisions early in the round take the whole budget, which is twice this with four
+#: in 4 to 6 s (median; the first moves of a round, up to 40 s); four- and five-player
+#: decisions early in the round take the whole budget, which is twice this with three or four
 #: players in Block and in four-player Gaple, six times with five in Gaple
 #: (:func:`engine.appraise.review_time`; README, "How sure the judge is").
 APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 30.0)
