@@ -41,8 +41,10 @@ decision rests on, a doubtful move's, ``play_tutor.doubtful``, on the looks more
 for, ``play_tutor.waits``).  Per family and budget: the moves compared, the share whose
 class agrees with the long appraisal's, how many are two or more classes apart; and for the
 tutor, its **false alarms** (a stop on a move the long appraisal finds no fault in: mistake
-or worse at the stop's 99% confidence, ``ui.pages.play_tutor.stops``) and its **missed blunders** (the long appraisal's blunder the tutor lets
-through).
+or worse at the stop's 99% confidence, ``ui.pages.play_tutor.stops``), its **missed blunders** (the long appraisal's blunder the tutor lets
+through) and how many moves, had the learner made them, would have **waited** for a look more
+or several (a doubtful move's: judged that much later than the budget says; ``--detail``
+gives each move's looks waited last).
 """
 
 from __future__ import annotations
@@ -206,7 +208,8 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:
         budgets += [f"tutor before {sum(BEFORE[:k + 1]):g}" for k in range(len(BEFORE))]
-    tallies = {which: [0, 0, 0] for which in ("review", *budgets)}  # moves, agree, two apart
+    # moves, agree, two apart, waited (a doubtful move's looks more: judged that much later)
+    tallies = {which: [0, 0, 0, 0] for which in ("review", *budgets)}
     false_alarms, missed = dict.fromkeys(budgets, 0), dict.fromkeys(budgets, 0)
     blunders = 0
     states = positions(name, deals, seed)
@@ -237,14 +240,18 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
             said = {"long": _said(ref.of(move), ref.deals)}
             for which, a in got.items():
                 item = a.of(move)  # type: ignore[attr-defined]
-                for waited, more in enumerate(after.get(which, [])):  # as Play: a doubtful
-                    if not waits(a, item, waited):  # type: ignore[arg-type]  # move waits
-                        break  # for another look, judged on every deal so far
-                    a = more
+                waited = 0
+                for more in after.get(which, []):  # as Play: a doubtful move waits for
+                    if not waits(a, item, waited):  # type: ignore[arg-type]  # another look,
+                        break  # judged on every deal so far
+                    a, waited = more, waited + 1
                     item = a.of(move)  # type: ignore[attr-defined]
                 said[which] = _said(item, a.deals)  # type: ignore[attr-defined]
+                if which in budgets:
+                    said[which].append(waited)
                 t = tallies[which]
                 t[0] += 1
+                t[3] += waited > 0
                 gap = abs(CLASSES[item.grade] - CLASSES[truth])
                 t[1] += gap == 0
                 t[2] += gap >= 2
@@ -261,7 +268,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
 
 def agreement(args: argparse.Namespace) -> None:
     print(f"{'family':<10} {'pos':>4} {'moves':>6} {'judged as':>18} {'agree':>6} "
-          f"{'2 apart':>8} {'false alarms':>13} {'missed':>10}")
+          f"{'2 apart':>8} {'false alarms':>13} {'missed':>10} {'waited':>7}")
     for name in args.family or FAMILIES:
         out = subprocess.run(
             [sys.executable, __file__, "--child-agree", name, "--deals", str(args.deals),
@@ -279,8 +286,9 @@ def agreement(args: argparse.Namespace) -> None:
                 continue
             alarms = r["false_alarms"].get(which, "-")
             missed = f"{r['missed'][which]} of {r['blunders']}" if which in r["missed"] else "-"
+            waited = t[3] if which in r["missed"] else "-"
             print(f"{name:<10} {r['positions']:>4} {t[0]:>6} {which:>18} "
-                  f"{100 * t[1] / t[0]:>5.0f}% {t[2]:>8} {alarms:>13} {missed:>10}",
+                  f"{100 * t[1] / t[0]:>5.0f}% {t[2]:>8} {alarms:>13} {missed:>10} {waited:>7}",
                   flush=True)
 
 
