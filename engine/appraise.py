@@ -117,9 +117,9 @@ COARSE: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.1, "duel": 0.05}
 #: over the deals, and each deal is a four-hand solve), or where a finer one takes seconds
 #: (the two-player game: its deals solve by the thousand a second, and at half its precision
 #: a grade near a band's edge is the band's twice as often); by (family, players).  A fifth of
-#: the mistake band with four players, a twenty-fourth with three (at a twelfth, a fifth of
-#: three-player moves within a margin of a band's edge were graded a class milder than a long
-#: appraisal grades them) (README, "How sure the judge is", "Agreement").
+#: the mistake band with four players, a twenty-fourth with three (at a twelfth the review
+#: graded 15 to 20% of three-player moves, losses on a band's edge, a class milder than a long
+#: appraisal does) (README, "How sure the judge is", "Agreement").
 REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.125,
                                                          ("block", 4): 0.5,
                                                          ("duel", 2): 0.0125}
