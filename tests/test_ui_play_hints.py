@@ -95,6 +95,22 @@ def test_the_numbers_are_in_the_familys_unit_with_the_languages_decimal_sign(
     assert "3,2 бала" in said("average_ahead", points=3.25)
 
 
+def test_a_count_of_deals_has_the_languages_thousands_separator(lang: list[str]) -> None:
+    """The tutor's stop and the hint say how many deals their figures come from: 55,078,
+    not 55078 (a space in Ukrainian, a point in Spanish); a small count as it is."""
+    state = State.setup(block(3), [["5-5", "2-5"], ["0-0"], ["1-1"]], ends=(5, 1))
+    found = made_appraisal(view(state, 0), lambda m: 0.0, stderr=0.2, deals=55_078)
+    assert play_hints.deals_text(found) == \
+        "Worked out on 55,078 possible deals of the tiles you cannot see, each played out " \
+        "to the end."
+    assert "(checked on 2,310 possible deals)" in said("wins_for_certain", samples=2_310)
+    assert "(checked on 840 possible deals)" in said("wins_for_certain", samples=840)
+    lang[0] = "uk"
+    assert "(55\u00a0078)" in play_hints.deals_text(found)  # a space that never breaks
+    lang[0] = "es"
+    assert "55.078" in play_hints.deals_text(found)
+
+
 def test_gaples_hint_speaks_of_places() -> None:
     g = State.setup(gaple(), [["1-1", "2-4", "0-2"], ["5-0"], ["1-4"], ["3-4"]], ends=(1, 2),
                     stock=["0-0", "0-1", "6-6", "3-3"])

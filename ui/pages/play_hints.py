@@ -3,7 +3,7 @@
 A hint's reasons are the engine's (:mod:`engine.bots`: a code and its values); here they become
 words: seats by their names, moves as a learner names them ("[2|5] on the left end"), numbers
 as Play's review writes them (:func:`ui.widgets.appraisal.number`: the language's decimal
-sign).  The tutor's stop says what the learner's move costs on
+sign; whole numbers with its thousands separator, :func:`ui.widgets.appraisal.count`).  The tutor's stop says what the learner's move costs on
 average in the family's unit (Block: points a round; Gaple: places; the two-player game: the
 chance of winning, a draw counted as half), and its hint is the appraisal's best move with the
 same reasons as the strong bot's hint (:func:`engine.bots.move_reasons`,
@@ -22,7 +22,7 @@ from engine.tiles import Tile
 from engine.view import SeatView
 
 from ..i18n import and_list, end_name, join_list, ltr_run, move_text, seat_name, t
-from ..widgets.appraisal import number
+from ..widgets.appraisal import count, number
 
 #: Reason values that are numbers with decimals (the others are whole numbers).
 DECIMALS = frozenset({"points", "place", "places"})
@@ -49,6 +49,8 @@ def _value(key: str, value: object, seats: Sequence[str]) -> object:
         return Tile.parse(value)  # "6-6" as the page writes a tile: [6|6]
     if key in DECIMALS and isinstance(value, float | int):
         return number(float(value))
+    if key != "count" and isinstance(value, int) and not isinstance(value, bool):
+        return count(value)  # 55,078 deals (``count`` picks the words' plural form: kept)
     return join_list(value) if isinstance(value, tuple) else value
 
 
@@ -87,7 +89,7 @@ def cost(family: str, loss: float, margin: float = 0.0) -> str:
 
 def deals_text(found: Appraisal) -> str:
     key = "reason.deals_all" if found.exact else "reason.deals_sampled"
-    return t(key, samples=found.deals)
+    return t(key, samples=count(found.deals))
 
 
 def stop_lines(item: MoveAppraisal, found: Appraisal) -> list[str]:
