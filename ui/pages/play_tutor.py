@@ -50,6 +50,7 @@ from engine.appraise import (
     review_precision,
 )
 from engine.moves import Move
+from engine.state import State
 from engine.view import SeatView, view
 
 from .. import thinking
@@ -94,8 +95,10 @@ def waits(found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
     return waited < DOUBT_LOOKS and doubtful(found, item)
 
 
-def position(table: Table) -> Moment:
-    return (table.round_no, table.replays, len(table.state.history))
+def position(table: Table, state: State | None = None) -> Moment:
+    """Where the round on the table is (``state``: a position it is coming to, its moves
+    worked out ahead: :func:`ui.pages.play.upcoming`)."""
+    return (table.round_no, table.replays, len((table.state if state is None else state).history))
 
 
 def _chooses(table: Table) -> bool:
@@ -147,11 +150,10 @@ def ahead(table: Table, now: float) -> None:
     tutor = table.tutor
     if tutor is None or thinking.inline() or not table.ahead:
         return
-    here = position(table)
-    coming = (here[0], here[1], here[2] + len(table.ahead))
+    state = play.upcoming(table)
+    coming = position(table, state)
     if tutor.asked is not None and tutor.asked[0] == coming:
         return
-    state = play.upcoming(table)
     if state.over or state.mover != table.learner or len(state.distinct_moves()) < 2:
         return
     shown = max(now, table.shown_at + play.PAUSE) + play.PAUSE * (len(table.ahead) - 1)
