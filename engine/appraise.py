@@ -12,8 +12,9 @@ of a deal gives every move's value, so every move is scored on the same deals
   the budget allowed and every solve finished);
 - at most :data:`EXACT_LIMIT`: they are listed and solved in a random order until
   all are done or every standard error (with the finite population correction)
-  is below the family's :data:`PRECISION`, or below its :data:`COARSE` with every
-  move's grade settled;
+  is below the family's :data:`PRECISION` with no move's grade more than a class from
+  its interval's upper end's, or below its :data:`COARSE` with every move's grade
+  settled;
 - more: deals are drawn uniformly at random, each independently, until the same.
 
 Whatever comes first, the budget ends it (a listed set cut short is still a uniform
@@ -105,7 +106,10 @@ BANDS: Final[dict[str, tuple[float, float, float]]] = {
     "duel": (0.1, 0.2, 0.3),
 }
 #: Solving stops early once every move's standard error, and every loss's, is below
-#: this (in the family's scale) ...
+#: this (in the family's scale), with no move's loss interval reaching across two bands'
+#: edges (a grade, by its lower end, a class at most from its upper end's: at a coarse
+#: precision, as four-player Block's review's 0.5 point, an interval can be two bands
+#: wide, and a mistake on a fast late position was graded good on 300 deals) ...
 PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.025}
 #: ... or below this, with every move's grade settled (the same at either end of its
 #: loss's interval, ± NOISE_Z standard errors), by family: in the two-player game, whose
@@ -379,17 +383,17 @@ class _Tally(PairedSums[int]):
         top = self.top()
         return max(max(self.stderr(i), self.loss_stderr(top, i)) for i in range(len(self.sums)))
 
-    def settled(self, family: str) -> bool:
-        """Whether every move's grade would be the same were its loss as high as its
-        interval allows (``NOISE_Z`` standard errors above the estimate)."""
+    def settled(self, family: str, within: int = 0) -> bool:
+        """Whether every move's grade would be the same, or at most ``within`` classes
+        worse, were its loss as high as its interval allows (the interval's upper end)."""
         top, sure = self.top(), self.sure
         for i in range(len(self.sums)):
             if self.sums[i] == self.sums[top]:
                 continue
             loss = float(self.mean(top) - self.mean(i))
             margin = self.margin(top, i)
-            if grade(family, loss, margin, sure=sure) != \
-                    grade(family, loss + margin, sure=sure):
+            if GRADES.index(grade(family, loss + margin, sure=sure)) - \
+                    GRADES.index(grade(family, loss, margin, sure=sure)) > within:
                 return False
         return True
 
@@ -544,8 +548,9 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
 
     ``seconds``: the budget; ``limit``: the most deals to list (above it they are
     drawn at random); ``precision``: the standard error at which to stop early (the
-    family's :data:`PRECISION` by default; also at its :data:`COARSE` with every grade
-    settled; 0 never stops early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
+    family's :data:`PRECISION` by default, once no grade could be more than a class
+    milder than the truth; also at its :data:`COARSE` with every grade settled; 0 never
+    stops early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
     worked out in ``k`` processes side by side, each given an ``rng`` seeded alike: listed
     deals are shared out (every ``k``-th of the one shuffled list), drawn ones each part
     draws on its own; :func:`combine` adds the parts' answers up.  ``after``: the evidence
@@ -564,7 +569,8 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
         if fine <= 0:
             return False
         spread = tally.spread()
-        return spread < fine or (spread < COARSE[family] and tally.settled(family))
+        return (spread < fine and tally.settled(family, within=1)) or \
+            (spread < COARSE[family] and tally.settled(family))
 
     tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part,
                          after)

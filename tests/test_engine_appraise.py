@@ -29,6 +29,7 @@ from engine.appraise import (
     REVIEW_PRECISION,
     AppraisalError,
     DecisionReport,
+    _Tally,
     accuracy,
     appraise,
     combine,
@@ -418,6 +419,29 @@ def test_a_review_aims_at_a_precision_its_grades_can_rest_on() -> None:
     a = appraise(v, random.Random(1), limit=0, seconds=60, precision=review_precision(v))
     assert not a.exact and a.seconds < 60
     assert max(max(m.stderr, m.loss_stderr) for m in a.moves) < 0.5
+    # ... and no loss's interval reaches across two bands' edges: at half a point, a margin
+    # of a point may span two of Block's bands, 1.5 points apart, and the grade (its lower
+    # end's) then says two classes less than its upper end.
+    for m in a.moves:
+        if m.loss > 0:
+            upper = grade("block", m.loss + m.margin)
+            assert GRADES.index(upper) - GRADES.index(m.grade) <= 1, m
+
+
+def test_a_precision_stop_leaves_no_grade_two_classes_from_its_intervals_end() -> None:
+    """Four-player Block's review stops at a standard error of half a point, a margin of
+    about a point: a loss of 2.2 ± 0.9 points reaches from good (below 1.5) to a mistake
+    (from 3), across the inaccuracy band. Such a tally is settled within two classes, not
+    within one, so the stop waits for more deals."""
+    tally = _Tally(3, 10 ** 9, listed=False)  # Block's scale with four players
+    for k in range(300):  # a loss of 2.2 points on average, 7.9 a deal (standard deviation)
+        tally.add((3 * 10, 3 * (10 - (-10, -1, 2, 6, 14)[k % 5])))
+    top, margin = tally.top(), tally.margin(0, 1)
+    loss = float(tally.mean(top) - tally.mean(1))
+    assert top == 0 and 0.8 < margin < 1.0 and abs(loss - 2.2) < 1e-9
+    assert grade("block", loss, margin) == "good" and grade("block", loss + margin) == "mistake"
+    assert tally.settled("block", within=2) and not tally.settled("block", within=1)
+    assert not tally.settled("block")
 
 
 def test_a_grade_is_the_band_of_its_sure_loss() -> None:
