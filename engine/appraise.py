@@ -136,6 +136,10 @@ REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.125,
 REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 3): 2.0, ("block", 4): 2.0,
                                                     ("gaple", 4): 2.0,
                                                     ("gaple", 5): 6.0}
+#: ... and in the two-player game's draw mode, whose deals hold the stock's order: an early
+#: deal's solve takes 20 to 80 ms, not a millisecond, and in half a minute a game's first
+#: decisions reach margins of 0.05 to 0.12 where its bands are 0.1 apart.
+DRAW_REVIEW_TIME: Final = 2.0
 
 #: How many standard errors a loss must clear before it counts against the move, with
 #: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
@@ -530,8 +534,10 @@ def review_precision(v: SeatView) -> float:
 
 def review_time(v: SeatView) -> float:
     """How many times its usual budget a review gives the appraisal of ``v`` (see
-    :data:`REVIEW_TIME`; 1 elsewhere)."""
+    :data:`REVIEW_TIME` and :data:`DRAW_REVIEW_TIME`; 1 elsewhere)."""
     assert v.rules is not None
+    if v.rules.stuck == "draw":
+        return DRAW_REVIEW_TIME
     return REVIEW_TIME.get((v.rules.family, len(v.hand_counts)), 1.0)
 
 

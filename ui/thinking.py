@@ -75,7 +75,8 @@ JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: second (median; the first moves of a two-player game, 5 to 15 s), a three-player Block one
 #: in 4 to 6 s (median; the first moves of a round, up to 40 s); four- and five-player
 #: decisions early in the round take the whole budget, which is twice this with three or four
-#: players in Block and in four-player Gaple, six times with five in Gaple
+#: players in Block, in four-player Gaple and in the two-player game's draw mode (its first
+#: decisions up to a minute; a median 12 s), six times with five in Gaple
 #: (:func:`engine.appraise.review_time`; README, "How sure the judge is").
 APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 30.0)
 #: The review's worker runs at this niceness (19, the lowest priority; ``DOMINO_REVIEW_NICE``).
