@@ -123,7 +123,10 @@ COARSE: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.1, "duel": 0.05}
 #: a grade near a band's edge is the band's twice as often); by (family, players).  A fifth of
 #: the mistake band with four players, a twenty-fourth with three (at a twelfth the review
 #: graded 15 to 20% of three-player moves, losses on a band's edge, a class milder than a long
-#: appraisal does) (README, "How sure the judge is", "Agreement").
+#: appraisal does) (README, "How sure the judge is", "Agreement").  Coarser than the family's
+#: :data:`PRECISION`, a stop there asks every grade to be settled, as at :data:`COARSE`: else
+#: the review goes on to the family's precision or its budget (on a quick late position, half
+#: a point with grades unsettled graded a quarter of four-player moves a class milder).
 REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.125,
                                                          ("block", 4): 0.5,
                                                          ("duel", 2): 0.0125}
@@ -555,8 +558,10 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     ``seconds``: the budget; ``limit``: the most deals to list (above it they are
     drawn at random); ``precision``: the standard error at which to stop early (the
     family's :data:`PRECISION` by default, once no grade could be more than a class
-    milder than the truth; also at its :data:`COARSE` with every grade settled; 0 never
-    stops early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
+    milder than the truth; also at its :data:`COARSE` with every grade settled; a
+    precision coarser than the family's, as a review's :data:`REVIEW_PRECISION`, is one
+    more :data:`COARSE`: a stop there asks every grade to be settled; 0 never stops
+    early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
     worked out in ``k`` processes side by side, each given an ``rng`` seeded alike: listed
     deals are shared out (every ``k``-th of the one shuffled list), drawn ones each part
     draws on its own; :func:`combine` adds the parts' answers up.  ``after``: the evidence
@@ -570,13 +575,17 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     family = v.rules.family
     score = _move_scores(v)
     fine = PRECISION[family] if precision is None else precision
+    # Finer than the family's precision: stop there.  Coarser (a review's aim where the
+    # family's takes minutes): only with every grade settled, as at COARSE; else on to the
+    # family's precision, or the budget.
+    floor, coarse = min(fine, PRECISION[family]), max(fine, COARSE[family])
 
     def enough(tally: _Tally) -> bool:
         if fine <= 0:
             return False
         spread = tally.spread()
-        return (spread < fine and tally.settled(family, within=1)) or \
-            (spread < COARSE[family] and tally.settled(family))
+        return (spread < floor and tally.settled(family, within=1)) or \
+            (spread < coarse and tally.settled(family))
 
     tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part,
                          after)
