@@ -157,10 +157,9 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
     theirs, as ``ui.pages.play_tutor`` does (and, as it does, no further once exact or as
-    precise as the review)."""
-    from engine.appraise import Appraisal, AppraisalError, added_up, appraise
+    precise as the review: ``engine.appraise.as_precise``)."""
+    from engine.appraise import Appraisal, AppraisalError, added_up, appraise, as_precise
     from engine.view import SeatView
-    from ui.pages.play_tutor import sure_enough
 
     assert isinstance(v, SeatView)
     judged: list[object] = []
@@ -168,7 +167,7 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
     for k in range(looks):
         look: Appraisal | None = None
         after = known.evidence if known is not None else None
-        if known is None or not sure_enough(v, known):  # as Play: no further once sure
+        if known is None or not as_precise(v, known):  # as Play: no further once sure
             for i in range(parts):
                 try:
                     part = appraise(v, random.Random(key), seconds=budget + (head if k == 0 else 0),

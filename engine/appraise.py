@@ -575,21 +575,42 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     family = v.rules.family
     score = _move_scores(v)
     fine = PRECISION[family] if precision is None else precision
-    # Finer than the family's precision: stop there.  Coarser (a review's aim where the
-    # family's takes minutes): only with every grade settled, as at COARSE; else on to the
-    # family's precision, or the budget.
-    floor, coarse = min(fine, PRECISION[family]), max(fine, COARSE[family])
 
     def enough(tally: _Tally) -> bool:
-        if fine <= 0:
-            return False
-        spread = tally.spread()
-        return (spread < floor and tally.settled(family, within=1)) or \
-            (spread < coarse and tally.settled(family))
+        return fine > 0 and _precise(family, fine, tally.spread(),
+                                     lambda within: tally.settled(family, within))
 
     tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part,
                          after)
     return _graded(v, tally, time.perf_counter() - started)
+
+
+def _precise(family: str, precision: float, spread: float,
+             settled: Callable[[int], bool]) -> bool:
+    """The early stop's rule (:func:`appraise`): ``spread``, the largest standard error of a
+    move's mean or loss, is below ``precision`` where that is at most the family's
+    :data:`PRECISION`, with no grade more than a class from its interval's upper end's
+    (``settled(1)``); or below the family's :data:`COARSE`, or a coarser ``precision`` (a
+    review's aim where the family's takes minutes), with every grade settled
+    (``settled(0)``)."""
+    floor, coarse = min(precision, PRECISION[family]), max(precision, COARSE[family])
+    return (spread < floor and settled(1)) or (spread < coarse and settled(0))
+
+
+def as_precise(v: SeatView, found: Appraisal) -> bool:
+    """Whether ``found`` is as sure as a review's appraisal of ``v`` is when it stops
+    early: exact, or meeting the review's precision (:func:`review_precision`) by the rule
+    that stops an appraisal (:func:`appraise`).  Play's tutor looks no further then."""
+    if found.exact:
+        return True
+    spread = max(max(m.stderr, m.loss_stderr) for m in found.moves)
+
+    def settled(within: int) -> bool:
+        return all(GRADES.index(grade(found.family, m.loss + m.margin, sure=found.sure))
+                   - GRADES.index(m.grade) <= within
+                   for m in found.moves if m.grade not in ("forced", "best"))
+
+    return _precise(found.family, review_precision(v), spread, settled)
 
 
 def _move_scores(v: SeatView) -> Callable[[Solution], tuple[int, ...]]:

@@ -32,6 +32,7 @@ from engine.appraise import (
     _Tally,
     accuracy,
     appraise,
+    as_precise,
     combine,
     deal_rows,
     distinct_moves,
@@ -426,6 +427,30 @@ def test_a_review_aims_at_a_precision_its_grades_can_rest_on() -> None:
     spread = max(max(m.stderr, m.loss_stderr) for m in a.moves)
     settled = all(m.grade == grade("block", m.loss + m.margin) for m in a.moves if m.loss > 0)
     assert spread < PRECISION["block"] or (spread < 0.5 and settled)
+
+
+def test_the_tutor_is_as_sure_as_the_review_by_the_reviews_own_stop() -> None:
+    """``as_precise``: what Play's tutor asks before it looks no further is what stops a
+    review's appraisal early: an appraisal that stopped there is as precise, one cut short
+    by its budget is not, and an exact one always is."""
+    v = mover_view(game("block-4", 39, 19))
+    stopped = appraise(v, random.Random(1), limit=0, seconds=60, precision=review_precision(v))
+    assert stopped.seconds < 60 and as_precise(v, stopped)
+    early = mover_view(game("block-4", 39, 1))  # a round's first moves: slow deals
+    short = appraise(early, random.Random(1), seconds=0.05)
+    assert not short.exact and not as_precise(early, short)
+    small = mover_view(game("block-2", 0, 10))
+    exact = appraise(small, random.Random(1), precision=0)
+    assert exact.exact and as_precise(small, exact)
+    # Unsettled grades at the review's coarse precision are not enough: the same estimate of
+    # the closest move with its margin three points wider reaches from good to a mistake.
+    item = min((m for m in stopped.moves if m.loss > 0), key=lambda m: m.loss)
+    assert item.loss < 1.5
+    wide = dataclasses.replace(item, margin=item.margin + 3.0,
+                               grade=grade("block", item.loss, item.margin + 3.0))
+    widened = dataclasses.replace(stopped, moves=tuple(wide if m is item else m
+                                                       for m in stopped.moves))
+    assert not as_precise(v, widened)
 
 
 def test_a_precision_stop_leaves_no_grade_two_classes_from_its_intervals_end() -> None:

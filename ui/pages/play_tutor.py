@@ -23,7 +23,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   (:func:`_look_again`) and is judged again on the deals of all, while it stays doubtful, up
   to :data:`DOUBT_LOOKS` looks a move.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
-  nor as precise as the review's, up to :data:`LOOKS` looks: each goes on from the looks
+  nor as sure as the review's (:func:`engine.appraise.as_precise`), up to :data:`LOOKS` looks: each goes on from the looks
   before (:func:`ui.thinking.tutor` with their evidence: deals not yet solved) and its deals
   are added to theirs (:func:`collect`).  Each look is worked out in every worker side by
   side (:func:`ui.thinking.shared`; the computer players are idle on the learner's turn).
@@ -46,12 +46,12 @@ from engine.appraise import (
     Appraisal,
     MoveAppraisal,
     added_up,
+    as_precise,
     grade,
-    review_precision,
 )
 from engine.moves import Move
 from engine.state import State
-from engine.view import SeatView, view
+from engine.view import view
 
 from .. import thinking
 from ..widgets.feedback import checked
@@ -189,15 +189,6 @@ def appraisal(table: Table) -> tuple[Appraisal | None, bool]:
     return tutor.known, tutor.asked[1].waiting
 
 
-def sure_enough(v: SeatView, found: Appraisal) -> bool:
-    """The appraisal of ``v`` is exact, or every loss is as precise as the review's: the
-    tutor looks no further."""
-    if found.exact:
-        return True
-    precision = review_precision(v)
-    return all(m.loss_stderr <= precision for m in found.moves)
-
-
 def further(table: Table) -> None:
     """While the learner thinks: once the latest look at the position is back, and the
     looks so far are neither exact nor precise enough, look again (up to :data:`LOOKS`),
@@ -208,7 +199,7 @@ def further(table: Table) -> None:
     found, _ = appraisal(table)
     if found is None or tutor.asked is None or tutor.asked[1].waiting \
             or tutor.further >= LOOKS - 1 \
-            or sure_enough(view(table.state, table.learner), found):
+            or as_precise(view(table.state, table.learner), found):
         return
     _look_further(table, found)
 
