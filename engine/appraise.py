@@ -12,9 +12,8 @@ of a deal gives every move's value, so every move is scored on the same deals
   the budget allowed and every solve finished);
 - at most :data:`EXACT_LIMIT`: they are listed and solved in a random order until
   all are done or every standard error (with the finite population correction)
-  is below the family's :data:`PRECISION` with no move's grade more than a class from
-  its interval's upper end's, or below its :data:`COARSE` with every move's grade
-  settled;
+  is below the family's :data:`PRECISION`, or below its :data:`COARSE` (or a coarser
+  precision asked for) with every move's grade settled;
 - more: deals are drawn uniformly at random, each independently, until the same.
 
 Whatever comes first, the budget ends it (a listed set cut short is still a uniform
@@ -106,10 +105,7 @@ BANDS: Final[dict[str, tuple[float, float, float]]] = {
     "duel": (0.1, 0.2, 0.3),
 }
 #: Solving stops early once every move's standard error, and every loss's, is below
-#: this (in the family's scale), with no move's loss interval reaching across two bands'
-#: edges (a grade, by its lower end, a class at most from its upper end's: at a coarse
-#: precision, as four-player Block's review's 0.5 point, an interval can be two bands
-#: wide, and a mistake on a fast late position was graded good on 300 deals) ...
+#: this (in the family's scale) ...
 PRECISION: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.03, "duel": 0.025}
 #: ... or below this, with every move's grade settled (the same at either end of its
 #: loss's interval, ± NOISE_Z standard errors), by family: in the two-player game, whose
@@ -390,17 +386,17 @@ class _Tally(PairedSums[int]):
         top = self.top()
         return max(max(self.stderr(i), self.loss_stderr(top, i)) for i in range(len(self.sums)))
 
-    def settled(self, family: str, within: int = 0) -> bool:
-        """Whether every move's grade would be the same, or at most ``within`` classes
-        worse, were its loss as high as its interval allows (the interval's upper end)."""
+    def settled(self, family: str) -> bool:
+        """Whether every move's grade would be the same were its loss as high as its
+        interval allows (the interval's upper end)."""
         top, sure = self.top(), self.sure
         for i in range(len(self.sums)):
             if self.sums[i] == self.sums[top]:
                 continue
             loss = float(self.mean(top) - self.mean(i))
             margin = self.margin(top, i)
-            if GRADES.index(grade(family, loss + margin, sure=sure)) - \
-                    GRADES.index(grade(family, loss, margin, sure=sure)) > within:
+            if grade(family, loss, margin, sure=sure) != \
+                    grade(family, loss + margin, sure=sure):
                 return False
         return True
 
@@ -557,11 +553,10 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
 
     ``seconds``: the budget; ``limit``: the most deals to list (above it they are
     drawn at random); ``precision``: the standard error at which to stop early (the
-    family's :data:`PRECISION` by default, once no grade could be more than a class
-    milder than the truth; also at its :data:`COARSE` with every grade settled; a
-    precision coarser than the family's, as a review's :data:`REVIEW_PRECISION`, is one
-    more :data:`COARSE`: a stop there asks every grade to be settled; 0 never stops
-    early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
+    family's :data:`PRECISION` by default; also at its :data:`COARSE` with every grade
+    settled; a precision coarser than the family's, as a review's
+    :data:`REVIEW_PRECISION`, is one more :data:`COARSE`: a stop there asks every grade to
+    be settled; 0 never stops early).  ``part`` ``(i, k)``: share ``i`` of an appraisal
     worked out in ``k`` processes side by side, each given an ``rng`` seeded alike: listed
     deals are shared out (every ``k``-th of the one shuffled list), drawn ones each part
     draws on its own; :func:`combine` adds the parts' answers up.  ``after``: the evidence
@@ -578,7 +573,7 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
 
     def enough(tally: _Tally) -> bool:
         return fine > 0 and _precise(family, fine, tally.spread(),
-                                     lambda within: tally.settled(family, within))
+                                     lambda: tally.settled(family))
 
     tally = _solve_deals(v, rng, started + SOLVING * seconds, limit, score, enough, part,
                          after)
@@ -586,15 +581,15 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
 
 
 def _precise(family: str, precision: float, spread: float,
-             settled: Callable[[int], bool]) -> bool:
+             settled: Callable[[], bool]) -> bool:
     """The early stop's rule (:func:`appraise`): ``spread``, the largest standard error of a
     move's mean or loss, is below ``precision`` where that is at most the family's
-    :data:`PRECISION`, with no grade more than a class from its interval's upper end's
-    (``settled(1)``); or below the family's :data:`COARSE`, or a coarser ``precision`` (a
-    review's aim where the family's takes minutes), with every grade settled
-    (``settled(0)``)."""
+    :data:`PRECISION`; or below the family's :data:`COARSE`, or a coarser ``precision`` (a
+    review's aim where the family's takes minutes), with every grade settled (the same at
+    its loss's interval's upper end: ``settled()``).  At the family's precision an interval
+    is narrower than a band; at half a point in Block it can span two."""
     floor, coarse = min(precision, PRECISION[family]), max(precision, COARSE[family])
-    return (spread < floor and settled(1)) or (spread < coarse and settled(0))
+    return spread < floor or (spread < coarse and settled())
 
 
 def as_precise(v: SeatView, found: Appraisal) -> bool:
@@ -605,9 +600,8 @@ def as_precise(v: SeatView, found: Appraisal) -> bool:
         return True
     spread = max(max(m.stderr, m.loss_stderr) for m in found.moves)
 
-    def settled(within: int) -> bool:
-        return all(GRADES.index(grade(found.family, m.loss + m.margin, sure=found.sure))
-                   - GRADES.index(m.grade) <= within
+    def settled() -> bool:
+        return all(grade(found.family, m.loss + m.margin, sure=found.sure) == m.grade
                    for m in found.moves if m.grade not in ("forced", "best"))
 
     return _precise(found.family, review_precision(v), spread, settled)

@@ -29,6 +29,7 @@ from engine.appraise import (
     REVIEW_PRECISION,
     AppraisalError,
     DecisionReport,
+    _precise,
     _Tally,
     accuracy,
     appraise,
@@ -453,11 +454,11 @@ def test_the_tutor_is_as_sure_as_the_review_by_the_reviews_own_stop() -> None:
     assert not as_precise(v, widened)
 
 
-def test_a_precision_stop_leaves_no_grade_two_classes_from_its_intervals_end() -> None:
-    """Four-player Block's review stops at a standard error of half a point, a margin of
+def test_a_coarse_precision_stops_only_with_every_grade_settled() -> None:
+    """Four-player Block's review aims at a standard error of half a point, a margin of
     about a point: a loss of 2.2 ± 0.9 points reaches from good (below 1.5) to a mistake
-    (from 3), across the inaccuracy band. Such a tally is settled within two classes, not
-    within one, so the stop waits for more deals."""
+    (from 3), and graded by its lower end it says good. Such a tally is not enough at half
+    a point; at the family's own 0.1 it would be whatever its grades."""
     tally = _Tally(3, 10 ** 9, listed=False)  # Block's scale with four players
     for k in range(300):  # a loss of 2.2 points on average, 7.9 a deal (standard deviation)
         tally.add((3 * 10, 3 * (10 - (-10, -1, 2, 6, 14)[k % 5])))
@@ -465,8 +466,12 @@ def test_a_precision_stop_leaves_no_grade_two_classes_from_its_intervals_end() -
     loss = float(tally.mean(top) - tally.mean(1))
     assert top == 0 and 0.8 < margin < 1.0 and abs(loss - 2.2) < 1e-9
     assert grade("block", loss, margin) == "good" and grade("block", loss + margin) == "mistake"
-    assert tally.settled("block", within=2) and not tally.settled("block", within=1)
     assert not tally.settled("block")
+    spread = tally.spread()
+    assert spread < 0.5
+    assert not _precise("block", 0.5, spread, lambda: tally.settled("block"))
+    assert _precise("block", 0.5, spread, lambda: True)  # settled grades: enough
+    assert _precise("block", PRECISION["block"], 0.09, lambda: False)  # the family's own
 
 
 def test_a_grade_is_the_band_of_its_sure_loss() -> None:

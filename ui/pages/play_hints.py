@@ -3,8 +3,8 @@
 A hint's reasons are the engine's (:mod:`engine.bots`: a code and its values); here they become
 words: seats by their names, moves as a learner names them ("[2|5] on the left end"), numbers
 as Play's review writes them (:func:`ui.widgets.appraisal.number`: the language's decimal
-sign; whole numbers with its thousands separator, :func:`ui.widgets.appraisal.count`).  The tutor's stop says what the learner's move costs on
-average in the family's unit (Block: points a round; Gaple: places; the two-player game: the
+sign; whole numbers with its thousands separator, :func:`ui.widgets.appraisal.count`).  The
+tutor's stop says what the learner's move costs on average in the family's unit (Block: points a round; Gaple: places; the two-player game: the
 chance of winning, a draw counted as half), and its hint is the appraisal's best move with the
 same reasons as the strong bot's hint (:func:`engine.bots.move_reasons`,
 :func:`engine.bots.average_reasons`) from the appraisal's numbers.

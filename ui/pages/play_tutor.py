@@ -23,10 +23,11 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   (:func:`_look_again`) and is judged again on the deals of all, while it stays doubtful, up
   to :data:`DOUBT_LOOKS` looks a move.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
-  nor as sure as the review's (:func:`engine.appraise.as_precise`), up to :data:`LOOKS` looks: each goes on from the looks
-  before (:func:`ui.thinking.tutor` with their evidence: deals not yet solved) and its deals
-  are added to theirs (:func:`collect`).  Each look is worked out in every worker side by
-  side (:func:`ui.thinking.shared`; the computer players are idle on the learner's turn).
+  nor as sure as the review's (:func:`engine.appraise.as_precise`), up to :data:`LOOKS` looks:
+  each goes on from the looks before (:func:`ui.thinking.tutor` with their evidence: deals not
+  yet solved) and its deals are added to theirs (:func:`collect`).  Each look is worked out in
+  every worker side by side (:func:`ui.thinking.shared`; the computer players are idle on the
+  learner's turn).
   Where deals are slow to solve (four players in Block, early in Gaple), one look may hold
   too few of them to call any move a fault, and a learner who thinks gives the tutor the
   time to be sure.
@@ -98,7 +99,8 @@ def waits(found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
 def position(table: Table, state: State | None = None) -> Moment:
     """Where the round on the table is (``state``: a position it is coming to, its moves
     worked out ahead: :func:`ui.pages.play.upcoming`)."""
-    return (table.round_no, table.replays, len((table.state if state is None else state).history))
+    shown = table.state if state is None else state
+    return (table.round_no, table.replays, len(shown.history))
 
 
 def _chooses(table: Table) -> bool:
