@@ -126,19 +126,21 @@ COARSE: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.1, "duel": 0.05}
 REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.125,
                                                          ("block", 4): 0.5,
                                                          ("duel", 2): 0.0125}
-#: The review's budget a decision is its usual one times this, by (family, players): with
-#: three or four players in Block, early decisions reach :data:`REVIEW_PRECISION` in about a
-#: minute, not half of one; in Gaple an early deal's exact solve takes about a second, and
-#: half a minute would hold barely the :data:`MIN_VERDICT` deals a grade needs; with five,
-#: the family's 0.03 place takes three minutes (a median 91 s: most stop at it sooner) (README,
-#: "How sure the judge is").
-REVIEW_TIME: Final[dict[tuple[str, int], float]] = {("block", 3): 2.0, ("block", 4): 2.0,
-                                                    ("gaple", 4): 2.0,
-                                                    ("gaple", 5): 6.0}
-#: ... and in the two-player game's draw mode, whose deals hold the stock's order: an early
-#: deal's solve takes 20 to 80 ms, not a millisecond, and in half a minute a game's first
-#: decisions reach margins of 0.05 to 0.12 where its bands are 0.1 apart.
-DRAW_REVIEW_TIME: Final = 2.0
+#: The review's budget a decision is its usual one times this, by (family, players, what a
+#: stuck player does): with three or four players in Block, early decisions reach
+#: :data:`REVIEW_PRECISION` in about a minute, not half of one; in Gaple (either variant) an
+#: early deal's exact solve takes about a second, and half a minute would hold barely the
+#: :data:`MIN_VERDICT` deals a grade needs; with five, the family's 0.03 place takes three
+#: minutes (a median 91 s: most stop at it sooner); in the two-player game's draw mode, whose
+#: deals hold the stock's order, an early deal's solve takes 20 to 80 ms, not a millisecond,
+#: and in half a minute a game's first decisions reach margins of 0.05 to 0.12 where its bands
+#: are 0.1 apart (README, "How sure the judge is", "Agreement").
+REVIEW_TIME: Final[dict[tuple[str, int, str], float]] = {
+    ("block", 3, "pass"): 2.0, ("block", 4, "pass"): 2.0,
+    ("gaple", 4, "discard"): 2.0, ("gaple", 4, "pass"): 2.0,
+    ("gaple", 5, "discard"): 6.0, ("gaple", 5, "pass"): 6.0,
+    ("duel", 2, "draw"): 2.0,
+}
 
 #: How many standard errors a loss must clear before it counts against the move, with
 #: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
@@ -393,10 +395,8 @@ class _Tally(PairedSums[int]):
         for i in range(len(self.sums)):
             if self.sums[i] == self.sums[top]:
                 continue
-            loss = float(self.mean(top) - self.mean(i))
-            margin = self.margin(top, i)
-            if grade(family, loss, margin, sure=sure) != \
-                    grade(family, loss + margin, sure=sure):
+            if not _settles(family, float(self.mean(top) - self.mean(i)),
+                            self.margin(top, i), sure):
                 return False
         return True
 
@@ -533,11 +533,9 @@ def review_precision(v: SeatView) -> float:
 
 def review_time(v: SeatView) -> float:
     """How many times its usual budget a review gives the appraisal of ``v`` (see
-    :data:`REVIEW_TIME` and :data:`DRAW_REVIEW_TIME`; 1 elsewhere)."""
+    :data:`REVIEW_TIME`; 1 elsewhere)."""
     assert v.rules is not None
-    if v.rules.stuck == "draw":
-        return DRAW_REVIEW_TIME
-    return REVIEW_TIME.get((v.rules.family, len(v.hand_counts)), 1.0)
+    return REVIEW_TIME.get((v.rules.family, len(v.hand_counts), v.rules.stuck), 1.0)
 
 
 def _to_move(v: SeatView) -> None:
@@ -580,6 +578,12 @@ def appraise(v: SeatView, rng: random.Random, *, seconds: float = SECONDS,
     return _graded(v, tally, time.perf_counter() - started)
 
 
+def _settles(family: str, loss: float, margin: float, sure: bool) -> bool:
+    """Whether a loss's grade (its interval's lower end's band) would be the same were the
+    loss as high as its interval allows."""
+    return grade(family, loss, margin, sure=sure) == grade(family, loss + margin, sure=sure)
+
+
 def _precise(family: str, precision: float, spread: float,
              settled: Callable[[], bool]) -> bool:
     """The early stop's rule (:func:`appraise`): ``spread``, the largest standard error of a
@@ -601,8 +605,8 @@ def as_precise(v: SeatView, found: Appraisal) -> bool:
     spread = max(max(m.stderr, m.loss_stderr) for m in found.moves)
 
     def settled() -> bool:
-        return all(grade(found.family, m.loss + m.margin, sure=found.sure) == m.grade
-                   for m in found.moves if m.grade not in ("forced", "best"))
+        return all(_settles(found.family, m.loss, m.margin, found.sure)
+                   for m in found.moves if m.loss > 0)
 
     return _precise(found.family, review_precision(v), spread, settled)
 
