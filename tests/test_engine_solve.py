@@ -260,8 +260,9 @@ def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solutio
     a, b = fast.run(), slow.run()
     assert a.exact and b.exact
     assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
-    assert not slow.ptable  # each searched its own way
-    return a, b, bool(fast.ptable)
+    numbers = "dtable" if switch == "duo" else "ptable"  # the table each search keeps
+    assert not getattr(slow, numbers)  # each searched its own way
+    return a, b, bool(getattr(fast, numbers))
 
 
 def lost_tiles_position(rules: Ruleset, rng: random.Random) -> State:
@@ -307,6 +308,30 @@ def test_gaple_cuts_where_places_are_settled_agree_with_brute_force(rules: Rules
         cut, whole, checked = cut + sol.nodes, whole + plain.run().nodes, checked + 1
     assert checked >= 40
     assert cut < whole  # the cuts came up
+
+
+@pytest.mark.parametrize("rules", [duel(), duel(True), block(2)], ids=lambda r: r.name)
+def test_two_players_on_numbers_alone_give_what_the_state_search_gives(rules: Ruleset) -> None:
+    """The duel in both modes and two-player Block are searched on the position's numbers
+    once the first tile is down (in draw mode the stock's tiles drawn in turn), on
+    positions a few moves into a full deal: the same values, best moves and line."""
+    rng = random.Random(f"duo-{rules.name}-{rules.draw_mode}")
+    found = [same_as_over_the_state(state, "duo") for state in
+             positions_into_a_deal(rules, rng, 16, 1, 12)]
+    assert len(found) >= 12 and sum(kept for *_, kept in found) >= len(found) // 2
+
+
+def test_draw_mode_on_numbers_draws_the_stock_in_turn() -> None:
+    # North holds nothing for the ends 5 and 6: it draws [1|2] (no fit), then [0|5], and
+    # must play it on the 5; South goes out with [0|4] on the 0 it opened.
+    rules = duel(True)
+    state = State.setup(rules, [["3-3"], ["0-4"]], ends=(5, 6), stock=["1-2", "0-5", "6-6"])
+    fast, slow = Search(state), Search(state)
+    slow.duo = False
+    a, b = fast.run(), slow.run()
+    assert a.exact and (a.value, a.moves, a.line) == (b.value, b.moves, b.line)
+    assert [m.text() for m in a.line] == [m.text() for m in b.line]
+    assert [m.kind for m in a.line] == ["draw", "draw", "play", "play"] and a.value == -1
 
 
 @pytest.mark.parametrize("rules", [gaple(4), gaple(5), gaple(4, 7), gaple(4, dead_tiles=False),
@@ -392,10 +417,10 @@ def test_an_exact_only_search_that_runs_out_of_time_gives_no_estimate() -> None:
     assert solve(state, seconds=0.01, line=False).exact is False  # an estimate, deeper
 
 
-@pytest.mark.parametrize("rules", [block(2), block(4), gaple(4), gaple(5, blank_double_25=True)],
-                         ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [block(2), duel(True), block(4), gaple(4),
+                                   gaple(5, blank_double_25=True)], ids=lambda r: r.name)
 def test_a_small_table_still_gives_exact_values(rules: Ruleset) -> None:
-    # Block for three or four and Gaple search on numbers, their table emptied when full:
+    # Every search on numbers keeps its table emptied when full:
     # with room for four positions it is emptied again and again, and nothing changes.
     rng = random.Random(11)
     for state in positions_to_move(rules, rng, 4, 20 if rules.players == 2 else 14):
