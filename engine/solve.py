@@ -173,6 +173,16 @@ def _duo_order(left: int, right: int) -> tuple[int, ...]:
     return order
 
 
+def _bounds(value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """What a fail-soft search's ``value`` within the window (``alpha``, ``beta``) says
+    of the position's value: a lower and an upper bound (exact when they meet)."""
+    if value <= alpha:
+        return -_INF, value
+    if value >= beta:
+        return value, _INF
+    return value, value
+
+
 class _Stop(Exception):
     """The budget ran out."""
 
@@ -497,16 +507,9 @@ class Search:
         if entry is not None and entry[0] == key:
             if entry[4] & 1 == (st.line.left > st.line.right):
                 first = entry[4] >> 1  # stored for this orientation, not its mirror
-            if entry[3] >= depth:
-                lo, hi = entry[1], entry[2]
-                if entry[3] < _EXACT:
-                    self.estimates += 1
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                alpha = max(alpha, lo)
-                beta = min(beta, hi)
+            alpha, beta = self._narrowed(entry[1], entry[2], entry[3], depth, alpha, beta)
+            if alpha >= beta:
+                return alpha
         maximise = st.to_move == 0
         a0, b0 = alpha, beta
         before = self.estimates
@@ -549,30 +552,30 @@ class Search:
                 if alpha < v < beta:
                     v = self._ab(alpha, beta, depth - 1)
             st.pop()
-            if maximise:
-                if v > best:
-                    best, best_i = v, i
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            else:
-                if v < best:
-                    best, best_i = v, i
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-        lo, hi = -_INF, _INF
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
+            if v > best if maximise else v < best:
+                best, best_i = v, i
+                alpha, beta = (max(alpha, v), beta) if maximise else (alpha, min(beta, v))
+                if alpha >= beta:
+                    break
+        lo, hi = _bounds(best, a0, b0)
         stored = _EXACT if self.estimates == before else depth
         self.table[slot] = (key, lo, hi, stored, best_i << 1 | (line.left > line.right))
         return best
+
+    def _narrowed(self, lo: int, hi: int, stored: int, depth: int, alpha: int,
+                  beta: int) -> tuple[int, int]:
+        """The window (``alpha``, ``beta``) narrowed by a table entry's bounds ``lo`` and
+        ``hi`` from a search ``stored`` deep (left as it is if that is shallower than
+        ``depth``): closed on one value (``alpha == beta``) when the entry alone answers."""
+        if stored < depth:
+            return alpha, beta
+        if stored < _EXACT:
+            self.estimates += 1
+        if lo >= beta or lo == hi:
+            return lo, lo
+        if hi <= alpha:
+            return hi, hi
+        return max(alpha, lo), min(beta, hi)
 
     def _mtd(self, depth: int, guess: int) -> int:
         """The exact value at this depth by null-window probes (MTD(f)): the first
@@ -638,9 +641,10 @@ class Search:
              drawn: int, alpha: int, beta: int, depth: int) -> int:
         """:meth:`_ab` once the first tile is down, on the position's numbers alone (the
         two hands, the ends, the mover, the passes, how many tiles of the stock were
-        drawn) rather than a :class:`State`: the same moves in the same order, the same
-        values and the same table moves (kept in :attr:`dtable`, each as its tile and end:
-        ``index << 1 | right``).  In draw mode a stuck mover takes the stock's next tile
+        drawn) rather than a :class:`State`: the same moves tried in the same order, the
+        same values.  Its table, :attr:`dtable`, is keyed by the position itself and keeps
+        each position's best move as its tile and end (``index << 1 | right``), which
+        :meth:`_best_child` reads.  In draw mode a stuck mover takes the stock's next tile
         and goes on; with the stock empty, it passes."""
         self.nodes += 1
         if not self.nodes & _CHECK:
@@ -684,16 +688,9 @@ class Search:
         if entry is not None:
             if entry[3] & 1 == flipped:
                 first = entry[3] >> 1  # stored for this orientation, not its mirror
-            if entry[2] >= depth:
-                lo, hi = entry[0], entry[1]
-                if entry[2] < _EXACT:
-                    self.estimates += 1
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                alpha = max(alpha, lo)
-                beta = min(beta, hi)
+            alpha, beta = self._narrowed(entry[0], entry[1], entry[2], depth, alpha, beta)
+            if alpha >= beta:
+                return alpha
         maximise = mover == 0
         a0, b0 = alpha, beta
         before = self.estimates
@@ -729,29 +726,14 @@ class Search:
                 if alpha < v < beta:
                     v = self._duo_play(hands, left, right, mover, drawn, bit, side, alpha,
                                        beta, depth)
-            if maximise:
-                if v > best:
-                    best, best_code = v, code
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            else:
-                if v < best:
-                    best, best_code = v, code
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-        lo, hi = -_INF, _INF
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
+            if v > best if maximise else v < best:
+                best, best_code = v, code
+                alpha, beta = (max(alpha, v), beta) if maximise else (alpha, min(beta, v))
+                if alpha >= beta:
+                    break
         if len(self.dtable) >= self.table_size:
             self.dtable.clear()
+        lo, hi = _bounds(best, a0, b0)
         stored = _EXACT if self.estimates == before else depth
         self.dtable[key] = (lo, hi, stored, best_code << 1 | flipped)
         return best
