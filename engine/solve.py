@@ -16,7 +16,11 @@ the table.  In Block a position's value lies between minus seat 0's pips and sea
 1's pips (hands only shrink), which cuts a search whose window lies outside.  Moves
 are tried in this order: the table's move first, then plays the opponent cannot
 answer (a forced pass), then heavier tiles first (shedding pips; the order is kept
-per legal-move tuple, which the state shares); after the first, each move is tried
+per legal-move tuple, which the state shares).  In draw mode, while the stock has tiles,
+an opponent with no answer draws rather than passes, and trying such plays first costs
+more than it saves: there the plays after the table's go by how often each cut a search
+off so far (the history heuristic), heavier first on ties: on an
+appraisal's early deals half the nodes or fewer.  After the first, each move is tried
 with a null window and searched again only if it beats the best so far (principal
 variation search).  At the root each move's own value is found exactly by
 null-window probes (MTD(f)), starting from the previous move's value, within the
@@ -171,6 +175,13 @@ def _duo_order(left: int, right: int) -> tuple[int, ...]:
         _DUO_ORDERS.clear()
     _DUO_ORDERS[key] = order
     return order
+
+
+def _play_code(move: Move) -> int:
+    """A play as :meth:`Search._duo` names it: its tile's index, then 1 on the right end."""
+    tile = move.tile
+    assert tile is not None
+    return tile.index << 1 | (move.end == "right")
 
 
 def _bounds(value: int, alpha: int, beta: int) -> tuple[int, int]:
@@ -441,6 +452,8 @@ class Search:
         self.ptable: dict[int, int] = {}  # _plain's and _gaple's: depth << 32 | value
         self.mtable: dict[int, tuple[int, int, tuple[int, ...], int]] = {}
         self.dtable: dict[int, tuple[int, int, int, int]] = {}  # _duo's: lo, hi, depth, move
+        # Two players: how often each play (index << 1 | right) cut a search off so far.
+        self.history = [0] * 56
         # Two players: every value lies in [low, high] (the duel's −1..1; in Block a
         # winner scores at most the loser's pips now: hands only shrink), so a root
         # window of exactly that gives exact values and cuts as soon as a side
@@ -518,7 +531,13 @@ class Search:
         line = st.line
         half = len(moves) >> 1 if line.left == line.right >= 0 and len(moves) > 1 else -1
         order = self._order(moves, first)
-        if len(order) > 1 and moves[0].kind == "play":
+        drawing = bool(self.stock_bits) and st.stock_count > 0
+        if len(order) > 1 and drawing:
+            history = self.history
+            rest = sorted([i for i in order if i != first],
+                          key=lambda i: -history[_play_code(moves[i])])
+            order = [first, *rest] if first >= 0 else rest
+        elif len(order) > 1 and moves[0].kind == "play":
             opp = st.hand_masks[1 - st.to_move]
             l0, r0 = line.left, line.right
             forcing = []
@@ -556,6 +575,7 @@ class Search:
                 best, best_i = v, i
                 alpha, beta = (max(alpha, v), beta) if maximise else (alpha, min(beta, v))
                 if alpha >= beta:
+                    self.history[_play_code(moves[i])] += 1
                     break
         lo, hi = _bounds(best, a0, b0)
         stored = _EXACT if self.estimates == before else depth
@@ -699,22 +719,27 @@ class Search:
         # Where both ends show the same value, a play on the right is the mirror of the
         # same play on the left: the same position.
         codes = _duo_order(lm, 0 if left == right else rm)
-        opp = hands[1 - mover]
-        order = [first] if first >= 0 else []
-        rest = []
-        for code in codes:
-            if code == first:
-                continue
-            t = code >> 1
-            if code & 1:
-                nl, nr = left, OTHER[t * 7 + right]
-            else:
-                nl, nr = OTHER[t * 7 + left], right
-            if opp & (FITS[nl] | FITS[nr]):
-                rest.append(code)
-            else:
-                order.append(code)  # the opponent cannot answer it
-        order.extend(rest)
+        if drawn < len(self.stock_bits):  # draw mode, the stock not yet drawn out
+            history = self.history
+            rest = sorted([c for c in codes if c != first], key=lambda c: -history[c])
+            order = [first, *rest] if first >= 0 else rest
+        else:
+            opp = hands[1 - mover]
+            order = [first] if first >= 0 else []
+            rest = []
+            for code in codes:
+                if code == first:
+                    continue
+                t = code >> 1
+                if code & 1:
+                    nl, nr = left, OTHER[t * 7 + right]
+                else:
+                    nl, nr = OTHER[t * 7 + left], right
+                if opp & (FITS[nl] | FITS[nr]):
+                    rest.append(code)
+                else:
+                    order.append(code)  # the opponent cannot answer it
+            order.extend(rest)
         for code in order:
             bit, side = 1 << (code >> 1), code & 1
             if best_code < 0 or beta - alpha <= 1:
@@ -730,6 +755,7 @@ class Search:
                 best, best_code = v, code
                 alpha, beta = (max(alpha, v), beta) if maximise else (alpha, min(beta, v))
                 if alpha >= beta:
+                    self.history[code] += 1
                     break
         if len(self.dtable) >= self.table_size:
             self.dtable.clear()

@@ -246,20 +246,38 @@ def positions_into_a_deal(rules: Ruleset, rng: random.Random, deals: int, low: i
             yield state
 
 
+def check_best_line(state: State, sol: Solution) -> None:
+    """``sol``'s line is legal to its end and each of its moves is a best one there."""
+    walk = state.copy()
+    for move in sol.line:
+        if walk.mover is not None and len(walk.legal_moves()) > 1:
+            assert move in solve(walk, line=False).best
+        walk.push(move)
+    assert walk.over
+
+
 def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solution, bool]:
     """The search on the position's numbers and, with ``switch`` off, the search over a
     State, move by move: they must agree at each depth limit and exactly; and whether the
     search on numbers kept a position in its table (one with a choice: a forced move is made
-    without the table)."""
+    without the table).  In draw mode with a stock the moves' order goes by what cut the
+    search off so far, which the tables' layouts may change (the State search's slots can
+    overwrite an entry): there the exact values and the best moves agree, and the line is
+    a best one."""
+    drawing = state.rules.draw_mode and state.stock_count > 0
     fast, slow = Search(state), Search(state)
     setattr(slow, switch, False)
-    for depth in (4, 8):
+    for depth in () if drawing else (4, 8):
         assert fast._child_values(depth) == slow._child_values(depth)
     fast, slow = Search(state), Search(state)
     setattr(slow, switch, False)
     a, b = fast.run(), slow.run()
     assert a.exact and b.exact
-    assert (a.value, a.moves, a.best, a.line) == (b.value, b.moves, b.best, b.line)
+    assert (a.value, a.moves, a.best) == (b.value, b.moves, b.best)
+    if drawing:
+        check_best_line(state, a)
+    else:
+        assert a.line == b.line
     numbers = "dtable" if switch == "duo" else "ptable"  # the table each search keeps
     assert not getattr(slow, numbers)  # each searched its own way
     return a, b, bool(getattr(fast, numbers))
