@@ -27,8 +27,9 @@ null-window probes (MTD(f)), starting from the previous move's value, within the
 range of possible values (the duel's −1..1; in Block, seat 0 loses at most its own
 pips and wins at most seat 1's).  Once the first tile is down, the search goes on on the
 position's numbers (two hands, the ends, the mover, the passes and, in draw mode, how many
-of the stock's tiles were drawn) rather than on a State: the same moves in the same order,
-the same values, about twice as fast (2.2 times in draw mode, README "Benchmarks").
+of the stock's tiles were drawn) rather than on a State (both order their plays by
+:meth:`Search._play_order`): the same values, about twice as fast (2.2 times in draw mode,
+README "Benchmarks").
 
 Three to five players (Block 3–4, Gaple 4–5): max^n — each player, in turn,
 picks the move best for themselves (Block: own points; Gaple: own place,
@@ -80,6 +81,7 @@ out, no key to compare), emptied when it holds ``table_size`` positions: the sam
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -442,7 +444,6 @@ class Search:
         self.duo = self.players == 2 and state.rules.stuck in ("pass", "draw")
         stock = state.stock if state.rules.stuck == "draw" else None
         self.stock_bits = tuple([t.bit for t in stock or ()])  # top first, to draw from
-        self.stock_size = state.stock_count if stock is not None else 0
         self.block_after = state.rules.block_after
         self.shallow = True  # _plain's shallow pruning (a test turns it off to see what it cuts)
         self.settled = True  # _gaple's cuts where the places are settled (a test turns them off)
@@ -531,31 +532,13 @@ class Search:
         line = st.line
         half = len(moves) >> 1 if line.left == line.right >= 0 and len(moves) > 1 else -1
         order = self._order(moves, first)
-        drawing = bool(self.stock_bits) and st.stock_count > 0
-        if len(order) > 1 and drawing:
-            history = self.history
-            rest = sorted([i for i in order if i != first],
-                          key=lambda i: -history[_play_code(moves[i])])
-            order = [first, *rest] if first >= 0 else rest
-        elif len(order) > 1 and moves[0].kind == "play":
-            opp = st.hand_masks[1 - st.to_move]
-            l0, r0 = line.left, line.right
-            forcing = []
-            rest = []
-            for i in order:
-                if i == first:
-                    continue
-                t = moves[i].tile
-                assert t is not None
-                if moves[i].end == "left":
-                    nl, nr = (t.high if t.low == l0 else t.low), r0
-                else:
-                    nl, nr = l0, (t.high if t.low == r0 else t.low)
-                if opp & (FITS[nl] | FITS[nr]):
-                    rest.append(i)
-                else:
-                    forcing.append(i)
-            order = ([first] if first >= 0 else []) + forcing + rest
+        if len(order) > 1 and moves[0].kind == "play" and line.left >= 0:
+            codes = [_play_code(moves[i]) for i in order]  # the table's move first, if any
+            index = dict(zip(codes, order))
+            drawing = bool(self.stock_bits) and st.stock_count > 0
+            order = [index[c] for c in self._play_order(
+                codes, codes[0] if first >= 0 else -1, st.hand_masks[1 - st.to_move],
+                line.left, line.right, drawing)]
         for i in order:
             if i >= half >= 0:
                 continue  # the mirror of a play on the left: the same position
@@ -581,6 +564,34 @@ class Search:
         stored = _EXACT if self.estimates == before else depth
         self.table[slot] = (key, lo, hi, stored, best_i << 1 | (line.left > line.right))
         return best
+
+    def _play_order(self, codes: Sequence[int], first: int, opp: int, left: int, right: int,
+                    drawing: bool) -> list[int]:
+        """The plays ``codes`` (``index << 1 | right``, heavier first) in the order a
+        two-player search tries them: the table's move ``first`` (−1: none), then, while
+        the stock has tiles (``drawing``), by how often each cut a search off so far
+        (:attr:`history`); otherwise those the opponent, holding ``opp``, cannot answer
+        on the ends ``left`` and ``right`` it leaves, then the rest."""
+        if drawing:
+            history = self.history
+            rest = sorted([c for c in codes if c != first], key=lambda c: -history[c])
+            return [first, *rest] if first >= 0 else rest
+        order = [first] if first >= 0 else []
+        answered = []
+        for code in codes:
+            if code == first:
+                continue
+            t = code >> 1
+            if code & 1:
+                nl, nr = left, OTHER[t * 7 + right]
+            else:
+                nl, nr = OTHER[t * 7 + left], right
+            if opp & (FITS[nl] | FITS[nr]):
+                answered.append(code)
+            else:
+                order.append(code)  # the opponent cannot answer it
+        order.extend(answered)
+        return order
 
     def _narrowed(self, lo: int, hi: int, stored: int, depth: int, alpha: int,
                   beta: int) -> tuple[int, int]:
@@ -647,7 +658,7 @@ class Search:
     def _drawn(self) -> int:
         """How many of the stock's tiles were drawn since the search began (0 but in draw
         mode)."""
-        return self.stock_size - self.state.stock_count if self.stock_bits else 0
+        return len(self.stock_bits) - self.state.stock_count if self.stock_bits else 0
 
     def _duo_key(self, h0: int, h1: int, left: int, right: int, mover: int, passes: int,
                  drawn: int) -> int:
@@ -719,27 +730,8 @@ class Search:
         # Where both ends show the same value, a play on the right is the mirror of the
         # same play on the left: the same position.
         codes = _duo_order(lm, 0 if left == right else rm)
-        if drawn < len(self.stock_bits):  # draw mode, the stock not yet drawn out
-            history = self.history
-            rest = sorted([c for c in codes if c != first], key=lambda c: -history[c])
-            order = [first, *rest] if first >= 0 else rest
-        else:
-            opp = hands[1 - mover]
-            order = [first] if first >= 0 else []
-            rest = []
-            for code in codes:
-                if code == first:
-                    continue
-                t = code >> 1
-                if code & 1:
-                    nl, nr = left, OTHER[t * 7 + right]
-                else:
-                    nl, nr = OTHER[t * 7 + left], right
-                if opp & (FITS[nl] | FITS[nr]):
-                    rest.append(code)
-                else:
-                    order.append(code)  # the opponent cannot answer it
-            order.extend(rest)
+        order = self._play_order(codes, first, hands[1 - mover], left, right,
+                                 drawn < len(self.stock_bits))
         for code in order:
             bit, side = 1 << (code >> 1), code & 1
             if best_code < 0 or beta - alpha <= 1:
@@ -1180,9 +1172,8 @@ class Search:
             found = self.dtable.get(key)
             if found is not None and found[3] >= 0 and found[3] & 1 == (line.left > line.right):
                 code = found[3] >> 1
-                end = "right" if code & 1 else "left"
                 for i, move in enumerate(moves):
-                    if move.tile == TILES[code >> 1] and move.end == end:
+                    if _play_code(move) == code:
                         return i
         key = _key(st, self.keying, self.players == 2)
         entry = self.table.get(_slot(key, self.mask))
