@@ -98,7 +98,7 @@ def _bounds(rule: str, diffs: object, loss: object, n: int) -> object:
     deals × moves, the paired differences top − move in the family's unit)."""
     import numpy as np
 
-    from engine.appraise import t_value
+    from engine.paired import t_value
 
     sd = np.asarray(diffs).std(axis=1, ddof=1)
     se = sd / np.sqrt(n)

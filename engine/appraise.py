@@ -36,7 +36,7 @@ the duel, +1 / 0 / −1.  Sums are kept as whole numbers (Block's times N − 1,
 Gaple's times 2), so ties are ties exactly.
 
 Each move's **loss** is the best expected score minus its own, with its **margin**: the
-half-width of its 95% interval (:data:`CONFIDENCE`), Student's t for the deals solved times
+half-width of its 95% interval (:data:`~engine.paired.CONFIDENCE`), Student's t for the deals solved times
 the standard error of the paired difference from the best move (0 when exact).  Its
 **grade** is ``forced`` (every legal move is the same move, or its mirror image), ``best``
 (no loss), else by the loss's lower bound, ``loss − margin`` (its **sure loss**), against
@@ -80,7 +80,7 @@ from typing import Any, Final
 
 from .deals import DealSpace
 from .moves import Move, canonical, distinct
-from .paired import PairedSums
+from .paired import PairedSums, t_value
 from .sampler import Sample, world
 from .scoring import seat_score
 from .solve import Solution, solve
@@ -142,11 +142,6 @@ REVIEW_TIME: Final[dict[tuple[str, int, str], float]] = {
     ("duel", 2, "draw"): 2.0,
 }
 
-#: How many standard errors a loss must clear before it counts against the move, with
-#: many deals (Student's t at :data:`CONFIDENCE` with fewer: :func:`t_value`).
-NOISE_Z: Final = 2.0
-#: The confidence of a loss's interval (two-sided).
-CONFIDENCE: Final = 0.95
 #: The confidence a stop asks of a loss (Play's tutor: :meth:`Appraisal.grade_at`): its
 #: interval's lower end clears the band at this confidence before the tutor interrupts a
 #: move.  Resampled from thousands of exactly solved early five-player Gaple deals, the
@@ -156,35 +151,6 @@ CONFIDENCE: Final = 0.95
 STOP_CONFIDENCE: Final = 0.99
 #: The fewest deals from which a sampled appraisal grades a move worse than ``good``.
 MIN_VERDICT: Final = 30
-#: Student's t at 97.5% and 99.5% (two-sided 95% and 99% intervals) for 1 to 30 degrees of
-#: freedom, by confidence.
-_T_TABLE: Final[dict[float, tuple[float, ...]]] = {
-    0.95: (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-           2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-           2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042),
-    0.99: (63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169,
-           3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845,
-           2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750),
-}
-#: The normal's quantile for each confidence of :data:`_T_TABLE`.
-_Z: Final[dict[float, float]] = {0.95: 1.959964, 0.99: 2.575829}
-
-
-def t_value(df: int, confidence: float = CONFIDENCE) -> float:
-    """Student's t for a two-sided interval at ``confidence`` (0.95 or 0.99) with ``df``
-    degrees of freedom (a table to 30, then the Cornish–Fisher expansion around the
-    normal's quantile, good to three decimals); at 95%, never below :data:`NOISE_Z`, the
-    margin the appraisal has always asked of a loss."""
-    if confidence not in _T_TABLE:
-        raise ValueError(f"no table of Student's t at {confidence}")
-    if df < 1:
-        return math.inf
-    table = _T_TABLE[confidence]
-    if df <= len(table):
-        return table[df - 1]
-    z = _Z[confidence]
-    value = z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
-    return max(value, NOISE_Z)
 #: Deals solved before any early stop: a result that none of them showed is then
 #: rarer than 3 in 100 (the rule of three), worth less than a first band.
 MIN_DEALS: Final = 100
@@ -255,12 +221,16 @@ class Appraisal:
 
     def grade_at(self, item: MoveAppraisal, confidence: float) -> str:
         """``item``'s grade were its loss's interval at ``confidence`` (0.95 or 0.99) rather
-        than :data:`CONFIDENCE`: the same estimate, its margin that many standard errors
+        than :data:`~engine.paired.CONFIDENCE`: the same estimate, its margin that many standard errors
         (:func:`t_value`).  A stop acts on the grade at :data:`STOP_CONFIDENCE`."""
         if item.grade in ("forced", "best") or not item.loss_stderr:
             return item.grade
         margin = t_value(self.deals - 1, confidence) * item.loss_stderr
         return grade(self.family, item.loss, margin, sure=self.sure)
+
+    def expected_margin(self, item: MoveAppraisal) -> float:
+        """The half-width of the 95% interval of ``item``'s expected score (0 when exact)."""
+        return t_value(self.deals - 1) * item.stderr if item.stderr else 0.0
 
     @property
     def top(self) -> float:

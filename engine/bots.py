@@ -70,7 +70,7 @@ from .counting import (
 from .deals import DealSpace
 from .inference import OPPONENTS, ChoiceModel, likelihood, weighs
 from .moves import Move, canonical, distinct
-from .paired import PairedSums, sample_variance
+from .paired import NOISE_Z, PairedSums, t_value
 from .reasons import (
     REASON_CODES,
     Reason,
@@ -120,18 +120,22 @@ class Bot(Protocol):
     def decide(self, view: SeatView, rng: random.Random) -> Decision: ...
 
 
-#: How many standard errors a difference between two moves must clear before the hint
-#: calls one better (as the appraisal's grades do).
-NOISE_Z: Final = 2.0
+def _paired_gap(rows: list[dict[Move, float]], weights: list[float], a: Move,
+                b: Move) -> tuple[float, float]:
+    """The mean of move ``a``'s score minus move ``b``'s over the deals (each row weighs
+    as ``weights`` says), and its standard error (:func:`_mean_error`)."""
+    return _mean_error([row[a] - row[b] for row in rows], weights)
 
 
-def _paired_gap(rows: list[dict[Move, float]], a: Move, b: Move) -> tuple[float, float]:
-    """The mean of move ``a``'s score minus move ``b``'s over the deals, and its standard
-    error (0 with a single deal)."""
-    diffs = [row[a] - row[b] for row in rows]
-    n = len(diffs)
-    total = sum(diffs)
-    return total / n, (sample_variance(total, sum(d * d for d in diffs), n) / n) ** 0.5
+def _mean_error(values: list[float], weights: list[float]) -> tuple[float, float]:
+    """The weighted mean of ``values`` and its standard error: the ratio estimator's,
+    times n / (n − 1) so that equal weights give the sample's s / √n (0 with one value)."""
+    n, mass = len(values), sum(weights)
+    mean = sum(w * x for w, x in zip(weights, values, strict=True)) / mass
+    if n < 2:
+        return mean, 0.0
+    spread = sum((w * (x - mean)) ** 2 for w, x in zip(weights, values, strict=True))
+    return mean, (spread * n / (n - 1)) ** 0.5 / mass
 
 
 def _timed(start: float, move: Move, reasons: list[Reason]) -> Decision:
@@ -426,6 +430,7 @@ class StrongBot(_Level):
         totals = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0)
         rows: list[dict[Move, float]] = []  # each deal's scores, for the paired differences
+        weights: list[float] = []  # each deal's weight
         top = _top_score(view)
         samples, exact = 0, True
         space = DealSpace(view)
@@ -459,6 +464,7 @@ class StrongBot(_Level):
             worst = min(scores.values()) if scores else 0.0
             row = {move: scores.get(move, worst) for move in legal}
             rows.append(row)
+            weights.append(weight)
             mass += weight
             for move, score in row.items():
                 totals[move] += weight * score
@@ -475,8 +481,8 @@ class StrongBot(_Level):
                 others.append(name)
         # A move is as good as the best when its paired shortfall is within the deals' noise
         # (measured on the move's own name: its mirror image may differ by the solver's ties).
-        equal = tuple(m for m in others
-                      if (gap := _paired_gap(rows, ranked[0], m))[0] <= NOISE_Z * gap[1])
+        equal = tuple(m for m in others if (gap := _paired_gap(rows, weights, ranked[0], m))[0]
+                      <= NOISE_Z * gap[1])
         rival = next((m for m in others if m not in equal), None)
         # Every deal the view allows, each solved to the end: what is said is certain.
         every = exact and listing is not None and samples == len(listing)
@@ -484,10 +490,16 @@ class StrongBot(_Level):
         if every and wins[move] == samples:
             reasons.append(Reason("wins_for_certain", {"samples": samples}))
         reasons.extend(move_reasons(view, move, rival if rival is not None else others[0]))
-        mean = totals[ranked[0]] / mass
+        t = t_value(samples - 1) if samples > 1 else 0.0  # the margins: 95% intervals
+        mean, error = _mean_error([row[ranked[0]] for row in rows], weights)
+        rival_mean = rival_error = gap_error = 0.0
+        if rival is not None:
+            rival_mean, rival_error = _mean_error([row[rival] for row in rows], weights)
+            gap_error = _paired_gap(rows, weights, ranked[0], rival)[1]
         reasons.extend(average_reasons(
-            view, move, mean, samples, exact=every, rival=rival,
-            rival_mean=totals[rival] / mass if rival is not None else None, equal=equal))
+            view, move, mean, samples, exact=every, margin=t * error, rival=rival,
+            rival_mean=rival_mean if rival is not None else None,
+            rival_margin=t * rival_error, gap_margin=t * gap_error, equal=equal))
         return (move, reasons)
 
 

@@ -86,7 +86,10 @@ opponent, that is the mover's points minus the mean of the others'; Gaple: the
 place; the duel: the chance of winning, a draw counted as half, which is
 (1 + its mean) / 2), the next best move's and by how much, or which moves are
 equally good (a difference within twice its standard error over the deals),
-and how many deals the numbers come from.
+and how many deals the numbers come from.  A figure from sampled deals carries
+``margin`` too (the ``average_*`` and ``next_*`` codes but ``average_even``):
+the half-width of its 95% interval (:data:`ESTIMATES`), which its words show
+("7.62 ± 0.16 points"); a figure from every deal has none.
 
 The numbers are on :func:`engine.scoring.seat_score`'s scale: the mover's own result,
 higher is better.
@@ -144,6 +147,10 @@ _TEXTS: Final[dict[str, str]] = {
                   "in your hand does, so keep the heavier tiles you may still play.",
     "random_choice": "Chosen at random.",
 }
+#: The values that are estimates from sampled deals: a reason with one of them may carry
+#: ``margin``, the half-width of its 95% interval in the same unit (per cent for
+#: ``chance``), which its words show beside it ("7.3 ± 0.9 points").
+ESTIMATES: Final[tuple[str, ...]] = ("points", "place", "places", "chance")
 #: Every reason code a bot gives (the Play page translates each).
 REASON_CODES: Final[tuple[str, ...]] = tuple(_TEXTS)
 
@@ -168,8 +175,12 @@ class CodedReason:
     TEXTS: ClassVar[Mapping[str, str]] = {}
 
     def text(self) -> str:
-        """The reason in English."""
-        return self.TEXTS[self.code].format(**{k: _word(v) for k, v in self.params.items()})
+        """The reason in English: an estimate with its margin, "7.62 ± 0.16"."""
+        words = {k: _word(v) for k, v in self.params.items()}
+        if "margin" in self.params:
+            key = next(k for k in ESTIMATES if k in self.params)
+            words[key] = f"{words[key]} \u00b1 {words['margin']}"
+        return self.TEXTS[self.code].format(**words)
 
 
 class Reason(CodedReason):
@@ -320,26 +331,32 @@ def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[
 
 
 def average_reasons(view: SeatView, move: Move, mean: float, samples: int, *,
-                    exact: bool = False, rival: Move | None = None,
-                    rival_mean: float | None = None,
-                    equal: tuple[Move, ...] = ()) -> list[Reason]:
+                    exact: bool = False, margin: float = 0.0, rival: Move | None = None,
+                    rival_mean: float | None = None, rival_margin: float = 0.0,
+                    gap_margin: float = 0.0, equal: tuple[Move, ...] = ()) -> list[Reason]:
     """The numbers behind ``move``, in the family's unit (see the module): its average
     result ``mean`` (on :func:`seat_score`'s scale) over ``samples`` deals (``exact``:
     every deal the view allows); the moves ``equal`` to it within the deals' noise
-    (``equally_good``), else the next best ``rival`` with its mean."""
+    (``equally_good``), else the next best ``rival`` with its mean.  Each estimate
+    carries its ``margin`` (:data:`ESTIMATES`): the half-width of its 95% interval, on the
+    same scale — ``margin`` the mean's, ``rival_margin`` the rival's mean's,
+    ``gap_margin`` that of the rival's shortfall; none when ``exact``."""
     rules = view.rules
     family = rules.family if rules is not None else "block"
     players = len(view.hand_counts)
     reasons: list[Reason] = []
+    if exact:
+        margin = rival_margin = gap_margin = 0.0
     if family == "gaple":
-        reasons.append(Reason("average_place", {"place": round((players + 1) / 2 - mean, 2),
-                                                "players": players}))
+        reasons.append(Reason("average_place", _estimate(
+            "place", round((players + 1) / 2 - mean, 2), margin, players=players)))
     elif family == "duel":
-        reasons.append(Reason("average_chance", {"chance": _chance(mean)}))
-    elif round(mean, 1) > 0:
-        reasons.append(Reason("average_ahead", {"points": round(mean, 2)}))
-    elif round(mean, 1) < 0:
-        reasons.append(Reason("average_behind", {"points": round(-mean, 2)}))
+        reasons.append(Reason("average_chance", _estimate(
+            "chance", _chance(mean), _chance_margin(margin))))
+    elif round(mean, 1) > 0 or round(mean, 1) < 0 or margin >= 0.05:
+        # Level only when the estimate says so at its precision: "0.0 ± 1.2 points ahead" else.
+        code = "average_behind" if mean < 0 else "average_ahead"
+        reasons.append(Reason(code, _estimate("points", round(abs(mean), 2), margin)))
     else:
         reasons.append(Reason("average_even", {}))
     if equal:
@@ -347,13 +364,32 @@ def average_reasons(view: SeatView, move: Move, mean: float, samples: int, *,
     elif rival is not None and rival_mean is not None:
         gap = round(max(mean - rival_mean, 0.0), 2)
         if family == "gaple":
-            reasons.append(Reason("next_places", {"move": rival, "places": gap}))
+            reasons.append(Reason("next_places", _estimate("places", gap, gap_margin,
+                                                           move=rival)))
         elif family == "duel":
-            reasons.append(Reason("next_chance", {"move": rival, "chance": _chance(rival_mean)}))
+            reasons.append(Reason("next_chance", _estimate(
+                "chance", _chance(rival_mean), _chance_margin(rival_margin), move=rival)))
         else:
-            reasons.append(Reason("next_points", {"move": rival, "points": gap}))
+            reasons.append(Reason("next_points", _estimate("points", gap, gap_margin,
+                                                           move=rival)))
     reasons.append(Reason("deals_all" if exact else "deals_sampled", {"samples": samples}))
     return reasons
+
+
+def _estimate(key: str, value: float, margin: float,
+              **others: object) -> dict[str, object]:
+    """A reason's values: the estimate ``key``, its ``margin`` when there is one (see
+    :data:`ESTIMATES`), then the ``others``."""
+    params: dict[str, object] = {key: value}
+    if margin:
+        params["margin"] = round(margin, 2) if isinstance(margin, float) else margin
+    params.update(others)
+    return params
+
+
+def _chance_margin(margin: float) -> int:
+    """A margin on the duel's +1 / 0 / −1 scale as per cent of the chance of winning."""
+    return round(50 * margin)
 
 
 def _chance(mean: float) -> int:

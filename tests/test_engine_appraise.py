@@ -24,7 +24,6 @@ from engine.appraise import (
     GRADES,
     MIN_DEALS,
     MIN_VERDICT,
-    NOISE_Z,
     PRECISION,
     REVIEW_PRECISION,
     AppraisalError,
@@ -43,13 +42,13 @@ from engine.appraise import (
     review_precision,
     review_time,
     summarise,
-    t_value,
     worth,
 )
 from engine.bots import seat_score
 from engine.deals import DealSpace
 from engine.line import Line
 from engine.moves import Move
+from engine.paired import NOISE_Z, t_value
 from engine.rules import block, duel
 from engine.scenario import load
 from engine.solve import solve
@@ -363,20 +362,6 @@ def test_a_loss_within_the_noise_is_never_a_mistake() -> None:
     assert grade("block", 0.01, margin=0.0) == "good"  # a loss, though a small one
     # Too few deals to say how far off they may be: no verdict worse than good.
     assert grade("block", blunder * 3, margin=0.5, sure=False) == "good"
-
-
-def test_the_margin_is_students_t_for_the_deals_solved() -> None:
-    assert t_value(13) == pytest.approx(2.160)
-    assert t_value(29) == pytest.approx(2.045)
-    assert NOISE_Z <= t_value(200) < t_value(40) < t_value(30)
-    assert t_value(0) == math.inf
-    # at 99%: the table to 30 degrees of freedom, then the expansion, which meets it there
-    assert t_value(13, 0.99) == pytest.approx(3.012)
-    assert t_value(31, 0.99) == pytest.approx(2.744, abs=1e-3)
-    assert t_value(10_000, 0.99) == pytest.approx(2.576, abs=1e-3)
-    assert all(t_value(df, 0.99) > t_value(df) for df in (1, 30, 31, 100, 10_000))
-    with pytest.raises(ValueError, match="0.9"):
-        t_value(10, 0.9)
 
 
 def test_a_stop_asks_more_confidence_than_a_grade() -> None:

@@ -523,6 +523,28 @@ def test_a_difference_within_the_deals_noise_is_equally_good() -> None:
     assert {m.tile for m in tie.params["moves"]} == {t("5-5"), t("2-5")}  # type: ignore[union-attr]
 
 
+def test_the_hints_figures_carry_their_margins() -> None:
+    """Each figure from sampled deals carries the half-width of its 95% interval: Student's t
+    for the deals times its standard error over them."""
+    state = State.setup(block(2), [["5-5", "2-5", "1-3", "6-6"], ["0-0"]], ends=(5, 1),
+                        stock=14)
+    swing = iter([1.0, -1.0] * 4)
+
+    def noisy(s: State, seconds: float) -> tuple[dict[Move, float], bool]:
+        a = next(swing)  # [5|5] scores 4 or 2, [2|5] −1, [1|3] −2
+        return {m: 3.0 + a if m.tile == t("5-5") else -1.0 if m.tile == t("2-5") else -2.0
+                for m in s.legal_moves()}, True
+
+    d = StrongBot(60.0, max_samples=8, evaluate=noisy).decide(view(state, 0), random.Random(1))
+    # the eight scores of [5|5] (and its lead over [2|5]): s = √(8/7), so s / √8 = √(1/7)
+    margin = round(bots.t_value(7) * (1 / 7) ** 0.5, 2)
+    assert Reason("average_ahead", {"points": 3.0, "margin": margin}) in d.reasons
+    assert Reason("next_points", {"move": Move.parse("play 2-5 left"), "points": 4.0,
+                                  "margin": margin}) in d.reasons
+    assert [r.text() for r in d.reasons if r.code == "average_ahead"] == [
+        f"On average it leaves you 3.0 \u00b1 {margin} points a round ahead of an opponent."]
+
+
 def test_gaples_numbers_are_places_and_the_duels_a_chance_of_winning() -> None:
     g = State.setup(gaple(), [["1-1", "2-4", "0-2"], ["5-0"], ["1-4"], ["3-4"]], ends=(1, 2),
                     stock=["0-0", "0-1", "6-6", "3-3"])
@@ -547,9 +569,21 @@ def test_gaples_numbers_are_places_and_the_duels_a_chance_of_winning() -> None:
 
 def test_every_deal_allowed_is_said_so() -> None:
     v = view(State.setup(duel(), [["5-5", "2-5"], ["0-0"]], ends=(5, 1), stock=14), 0)
-    reasons = bots.average_reasons(v, Move.parse("play 5-5 left"), 0.0, 680, exact=True)
+    reasons = bots.average_reasons(v, Move.parse("play 5-5 left"), 0.0, 680, exact=True,
+                                   margin=0.2)
     assert reasons == [Reason("average_chance", {"chance": 50}),
-                       Reason("deals_all", {"samples": 680})]
+                       Reason("deals_all", {"samples": 680})]  # exact: no margin
+    sampled = bots.average_reasons(v, Move.parse("play 5-5 left"), 0.0, 680, margin=0.2)
+    assert sampled[0] == Reason("average_chance", {"chance": 50, "margin": 10})  # per cent
+
+
+def test_level_is_said_only_when_the_estimate_is_that_precise() -> None:
+    v = view(State.setup(block(2), [["5-5", "2-5"], ["0-0"]], ends=(5, 1), stock=14), 0)
+    move = Move.parse("play 5-5 left")
+    assert bots.average_reasons(v, move, 0.02, 90, margin=0.04)[0] == \
+        Reason("average_even", {})
+    assert bots.average_reasons(v, move, -0.02, 90, margin=1.3)[0] == \
+        Reason("average_behind", {"points": 0.02, "margin": 1.3})
 
 
 def test_shedding_the_heaviest_tile_is_said_only_against_a_move_that_does_not() -> None:
@@ -731,7 +765,8 @@ def test_paired_clear_agrees_with_the_paired_gap() -> None:
         paired.add(row)
         best = max((a, b, c), key=lambda m: sum(r[m] for r in rows[:n]))
         expected = n >= 2 and all(
-            (gap := bots._paired_gap(rows[:n], best, m))[0] > max(0.0, bots.NOISE_Z * gap[1])
+            (gap := bots._paired_gap(rows[:n], [1.0] * n, best, m))[0]
+            > max(0.0, bots.NOISE_Z * gap[1])
             for m in (a, b, c) if m != best)
         assert paired.clear() == expected, n
 

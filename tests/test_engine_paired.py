@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 
 import pytest
 
-from engine.paired import PairedSums, sample_variance
+from engine.paired import NOISE_Z, PairedSums, sample_variance, t_value
 
 
 def test_sums_and_differences_match_the_rows_whole_numbers() -> None:
@@ -81,3 +82,17 @@ def test_one_row_has_no_variance() -> None:
     assert sample_variance(3, 9, 1) == 0.0 and sample_variance(0.0, 0.0, 0) == 0.0
     assert sample_variance(2, 2, 2) == 0.0  # 1 and 1
     assert sample_variance(1, 1, 2) == 0.5  # 0 and 1
+
+
+def test_the_margin_is_students_t_for_the_deals_solved() -> None:
+    assert t_value(13) == pytest.approx(2.160)
+    assert t_value(29) == pytest.approx(2.045)
+    assert NOISE_Z <= t_value(200) < t_value(40) < t_value(30)
+    assert t_value(0) == math.inf
+    # at 99%: the table to 30 degrees of freedom, then the expansion, which meets it there
+    assert t_value(13, 0.99) == pytest.approx(3.012)
+    assert t_value(31, 0.99) == pytest.approx(2.744, abs=1e-3)
+    assert t_value(10_000, 0.99) == pytest.approx(2.576, abs=1e-3)
+    assert all(t_value(df, 0.99) > t_value(df) for df in (1, 30, 31, 100, 10_000))
+    with pytest.raises(ValueError, match="0.9"):
+        t_value(10, 0.9)

@@ -5,6 +5,7 @@ sign; the tutor's cost and its hint from an appraisal."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from apptest_support import open_page, texts
@@ -13,6 +14,7 @@ from test_ui_play_tutor import made_appraisal
 from engine.appraise import Appraisal, MoveAppraisal
 from engine.bots import REASON_CODES, Reason, hint, opening_reasons
 from engine.moves import PASS, Move
+from engine.paired import t_value
 from engine.rules import block, gaple
 from engine.scenario import load
 from engine.state import State
@@ -147,6 +149,46 @@ def test_the_tutors_cost_shows_an_estimates_margin(lang: list[str]) -> None:
     assert i18n.ltr_run("0.9 \u00b1 0.5") in play_hints.cost("gaple", 0.91, 0.52)
 
 
+def test_a_hints_figures_show_their_margin(lang: list[str]) -> None:
+    """A figure from sampled deals is said with its margin, in the family's unit, where the
+    margin shows at the figure's precision; none where it rounds to nothing."""
+    rival = Move.parse("play 2-5 right")
+    assert said("average_ahead", points=7.31, margin=0.93) == \
+        "On average it leaves you 7.3 \u00b1 0.9 points a round ahead of an opponent."
+    assert said("average_ahead", points=7.31, margin=0.04) == said("average_ahead", points=7.31)
+    assert said("next_points", move=rival, points=0.56, margin=0.32) == \
+        "The next best, [2|5] on the right end, leaves you 0.6 \u00b1 0.3 points a round less."
+    assert said("average_place", place=1.84, margin=0.11, players=4) == \
+        "On average it finishes you in place 1.8 \u00b1 0.1 of 4."
+    assert said("average_chance", chance=62, margin=5) == \
+        "Your chance of winning with it: 62 \u00b1 5% (a draw counts as half a win)."
+    assert said("next_chance", move=rival, chance=40, margin=0) == \
+        "The next best, [2|5] on the right end: 40%."
+    lang[0] = "uk"  # the language's decimal sign
+    assert "7,3 \u00b1 0,9 \u0431\u0430\u043b\u0430" in said("average_ahead", points=7.31,
+                                                            margin=0.93)
+    lang[0] = "ar"  # kept left to right as one run in a right-to-left page
+    assert i18n.ltr_run("7.3 \u00b1 0.9") in said("average_ahead", points=7.31, margin=0.93)
+
+
+def test_the_tutors_hint_gives_the_appraisals_margins() -> None:
+    """The tutor's better move: its mean with the half-width of its 95% interval
+    (Student's t for the deals), the next best's shortfall with the loss's own margin."""
+    state = State.setup(block(3), [["5-5", "2-5", "1-3"], ["0-0"], ["1-1"]], ends=(5, 1))
+    v = view(state, 0)
+    exact = made_appraisal(v, lambda m: {"5-5": 0.0, "2-5": 4.0, "1-3": 6.0}[str(m.tile)])
+    found = Appraisal(exact.seat, exact.family, False, 40, 10_000, 0.5, tuple(
+        replace(i, expected=2.0 - i.loss, stderr=0.5, loss_stderr=0.25,
+                margin=t_value(39) * 0.25 if i.loss else 0.0) for i in exact.moves),
+        exact.best)
+    _, reasons = play_hints.tutor_reasons(v, found, Move.parse("play 1-3 right"))
+    by_code = {r.code: r.params for r in reasons}
+    assert by_code["average_ahead"] == {"points": 2.0, "margin": round(t_value(39) * 0.5, 2)}
+    assert by_code["next_points"]["margin"] == round(t_value(39) * 0.25, 2)
+    assert "2.0 \u00b1 1.0 points a round ahead" in play_hints.reason_text(
+        Reason("average_ahead", by_code["average_ahead"]), SEATS)
+
+
 def test_the_tutors_hint_names_equally_good_moves_within_the_noise() -> None:
     state = State.setup(block(2), [["5-5", "2-5", "1-3", "6-6"], ["0-0"]], ends=(5, 1),
                         stock=14)
@@ -161,7 +203,9 @@ def test_the_tutors_hint_names_equally_good_moves_within_the_noise() -> None:
     best, reasons = play_hints.tutor_reasons(v, noisy, Move.parse("play 1-3 right"))
     assert best == Move.parse("play 5-5 left")
     codes = [r.code for r in reasons]
-    assert codes[-3:] == ["average_even", "equally_good", "deals_sampled"]
+    # level with an opponent as far as 150 deals tell, within ± 0.4 point: so said
+    assert codes[-3:] == ["average_ahead", "equally_good", "deals_sampled"]
+    assert reasons[-3].params == {"points": 0.0, "margin": 0.4}
     assert reasons[-2].params["moves"] == (best, Move.parse("play 2-5 left"))
     best, reasons = play_hints.tutor_reasons(v, exact, Move.parse("play 1-3 right"))
     assert [r.code for r in reasons][-2:] == ["next_points", "deals_all"]

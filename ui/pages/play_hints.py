@@ -13,10 +13,13 @@ same reasons as the strong bot's hint (:func:`engine.bots.move_reasons`,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-from engine.appraise import NOISE_Z, Appraisal, MoveAppraisal
+from engine.appraise import Appraisal, MoveAppraisal
 from engine.bots import Reason, average_reasons, move_reasons
 from engine.moves import Move, canonical
+from engine.paired import NOISE_Z
+from engine.reasons import ESTIMATES
 from engine.rules import result_unit
 from engine.tiles import Tile
 from engine.view import SeatView
@@ -55,9 +58,16 @@ def _value(key: str, value: object, seats: Sequence[str]) -> object:
 
 
 def reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[str, object]:
-    """A reason's values for its words (see the module); where it names seats, ``count`` is
-    how many (the words' plural form: "your opponent", "your opponents")."""
+    """A reason's values for its words (see the module): an estimate with its margin where
+    the margin shows at the figure's precision ("7.3 ± 0.9"); where it names seats,
+    ``count`` is how many (the words' plural form: "your opponent", "your opponents")."""
     out = {k: _value(k, v, seats) for k, v in params.items()}
+    margin = params.get("margin")
+    key = next((k for k in ESTIMATES if k in params), None)
+    if key is not None and isinstance(margin, float | int) and \
+            round(margin, 1 if key in DECIMALS else 0) > 0:  # it shows at the figure's precision
+        said = _value(key, margin, seats)
+        out[key] = ltr_run(f"{out[key]} \u00b1 {said}")  # one piece in a right-to-left page
     named = params.get("seats")
     if isinstance(named, tuple):
         out["count"] = len(named)
@@ -111,8 +121,7 @@ def _by_name(v: SeatView, found: Appraisal) -> list[MoveAppraisal]:
     for item in found.moves:
         name = canonical(item.move, v.ends)
         if name not in seen:
-            seen[name] = MoveAppraisal(name, item.expected, item.stderr, item.loss,
-                                       item.loss_stderr, item.grade)
+            seen[name] = replace(item, move=name)
     return list(seen.values())
 
 
@@ -125,8 +134,10 @@ def tutor_reasons(v: SeatView, found: Appraisal, played: Move) -> tuple[Move, li
     equal = tuple(i.move for i in rest if i.loss <= NOISE_Z * i.loss_stderr)
     rival = next((i for i in rest if i.move not in equal), None)
     reasons = move_reasons(v, best.move, canonical(played, v.ends))
-    reasons += average_reasons(v, best.move, best.expected, found.deals, exact=found.exact,
-                               rival=rival.move if rival is not None else None,
-                               rival_mean=rival.expected if rival is not None else None,
-                               equal=equal)
+    reasons += average_reasons(
+        v, best.move, best.expected, found.deals, exact=found.exact,
+        margin=found.expected_margin(best), rival=rival.move if rival is not None else None,
+        rival_mean=rival.expected if rival is not None else None,
+        rival_margin=found.expected_margin(rival) if rival is not None else 0.0,
+        gap_margin=rival.margin if rival is not None else 0.0, equal=equal)
     return best.move, reasons
