@@ -156,9 +156,17 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
     look of ``budget`` seconds worked out in ``parts``
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
-    theirs, as ``ui.pages.play_tutor`` does (and, as it does, no further once exact or as
-    precise as the review: ``engine.appraise.as_precise``)."""
-    from engine.appraise import Appraisal, AppraisalError, added_up, appraise, as_precise
+    theirs, as ``ui.pages.play_tutor`` does (each look stopping, as Play's, once as precise as
+    ``engine.appraise.look_precision`` asks; and no look further once exact or as precise as
+    the review: ``engine.appraise.as_precise``)."""
+    from engine.appraise import (
+        Appraisal,
+        AppraisalError,
+        added_up,
+        appraise,
+        as_precise,
+        look_precision,
+    )
     from engine.view import SeatView
 
     assert isinstance(v, SeatView)
@@ -171,7 +179,7 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
             for i in range(parts):
                 try:
                     part = appraise(v, random.Random(key), seconds=budget + (head if k == 0 else 0),
-                                    part=(i, parts), after=after)
+                                    part=(i, parts), after=after, precision=look_precision(v))
                 except AppraisalError:  # no deal left in this part
                     continue
                 look = part if look is None else added_up(v, look, part)

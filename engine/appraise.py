@@ -501,6 +501,17 @@ def review_precision(v: SeatView) -> float:
     return REVIEW_PRECISION.get((family, len(v.hand_counts)), PRECISION[family])
 
 
+def look_precision(v: SeatView) -> float:
+    """The standard error at which one of Play's tutor's looks at ``v`` stops: the
+    review's (:func:`review_precision`), or the family's :data:`PRECISION` where that is
+    finer.  A look stopped short of the review's aim leaves the rest of its time unused
+    while a grade on a band's edge is still unsettled (in the two-player game, late
+    positions reached the family's precision in a fifth of a look's time); past the
+    review's aim no look goes on (:func:`as_precise`)."""
+    assert v.rules is not None
+    return min(review_precision(v), PRECISION[v.rules.family])
+
+
 def review_time(v: SeatView) -> float:
     """How many times its usual budget a review gives the appraisal of ``v`` (see
     :data:`REVIEW_TIME`; 1 elsewhere)."""

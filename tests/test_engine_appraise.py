@@ -38,6 +38,7 @@ from engine.appraise import (
     distinct_moves,
     enough_deals,
     grade,
+    look_precision,
     report,
     review_precision,
     review_time,
@@ -413,6 +414,21 @@ def test_a_review_aims_at_a_precision_its_grades_can_rest_on() -> None:
     spread = max(max(m.stderr, m.loss_stderr) for m in a.moves)
     settled = all(m.grade == grade("block", m.loss + m.margin) for m in a.moves if m.loss > 0)
     assert spread < PRECISION["block"] or (spread < 0.5 and settled)
+
+
+def test_a_tutors_look_goes_on_to_the_reviews_precision() -> None:
+    """A look of Play's tutor stops at the review's precision, or the family's where that is
+    finer: in the two-player game, one stopped at the family's own left a grade on a band's
+    edge unsettled, and most of the look's time unused."""
+    for name, aim in [("duel", PRECISION["duel"] / 2), ("duel-draw", PRECISION["duel"] / 2),
+                      ("block-2", PRECISION["block"]), ("block-3", PRECISION["block"]),
+                      ("block-4", PRECISION["block"]), ("gaple-5", PRECISION["gaple"])]:
+        assert look_precision(mover_view(game(name, 0, 2))) == aim, name
+    v = mover_view(game("duel", 1, 6))
+    family_aim = appraise(v, random.Random(1), limit=0, seconds=60)
+    assert family_aim.seconds < 60 and not as_precise(v, family_aim)
+    look = appraise(v, random.Random(1), limit=0, seconds=60, precision=look_precision(v))
+    assert look.deals > family_aim.deals and as_precise(v, look)
 
 
 def test_the_tutor_is_as_sure_as_the_review_by_the_reviews_own_stop() -> None:

@@ -8,13 +8,14 @@ import sys
 import types
 from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from engine.appraise import appraise, combine
+from engine.appraise import Appraisal, appraise, combine, look_precision
 from engine.rules import block, duel
 from engine.state import State
-from engine.view import view
+from engine.view import SeatView, view
 from ui import thinking
 
 
@@ -152,6 +153,23 @@ def test_the_tutor_is_worked_out_in_every_worker_and_added_up(
     assert thinking.tutor(v, 5).result(timeout=60).deals > 0
     thinking.pool().shutdown()
     thinking.pool.clear()  # type: ignore[attr-defined]
+
+
+def test_each_part_of_a_tutors_look_stops_where_the_engine_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[object] = []
+
+    def recorded(v: SeatView, rng: random.Random, **options: Any) -> Appraisal:
+        asked.append(options.get("precision"))
+        return appraise(v, rng, **options)
+
+    monkeypatch.setattr(thinking, "appraise", recorded)
+    monkeypatch.setattr(thinking, "inline", lambda: False)
+    monkeypatch.setattr(thinking, "_run", lambda workers, job, *args: finished(job(*args)))
+    state = State.deal(duel(), random.Random(3))
+    v = view(state, state.mover or 0)
+    thinking.tutor(v, 5, seconds=0.2).result(timeout=60)
+    assert asked == [look_precision(v)] * thinking.WORKERS
 
 
 def finished(value: object = None, error: Exception | None = None) -> Future[object]:

@@ -49,6 +49,7 @@ from engine.appraise import (
     Worth,
     added_up,
     appraise,
+    look_precision,
     review_precision,
     review_time,
     worth,
@@ -252,12 +253,15 @@ def tutor(seat_view: SeatView, seed: int, after: Evidence | None = None,
 def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, seed: int,
            seconds: float, after: Evidence | None = None) -> Future[Appraisal]:
     """One appraisal of ``seat_view`` worked out in ``parts`` of ``workers`` at once, each
-    within ``seconds`` (:func:`engine.appraise.appraise`'s ``part`` and ``after``): the
+    within ``seconds`` or once as precise as a tutor's look asks
+    (:func:`engine.appraise.look_precision`; :func:`engine.appraise.appraise`'s ``part`` and
+    ``after``): the
     answer, once every part is back, is their deals added up
     (:func:`engine.appraise.added_up`); a part that failed (or had no deal left) is left out,
     and only if all fail does the answer.  Inline, one part."""
     parts = 1 if inline() else max(1, parts)
-    futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts), after=after),
+    futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts), after=after,
+                                     precision=look_precision(seat_view)),
                     seat_view, random.Random(seed)) for i in range(parts)]
     if parts == 1:
         return futures[0]
