@@ -36,12 +36,12 @@ the duel, +1 / 0 / −1.  Sums are kept as whole numbers (Block's times N − 1,
 Gaple's times 2), so ties are ties exactly.
 
 Each move's **loss** is the best expected score minus its own, with its **margin**: the
-half-width of its 95% interval (:data:`~engine.paired.CONFIDENCE`), Student's t for the deals solved times
-the standard error of the paired difference from the best move (0 when exact).  Its
-**grade** is ``forced`` (every legal move is the same move, or its mirror image), ``best``
-(no loss), else by the loss's lower bound, ``loss − margin`` (its **sure loss**), against
-the family's :data:`BANDS`: below the first band ``good``, then ``inaccuracy``,
-``mistake``, ``blunder``.  A loss within the estimate's noise is thus never called a
+half-width of its 95% interval (:data:`~engine.paired.CONFIDENCE`), Student's t for the
+deals solved times the standard error of the paired difference from the best move (0 when
+exact).  Its **grade** is ``forced`` (every legal move is the same move, or its mirror
+image), ``best`` (no loss), else by the loss's lower bound, ``loss − margin`` (its **sure
+loss**), against the family's :data:`BANDS`: below the first band ``good``, then
+``inaccuracy``, ``mistake``, ``blunder``.  A loss within the estimate's noise is thus never called a
 mistake, and an estimate from fewer than :data:`MIN_VERDICT` deals never calls a move
 worse than ``good``: too few deals for their spread to say how far off they may be.  The
 round's accuracy is worked out from the same sure losses.  A stop (Play's tutor) asks more
@@ -221,8 +221,9 @@ class Appraisal:
 
     def grade_at(self, item: MoveAppraisal, confidence: float) -> str:
         """``item``'s grade were its loss's interval at ``confidence`` (0.95 or 0.99) rather
-        than :data:`~engine.paired.CONFIDENCE`: the same estimate, its margin that many standard errors
-        (:func:`t_value`).  A stop acts on the grade at :data:`STOP_CONFIDENCE`."""
+        than :data:`~engine.paired.CONFIDENCE`: the same estimate, its margin that many
+        standard errors (:func:`~engine.paired.t_value`).  A stop acts on the grade at
+        :data:`STOP_CONFIDENCE`."""
         if item.grade in ("forced", "best") or not item.loss_stderr:
             return item.grade
         margin = t_value(self.deals - 1, confidence) * item.loss_stderr
@@ -506,8 +507,8 @@ def look_precision(v: SeatView) -> float:
     review's (:func:`review_precision`), or the family's :data:`PRECISION` where that is
     finer.  A look stopped short of the review's aim leaves the rest of its time unused
     while a grade on a band's edge is still unsettled (in the two-player game, late
-    positions reached the family's precision in a fifth of a look's time); past the
-    review's aim no look goes on (:func:`as_precise`)."""
+    positions reached the family's precision in a tenth of a second of a look's 1.5);
+    past the review's aim no look goes on (:func:`as_precise`)."""
     assert v.rules is not None
     return min(review_precision(v), PRECISION[v.rules.family])
 
