@@ -70,7 +70,7 @@ from .counting import (
 from .deals import DealSpace
 from .inference import OPPONENTS, ChoiceModel, likelihood, weighs
 from .moves import Move, canonical, distinct
-from .paired import NOISE_Z, PairedSums, t_value
+from .paired import NOISE_Z, PairedSums, t_value, weighted_mean_error
 from .reasons import (
     REASON_CODES,
     Reason,
@@ -123,19 +123,9 @@ class Bot(Protocol):
 def _paired_gap(rows: list[dict[Move, float]], weights: list[float], a: Move,
                 b: Move) -> tuple[float, float]:
     """The mean of move ``a``'s score minus move ``b``'s over the deals (each row weighs
-    as ``weights`` says), and its standard error (:func:`_mean_error`)."""
-    return _mean_error([row[a] - row[b] for row in rows], weights)
-
-
-def _mean_error(values: list[float], weights: list[float]) -> tuple[float, float]:
-    """The weighted mean of ``values`` and its standard error: the ratio estimator's,
-    times n / (n − 1) so that equal weights give the sample's s / √n (0 with one value)."""
-    n, mass = len(values), sum(weights)
-    mean = sum(w * x for w, x in zip(weights, values, strict=True)) / mass
-    if n < 2:
-        return mean, 0.0
-    spread = sum((w * (x - mean)) ** 2 for w, x in zip(weights, values, strict=True))
-    return mean, (spread * n / (n - 1)) ** 0.5 / mass
+    as ``weights`` says), and its standard error
+    (:func:`~engine.paired.weighted_mean_error`)."""
+    return weighted_mean_error([row[a] - row[b] for row in rows], weights)
 
 
 def _timed(start: float, move: Move, reasons: list[Reason]) -> Decision:
@@ -491,10 +481,10 @@ class StrongBot(_Level):
             reasons.append(Reason("wins_for_certain", {"samples": samples}))
         reasons.extend(move_reasons(view, move, rival if rival is not None else others[0]))
         t = t_value(samples - 1) if samples > 1 else 0.0  # the margins: 95% intervals
-        mean, error = _mean_error([row[ranked[0]] for row in rows], weights)
+        mean, error = weighted_mean_error([row[ranked[0]] for row in rows], weights)
         rival_mean = rival_error = gap_error = 0.0
         if rival is not None:
-            rival_mean, rival_error = _mean_error([row[rival] for row in rows], weights)
+            rival_mean, rival_error = weighted_mean_error([row[rival] for row in rows], weights)
             gap_error = _paired_gap(rows, weights, ranked[0], rival)[1]
         reasons.extend(average_reasons(
             view, move, mean, samples, exact=every, margin=t * error, rival=rival,

@@ -64,6 +64,18 @@ def sample_variance(total: N, squares: N, n: int) -> float:
     return max(squares - total * total / n, 0.0) / (n - 1)
 
 
+def weighted_mean_error(values: Sequence[float], weights: Sequence[float]
+                        ) -> tuple[float, float]:
+    """The weighted mean of ``values`` and its standard error: the ratio estimator's,
+    times n / (n − 1) so that equal weights give the sample's s / √n (0 with one value)."""
+    n, mass = len(values), sum(weights)
+    mean = sum(w * x for w, x in zip(weights, values, strict=True)) / mass
+    if n < 2:
+        return mean, 0.0
+    spread = sum((w * (x - mean)) ** 2 for w, x in zip(weights, values, strict=True))
+    return mean, (spread * n / (n - 1)) ** 0.5 / mass
+
+
 class PairedSums(Generic[N]):
     """The number of rows, each choice's sum, and ``products[i][j]``, the sum of
     ``row[i] * row[j]``; sized by the first row."""

@@ -440,7 +440,9 @@ class Search:
         # Gaple (no stock): searched by _gaple, on numbers alone.
         self.gaple = self.family == "gaple"
         # Two players (the duel in both modes, two-player Block): searched by _duo, on
-        # numbers alone, the stock (in draw mode) as the tiles it gives in turn.
+        # numbers alone, the stock (in draw mode) as the tiles it gives in turn, once the
+        # first tile is down.  _ab goes on over the State past it only with this off: a
+        # test does so, to compare the two searches move for move.
         self.duo = self.players == 2 and state.rules.stuck in ("pass", "draw")
         stock = state.stock if state.rules.stuck == "draw" else None
         self.stock_bits = tuple([t.bit for t in stock or ()])  # top first, to draw from

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import statistics
 from collections import Counter
 from typing import Any
 
@@ -545,17 +544,6 @@ def test_the_hints_figures_carry_their_margins() -> None:
                                   "margin": margin}) in d.reasons
     assert [r.text() for r in d.reasons if r.code == "average_ahead"] == [
         f"On average it leaves you 3.0 \u00b1 {margin} points a round ahead of an opponent."]
-
-
-def test_a_weighted_mean_has_the_ratio_estimators_error() -> None:
-    """Equal weights give the sample's mean and s / √n; other weights, each deal's share."""
-    values = [4.0, 2.0, 5.0, 1.0, 3.0]
-    mean, error = bots._mean_error(values, [2.0] * 5)
-    assert mean == pytest.approx(3.0)
-    assert error == pytest.approx(statistics.stdev(values) / 5 ** 0.5)
-    # (1·1 + 3·3) / 4, and √((1·(1 − 2.5))² + (3·(3 − 2.5))²) · √(2 / 1) / 4
-    assert bots._mean_error([1.0, 3.0], [1.0, 3.0]) == pytest.approx((2.5, 0.75))
-    assert bots._mean_error([7.0], [1.0]) == (7.0, 0.0)
 
 
 def test_gaples_numbers_are_places_and_the_duels_a_chance_of_winning() -> None:

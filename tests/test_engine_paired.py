@@ -8,7 +8,7 @@ import statistics
 
 import pytest
 
-from engine.paired import NOISE_Z, PairedSums, sample_variance, t_value
+from engine.paired import NOISE_Z, PairedSums, sample_variance, t_value, weighted_mean_error
 
 
 def test_sums_and_differences_match_the_rows_whole_numbers() -> None:
@@ -96,3 +96,14 @@ def test_the_margin_is_students_t_for_the_deals_solved() -> None:
     assert all(t_value(df, 0.99) > t_value(df) for df in (1, 30, 31, 100, 10_000))
     with pytest.raises(ValueError, match="0.9"):
         t_value(10, 0.9)
+
+
+def test_a_weighted_mean_has_the_ratio_estimators_error() -> None:
+    """Equal weights give the sample's mean and s / √n; other weights, each deal's share."""
+    values = [4.0, 2.0, 5.0, 1.0, 3.0]
+    mean, error = weighted_mean_error(values, [2.0] * 5)
+    assert mean == pytest.approx(3.0)
+    assert error == pytest.approx(statistics.stdev(values) / 5 ** 0.5)
+    # (1·1 + 3·3) / 4, and √((1·(1 − 2.5))² + (3·(3 − 2.5))²) · √(2 / 1) / 4
+    assert weighted_mean_error([1.0, 3.0], [1.0, 3.0]) == pytest.approx((2.5, 0.75))
+    assert weighted_mean_error([7.0], [1.0]) == (7.0, 0.0)

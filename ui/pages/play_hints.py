@@ -4,10 +4,12 @@ A hint's reasons are the engine's (:mod:`engine.bots`: a code and its values); h
 words: seats by their names, moves as a learner names them ("[2|5] on the left end"), numbers
 as Play's review writes them (:func:`ui.widgets.appraisal.number`: the language's decimal
 sign; whole numbers with its thousands separator, :func:`ui.widgets.appraisal.count`).  The
-tutor's stop says what the learner's move costs on average in the family's unit (Block: points a round; Gaple: places; the two-player game: the
-chance of winning, a draw counted as half), and its hint is the appraisal's best move with the
-same reasons as the strong bot's hint (:func:`engine.bots.move_reasons`,
-:func:`engine.bots.average_reasons`) from the appraisal's numbers.
+tutor's stop says what the learner's move costs on average in the family's unit (Block:
+points a round; Gaple: places; the two-player game: the chance of winning, a draw counted as
+half), and its hint is the appraisal's best move with the same reasons as the strong bot's
+hint (:func:`engine.bots.move_reasons`, :func:`engine.bots.average_reasons`) from the
+appraisal's numbers.  An estimate is said with its margin where the margin shows at the
+figure's precision, as one left-to-right piece (:func:`plus_minus`).
 """
 
 from __future__ import annotations
@@ -66,8 +68,7 @@ def reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[st
     key = next((k for k in ESTIMATES if k in params), None)
     if key is not None and isinstance(margin, float | int) and \
             round(margin, 1 if key in DECIMALS else 0) > 0:  # it shows at the figure's precision
-        said = _value(key, margin, seats)
-        out[key] = ltr_run(f"{out[key]} \u00b1 {said}")  # one piece in a right-to-left page
+        out[key] = plus_minus(str(out[key]), str(_value(key, margin, seats)))
     named = params.get("seats")
     if isinstance(named, tuple):
         out["count"] = len(named)
@@ -92,9 +93,13 @@ def cost(family: str, loss: float, margin: float = 0.0) -> str:
                                round(50 * margin) > 0)
     else:
         said, spread, shows = number(loss), number(margin), round(margin, 1) > 0
-    if shows:
-        said = ltr_run(f"{said} \u00b1 {spread}")  # one piece in a right-to-left page
-    return t(f"tutor.cost_{unit}", loss=said)
+    return t(f"tutor.cost_{unit}", loss=plus_minus(said, spread) if shows else said)
+
+
+def plus_minus(said: str, spread: str) -> str:
+    """An estimate and its margin as one piece, kept left to right in a right-to-left
+    page: "0.9 ± 0.5"."""
+    return ltr_run(f"{said} \u00b1 {spread}")
 
 
 def deals_text(found: Appraisal) -> str:
