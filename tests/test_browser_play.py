@@ -401,6 +401,7 @@ def test_the_tiles_that_fit_are_marked_and_the_others_dimmed(page: Page) -> None
     expect(count_is(page, n)).to_be_visible()
     # the setting off: nothing marked, every tile as it is
     page.get_by_text("Choose the game and your opponents").click()
+    settle(page)  # opening the setup reruns the page: a click meanwhile may be undone
     page.get_by_text("Show which tiles fit", exact=True).click()
     expect(marked).to_have_count(0, timeout=WAIT)
     expect(dimmed).to_have_count(0)

@@ -38,6 +38,7 @@ def test_the_tutor_stops_a_blunder_and_the_keyboard_answers_it(page: Page) -> No
     page.goto(ADDRESS)
     settle(page)
     page.get_by_text("Choose the game and your opponents").click()
+    settle(page)  # opening the setup reruns the page: a click meanwhile may be undone
     toggle = page.get_by_role("switch", name="Tutor mode")
     expect(toggle).not_to_be_checked(timeout=WAIT)  # off at first
     page.get_by_text("Tutor mode", exact=True).click()

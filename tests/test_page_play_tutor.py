@@ -181,3 +181,14 @@ def test_the_stop_in_every_language(lang: str) -> None:
     page = texts(in_lang(at, lang))
     assert t_in(lang, "reason.deals_all", samples=100) in page
     assert "The tutor's choice" not in page and "Worked out" not in page
+
+
+def test_the_tutor_choice_stands_on_a_return_from_another_page() -> None:
+    """Streamlit forgets a toggle's state on a page that does not draw it: back on Play, the
+    learner's choice is drawn again."""
+    at = open_page("pages/play.py", seed="7", level="heaviest")
+    at.toggle(key="play.tutor").set_value(True).run()
+    at.switch_page("pages/learn.py").run()
+    assert "play.tutor" not in at.session_state
+    at.switch_page("pages/play.py").run()
+    assert at.toggle(key="play.tutor").value is True

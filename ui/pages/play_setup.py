@@ -73,7 +73,10 @@ def widget_defaults() -> None:
                        | {W_LEVEL: play.DEFAULT_LEVEL}).items():
         ss.setdefault(key, value)
     ss[W_FITS] = shows_fits(stored_table())  # kept apart from the toggle, which a page leaves
-    ss[W_TUTOR] = uses_tutor(stored_table())
+    # Only where the toggle has none (first here, or back from another page): set on every
+    # run, a run under way when the learner flips it would send the old value back over
+    # the flip (the setup's own rerun as it opens).
+    ss.setdefault(W_TUTOR, uses_tutor(stored_table()))
 
 
 #: The levels against which "Show which tiles fit" is on until the learner says otherwise:
