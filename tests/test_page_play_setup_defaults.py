@@ -56,3 +56,20 @@ def test_a_new_session_starts_from_the_defaults() -> None:
     second = open_page("pages/play.py")
     new_gaple_match(second)
     assert play_table(second).rules.dead_tiles
+
+
+def test_back_from_another_page_the_setup_shows_the_game_played() -> None:
+    """Streamlit forgets the setup's widgets on a page that does not draw them: back on Play,
+    they show the table's rules and level, and "New match" deals that game, not the form's
+    defaults (seen: Strong played, Easy shown)."""
+    at = open_page("pages/play.py", rules="gaple", players="5", dead="0", level="strong",
+                   seed="3")
+    at.switch_page("pages/learn.py").run()
+    assert "play.level" not in at.session_state
+    at.switch_page("pages/play.py").run()
+    assert not at.exception, at.exception
+    assert at.radio(key="play.level").value == "strong"
+    assert at.radio(key="play.family").value == "gaple"
+    click(at, "play.new")
+    table = play_table(at)
+    assert (table.rules, table.level) == (gaple(5, dead_tiles=False), "strong")

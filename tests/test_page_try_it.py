@@ -316,3 +316,15 @@ def test_gaples_turned_up_middle_tile_is_explained_and_logged() -> None:
     assert "was turned face up from there" not in body  # the note is for the start
     assert "Moves so far (1)" in at.expander[-1].label
     assert "Turned up from the middle" in body
+
+
+def test_back_from_another_page_the_setup_shows_the_game_on_the_board() -> None:
+    """Streamlit forgets the setup's widgets on a page that does not draw them: back on Try
+    it, they show the game on the board (five-player Gaple), not the form's defaults."""
+    at = open_page("pages/try_it.py", rules="gaple", players="5", seed="3")
+    at.switch_page("pages/learn.py").run()
+    assert "try.family" not in at.session_state
+    at.switch_page("pages/try_it.py").run()
+    assert not at.exception, at.exception
+    assert at.radio(key="try.family").value == "gaple"
+    assert at.session_state["try.gaple_deal"] == "5x5"

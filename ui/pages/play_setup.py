@@ -68,9 +68,14 @@ def _sync_widgets(table: Table) -> None:
 
 
 def widget_defaults() -> None:
+    """Widgets not drawn in a run lose their state (back from another page): each gets the
+    table's own rules and level before drawing (the form's defaults with no table yet), so
+    the setup never shows, and "New match" never deals, another game than the one played."""
     ss = st.session_state
-    for key, value in ({f"play.{k}": v for k, v in CHOICES.items()}
-                       | {W_LEVEL: play.DEFAULT_LEVEL}).items():
+    table = stored_table()
+    choices = choices_of(table.rules) if table is not None else CHOICES
+    level = table.level if table is not None else play.DEFAULT_LEVEL
+    for key, value in ({f"play.{k}": v for k, v in choices.items()} | {W_LEVEL: level}).items():
         ss.setdefault(key, value)
     ss[W_FITS] = shows_fits(stored_table())  # kept apart from the toggle, which a page leaves
     # Only where the toggle has none (first here, or back from another page): set on every

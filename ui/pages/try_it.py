@@ -200,10 +200,15 @@ def _sync_widgets(game: Game) -> None:
 
 
 def widget_defaults() -> None:
-    """Widgets not drawn in a run lose their state: give each a value before drawing."""
+    """Widgets not drawn in a run lose their state (back from another page): give each a
+    value before drawing, the game's own rules where there is a game, so that the setup
+    never shows another game than the one on the board."""
     ss = st.session_state
-    for key, value in ({f"try.{k}": v for k, v in CHOICES.items()}
-                       | {W_MATCH: False, W_HIDE: False}).items():
+    game = stored_game()
+    choices = choices_of(game.rules) if game is not None else CHOICES
+    for key, value in ({f"try.{k}": v for k, v in choices.items()}
+                       | {W_MATCH: game is not None and game.match is not None,
+                          W_HIDE: False}).items():
         ss.setdefault(key, value)
     if ss.get(W_SEED) is None:
         ss[W_SEED] = random_seed()
