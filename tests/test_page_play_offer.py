@@ -153,6 +153,26 @@ def test_the_setting_starts_off_above_easy_and_the_learners_choice_then_stands()
         assert play_table(at).level == level and at.toggle(key="play.fits").value is True
 
 
+def test_before_the_learner_chooses_the_setting_follows_the_level_of_each_new_match() -> None:
+    at = open_play(rules="block", players="2", seed="4", level="random")
+    assert at.toggle(key="play.fits").value is True
+    for level, shown in (("strong", False), ("heaviest", True)):
+        at.radio(key="play.level").set_value(level).run()
+        click(at, "play.new")
+        assert play_table(at).level == level and at.toggle(key="play.fits").value is shown
+
+
+def test_a_flip_that_comes_in_before_its_callback_is_not_sent_back() -> None:
+    """A run under way when the learner flips the toggle (the setup's own rerun as it opens)
+    sees the flip in the widget's state before the flip's callback has run: the run keeps
+    the flip instead of setting the level's default over it."""
+    at = open_play(rules="block", players="2", seed="4", level="strong")
+    assert at.toggle(key="play.fits").value is False
+    at.session_state["play.fits"] = True  # the widget's new value, no callback yet
+    at.run()
+    assert at.toggle(key="play.fits").value is True
+
+
 def test_on_equal_ends_the_hint_names_the_move_one_click_lays_and_the_review_names_it_once(
         ) -> None:
     at = open_play(rules="duel", seed="1", level="heaviest")

@@ -43,6 +43,7 @@ W_LEVEL = "play.level"
 W_SETUP = "play.setup_open"
 W_FITS = "play.fits"
 FITS_CHOICE = "play.fits_choice"
+FITS_LEVEL = "play.fits_level"  # the level "Show which tiles fit" was last set for
 W_TUTOR = "play.tutor"
 TUTOR_CHOICE = "play.tutor_choice"
 WIDGETS = (W_FAMILY, W_PLAYERS, W_DEAL, W_DEAD, W_BLANK, W_DRAW, W_LEVEL, W_SETUP, W_FITS,
@@ -77,11 +78,14 @@ def widget_defaults() -> None:
     level = table.level if table is not None else play.DEFAULT_LEVEL
     for key, value in ({f"play.{k}": v for k, v in choices.items()} | {W_LEVEL: level}).items():
         ss.setdefault(key, value)
-    ss[W_FITS] = shows_fits(stored_table())  # kept apart from the toggle, which a page leaves
-    # Only where the toggle has none (first here, or back from another page): set on every
-    # run, a run under way when the learner flips it would send the old value back over
-    # the flip (the setup's own rerun as it opens).
-    ss.setdefault(W_TUTOR, uses_tutor(stored_table()))
+    # The toggles are set only where they have no state (first here, or back from another
+    # page) or, for "Show which tiles fit" before the learner chose, where the level its
+    # default follows changed: set on every run, a run under way when the learner flipped
+    # one would send the old value back over the flip (the setup's own rerun as it opens).
+    if W_FITS not in ss or (FITS_CHOICE not in ss and ss.get(FITS_LEVEL) != level):
+        ss[W_FITS] = shows_fits(table)
+    ss[FITS_LEVEL] = level
+    ss.setdefault(W_TUTOR, uses_tutor(table))
 
 
 #: The levels against which "Show which tiles fit" is on until the learner says otherwise:
