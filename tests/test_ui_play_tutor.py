@@ -211,11 +211,49 @@ def test_a_stop_asks_for_the_loss_at_99_percent_and_a_doubtful_move_waits_for_mo
         assert tb.state.history[len(before[0])].move == bad
 
 
+@pytest.mark.parametrize(("then", "waited", "said"),
+                         [(0.1, 1, "blunder"), (0.25, play_tutor.DOUBT_LOOKS, "mistake")])
+def test_a_stop_waits_for_the_looks_that_settle_the_fault_it_names(
+        tutoring: Tutoring, then: float, waited: int, said: str) -> None:
+    """A loss of 4.8 points from 30 deals with a standard error of 0.25 is a mistake even at
+    99% (4.8 - 2.756 x 0.25 = 4.11 clears the mistake band, 3), so the move is stopped; but
+    the estimate is a blunder (the band starts at 4.5) and the grade at 95% a mistake (4.29):
+    the stop waits for another look to name the fault.  With 0.1 the grade is a blunder
+    (4.60): stopped as one after that look; still unsettled, stopped as a mistake after
+    ``DOUBT_LOOKS`` looks, never held longer."""
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    _, bad = two_moves(tb)
+    tutoring.bad, tutoring.loss, tutoring.stderr = {str(bad.tile)}, 4.8, 0.25
+    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
+    play_tutor.ask(tb)
+    tutoring.workers.release()
+    play_tutor.collect(tb)
+    found, _ = play_tutor.appraisal(tb)
+    assert found is not None and play_tutor.stops(found, found.of(bad))
+    assert found.of(bad).grade == "mistake" and play_tutor.doubtful(found, found.of(bad))
+    before, asked = snapshot(tb), tutoring.asked
+    tutoring.stderr = then  # what the next looks find
+    assert not play_tutor.learner_move(tb, bad)
+    waits = 0
+    while play_tutor.looking(tb):
+        assert snapshot(tb) == before and play_tutor.current_stop(tb) is None  # held
+        waits += 1
+        assert tutoring.asked == asked + waits
+        tutoring.workers.release()
+        play_tutor.advance(tb)
+    stop = play_tutor.current_stop(tb)
+    assert waits == waited and stop is not None and stop.item.grade == said
+    assert snapshot(tb) == before
+
+
 def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_looks() -> None:
     """The rule the tutor and the agreement bench share (``play_tutor.waits``): a doubtful move
-    (a mistake as estimated, short of one at 99%) waits for another look until it has waited
-    for ``DOUBT_LOOKS``; a move sure at 99%, or one no worse than an inaccuracy as estimated,
-    never waits."""
+    (a mistake as estimated, short of one at 99%, or a blunder as estimated graded a mistake)
+    waits for another look until it has waited for ``DOUBT_LOOKS``; a move sure at 99% with
+    its grade the estimate's band, or one no worse than an inaccuracy as estimated, never
+    waits."""
     state = State.deal(block(2), random.Random(3))
     v = view(state, state.to_move)
     moves = v.legal
@@ -230,6 +268,15 @@ def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_lo
     assert play_tutor.stops(sure, sure.of(moves[1]))
     assert not play_tutor.waits(slight, slight.of(moves[1]), 0)
     assert not play_tutor.waits(doubtful, doubtful.of(moves[0]), 0)  # the best move
+    # stopped, but named a mistake where the estimate is a blunder: waits to settle it
+    severe = made_appraisal(v, lambda m: 4.8 if m == moves[1] else 0.0, 0.25, 30)
+    settled = made_appraisal(v, lambda m: 4.8 if m == moves[1] else 0.0, 0.1, 30)
+    assert play_tutor.stops(severe, severe.of(moves[1]))
+    assert severe.of(moves[1]).grade == "mistake"
+    assert [play_tutor.waits(severe, severe.of(moves[1]), k)
+            for k in range(play_tutor.DOUBT_LOOKS + 1)] == [True] * play_tutor.DOUBT_LOOKS + [False]
+    assert settled.of(moves[1]).grade == "blunder"
+    assert not play_tutor.waits(settled, settled.of(moves[1]), 0)
 
 
 def test_play_it_anyway_plays_the_move_and_the_round_records_it_as_the_learners(

@@ -19,7 +19,8 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   as it is back (:func:`advance`, the table's clock with the tutor's look added), on every
   look so far: a move waits at most one look, :data:`ui.thinking.TUTOR_BUDGET`, and a click
   is never dropped.  If the first look fails, the held move is played.  A **doubtful** move
-  (:func:`doubtful`: a mistake or worse as estimated, not at 99%) waits for another look
+  (:func:`doubtful`: a mistake or worse as estimated, not at 99%, or graded milder than its
+  estimate's band) waits for another look
   (:func:`_look_again`) and is judged again on the deals of all, while it stays doubtful, up
   to :data:`DOUBT_LOOKS` looks a move.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
@@ -81,12 +82,16 @@ def stops(found: Appraisal, item: MoveAppraisal) -> bool:
 
 
 def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the evidence points to a fault in ``item``'s move without being sure enough to
-    stop it: its loss as estimated is a mistake or worse, but not the loss less its margin at
-    99% (:func:`stops`), be the margin wide or the deals too few for any verdict.  The move
-    waits for more looks (:func:`_judge`, up to :data:`DOUBT_LOOKS`): on few deals, a
-    blunder's estimate often reaches the band well before its lower end does."""
-    return grade(found.family, item.loss) in STOPS and not stops(found, item)
+    """Whether the evidence points to a fault in ``item``'s move that it does not yet bear
+    out: its loss as estimated is a mistake or worse, but either not the loss less its
+    margin at 99% (:func:`stops`: not sure enough to stop it, be the margin wide or the deals
+    too few for any verdict), or its grade (the loss less its margin at 95%, what a stop
+    names) is milder than the estimate's band (a blunder as estimated, stopped as a mistake).
+    The move waits for more looks (:func:`_judge`, up to :data:`DOUBT_LOOKS`): on few deals,
+    a blunder's estimate often reaches the band well before its lower end does, and a stop
+    that must come anyway is worth the wait to name its fault as the evidence settles it."""
+    said = grade(found.family, item.loss)
+    return said in STOPS and (item.grade != said or not stops(found, item))
 
 
 def waits(found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
