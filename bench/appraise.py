@@ -249,7 +249,7 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                 item = a.of(move)  # type: ignore[attr-defined]
                 waited = 0
                 for more in after.get(which, []):  # as Play: a doubtful move waits for
-                    if not waits(a, item, waited):  # type: ignore[arg-type]  # another look,
+                    if not waits(v, a, item, waited):  # type: ignore[arg-type]  # another look,
                         break  # judged on every deal so far
                     a, waited = more, waited + 1
                     item = a.of(move)  # type: ignore[attr-defined]

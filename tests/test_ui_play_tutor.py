@@ -24,6 +24,7 @@ from engine.appraise import (
     Evidence,
     MoveAppraisal,
     appraise,
+    as_precise,
     grade,
     t_value,
 )
@@ -261,22 +262,26 @@ def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_lo
     doubtful = made_appraisal(v, lambda m: 3.6 if m == moves[1] else 0.0, 0.25, 30)
     sure = made_appraisal(v, lambda m: 3.6 if m == moves[1] else 0.0, 0.1, 30)
     slight = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 0.6, 30)
-    assert [play_tutor.waits(doubtful, doubtful.of(moves[1]), k)
+    assert [play_tutor.waits(v, doubtful, doubtful.of(moves[1]), k)
             for k in range(play_tutor.DOUBT_LOOKS + 2)] == \
         [True] * play_tutor.DOUBT_LOOKS + [False, False]
-    assert not play_tutor.waits(sure, sure.of(moves[1]), 0)
+    assert not play_tutor.waits(v, sure, sure.of(moves[1]), 0)
     assert play_tutor.stops(sure, sure.of(moves[1]))
-    assert not play_tutor.waits(slight, slight.of(moves[1]), 0)
-    assert not play_tutor.waits(doubtful, doubtful.of(moves[0]), 0)  # the best move
+    assert not play_tutor.waits(v, slight, slight.of(moves[1]), 0)
+    assert not play_tutor.waits(v, doubtful, doubtful.of(moves[0]), 0)  # the best move
     # stopped, but named a mistake where the estimate is a blunder: waits to settle it
     severe = made_appraisal(v, lambda m: 4.8 if m == moves[1] else 0.0, 0.25, 30)
     settled = made_appraisal(v, lambda m: 4.8 if m == moves[1] else 0.0, 0.1, 30)
     assert play_tutor.stops(severe, severe.of(moves[1]))
     assert severe.of(moves[1]).grade == "mistake"
-    assert [play_tutor.waits(severe, severe.of(moves[1]), k)
+    assert [play_tutor.waits(v, severe, severe.of(moves[1]), k)
             for k in range(play_tutor.DOUBT_LOOKS + 1)] == [True] * play_tutor.DOUBT_LOOKS + [False]
     assert settled.of(moves[1]).grade == "blunder"
-    assert not play_tutor.waits(settled, settled.of(moves[1]), 0)
+    assert not play_tutor.waits(v, settled, settled.of(moves[1]), 0)
+    # as sure as the review would be: no wait, the review would say the same
+    precise = made_appraisal(v, lambda m: 4.52 if m == moves[1] else 0.0, 0.05, 30)
+    assert as_precise(v, precise) and play_tutor.doubtful(precise, precise.of(moves[1]))
+    assert not play_tutor.waits(v, precise, precise.of(moves[1]), 0)
 
 
 def test_play_it_anyway_plays_the_move_and_the_round_records_it_as_the_learners(

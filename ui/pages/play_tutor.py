@@ -53,7 +53,7 @@ from engine.appraise import (
 )
 from engine.moves import Move
 from engine.state import State
-from engine.view import view
+from engine.view import SeatView, view
 
 from .. import thinking
 from ..widgets.feedback import checked
@@ -94,11 +94,13 @@ def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
     return said in STOPS and (item.grade != said or not stops(found, item))
 
 
-def waits(found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
-    """Whether ``item``'s move, judged on ``found`` after waiting for ``waited`` looks, waits for
-    another: it is :func:`doubtful`, and it has waited for fewer than :data:`DOUBT_LOOKS`.
-    (The agreement bench judges a move by this rule too.)"""
-    return waited < DOUBT_LOOKS and doubtful(found, item)
+def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
+    """Whether ``item``'s move, judged on ``found`` (of the learner's view ``v``) after waiting
+    for ``waited`` looks, waits for another: it is :func:`doubtful`, it has waited for fewer
+    than :data:`DOUBT_LOOKS`, and ``found`` is not yet as sure as the review would be
+    (:func:`engine.appraise.as_precise`: the tutor looks no further then, and the review would
+    say the same).  (The agreement bench judges a move by this rule too.)"""
+    return waited < DOUBT_LOOKS and doubtful(found, item) and not as_precise(v, found)
 
 
 def position(table: Table, state: State | None = None) -> Moment:
@@ -288,7 +290,8 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
         return play.play_move(table, move)
     doubted = tutor.doubted
     waited = doubted[2] if doubted is not None and doubted[:2] == (position(table), move) else 0
-    if waits(found, item, waited) and _look_again(table, move, found, waited):
+    if waits(view(table.state, table.learner), found, item, waited) and _look_again(
+            table, move, found, waited):
         return False
     if not stops(found, item):
         return play.play_move(table, move)
