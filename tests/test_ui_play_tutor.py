@@ -249,6 +249,34 @@ def test_a_stop_waits_for_the_looks_that_settle_the_fault_it_names(
     assert snapshot(tb) == before
 
 
+@pytest.mark.parametrize(("then", "waited"), [(0.6, play_tutor.DOUBT_LOOKS), (0.01, 1)])
+def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
+        tutoring: Tutoring, then: float, waited: int) -> None:
+    """A loss of 3.6 points with a standard error of 0.6 is doubtful: held.  The next look
+    finds 2.9, an inaccuracy as estimated; with 0.6 its interval at 99% still reaches the
+    mistake band (4.55), so the move goes on waiting, up to ``DOUBT_LOOKS`` looks, then is
+    played without a word; with 0.01 that look decides it (2.93): played after it."""
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    _, bad = two_moves(tb)
+    tutoring.bad, tutoring.loss, tutoring.stderr = {str(bad.tile)}, 3.6, 0.6
+    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
+    play_tutor.ask(tb)
+    tutoring.workers.release()
+    before = snapshot(tb)
+    tutoring.loss, tutoring.stderr = 2.9, then  # what the next looks find
+    assert not play_tutor.learner_move(tb, bad)
+    waits = 0
+    while play_tutor.looking(tb):
+        assert snapshot(tb) == before  # held
+        waits += 1
+        tutoring.workers.release()
+        play_tutor.advance(tb)
+    assert waits == waited and play_tutor.current_stop(tb) is None
+    assert tb.state.history[len(before[0])].move == bad
+
+
 def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_looks() -> None:
     """The rule the tutor and the agreement bench share (``play_tutor.waits``): a doubtful move
     (a mistake as estimated, short of one at 99%, or a blunder as estimated graded a mistake)
@@ -278,6 +306,14 @@ def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_lo
             for k in range(play_tutor.DOUBT_LOOKS + 1)] == [True] * play_tutor.DOUBT_LOOKS + [False]
     assert settled.of(moves[1]).grade == "blunder"
     assert not play_tutor.waits(v, settled, settled.of(moves[1]), 0)
+    # an inaccuracy as estimated waits only if it waited already, while its loss plus its
+    # 99% margin (2.9 + 2.756 x 0.6 = 4.55) still reaches the mistake band
+    assert play_tutor.undecided(slight, slight.of(moves[1]))
+    assert play_tutor.waits(v, slight, slight.of(moves[1]), 1)
+    narrow = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 0.01, 30)
+    assert not play_tutor.undecided(narrow, narrow.of(moves[1]))
+    assert not play_tutor.waits(v, narrow, narrow.of(moves[1]), 1)
+    assert not play_tutor.undecided(sure, sure.of(moves[1]))  # stopped: decided
     # as sure as the review would be: no wait, the review would say the same
     precise = made_appraisal(v, lambda m: 4.52 if m == moves[1] else 0.0, 0.05, 30)
     assert as_precise(v, precise) and play_tutor.doubtful(precise, precise.of(moves[1]))

@@ -52,6 +52,7 @@ from engine.appraise import (
     grade,
 )
 from engine.moves import Move
+from engine.paired import t_value
 from engine.state import State
 from engine.view import SeatView, view
 
@@ -94,13 +95,26 @@ def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
     return said in STOPS and (item.grade != said or not stops(found, item))
 
 
+def undecided(found: Appraisal, item: MoveAppraisal) -> bool:
+    """Whether the evidence has yet to decide whether to stop ``item``'s move: not stopped
+    (:func:`stops`), while its loss plus its margin at 99% is a mistake or worse."""
+    if not item.loss_stderr or stops(found, item):
+        return False
+    margin = t_value(found.deals - 1, STOP_CONFIDENCE) * item.loss_stderr
+    return grade(found.family, item.loss + margin) in STOPS
+
+
 def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
     """Whether ``item``'s move, judged on ``found`` (of the learner's view ``v``) after waiting
-    for ``waited`` looks, waits for another: it is :func:`doubtful`, it has waited for fewer
-    than :data:`DOUBT_LOOKS`, and ``found`` is not yet as sure as the review would be
-    (:func:`engine.appraise.as_precise`: the tutor looks no further then, and the review would
-    say the same).  (The agreement bench judges a move by this rule too.)"""
-    return waited < DOUBT_LOOKS and doubtful(found, item) and not as_precise(v, found)
+    for ``waited`` looks, waits for another: it is :func:`doubtful`, or it was (it waited) and
+    the evidence has yet to decide whether to stop it (:func:`undecided`: one look's swing
+    of the estimate below the band does not let a suspected move through while its interval
+    still reaches the band); it has waited for fewer than :data:`DOUBT_LOOKS`; and ``found`` is
+    not yet as sure as the review would be (:func:`engine.appraise.as_precise`: the tutor looks
+    no further then, and the review would say the same).  (The agreement bench judges a move
+    by this rule too.)"""
+    return (waited < DOUBT_LOOKS and not as_precise(v, found)
+            and (doubtful(found, item) or waited > 0 and undecided(found, item)))
 
 
 def position(table: Table, state: State | None = None) -> Moment:
