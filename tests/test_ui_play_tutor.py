@@ -33,7 +33,7 @@ from engine.rules import Ruleset, block, duel
 from engine.state import State
 from engine.view import SeatView, view
 from ui import thinking
-from ui.pages import play, play_tutor
+from ui.pages import play, play_tutor, play_tutor_judge
 from ui.pages.play import Table
 
 pytestmark = pytest.mark.usefixtures("no_progress")
@@ -190,7 +190,7 @@ def test_a_stop_asks_for_the_loss_at_99_percent_and_a_doubtful_move_waits_for_mo
     found, _ = play_tutor.appraisal(tb)
     assert found is not None
     assert found.of(bad).grade == grade("block", loss, t_value(29) * first)  # graded at 95%
-    assert play_tutor.doubtful(found, found.of(bad)) is (then is not None)
+    assert play_tutor_judge.doubtful(found, found.of(bad)) is (then is not None)
     before, asked = snapshot(tb), tutoring.asked
     waits = 0
     if then is not None:
@@ -205,7 +205,7 @@ def test_a_stop_asks_for_the_loss_at_99_percent_and_a_doubtful_move_waits_for_mo
     else:
         assert play_tutor.learner_move(tb, bad) is not stopped  # judged at once
     # a look when the next settles it; the most a move waits for when none does
-    assert waits == (0 if then is None else 1 if stopped else play_tutor.DOUBT_LOOKS)
+    assert waits == (0 if then is None else 1 if stopped else play_tutor_judge.DOUBT_LOOKS)
     assert (play_tutor.current_stop(tb) is not None) is stopped
     assert (snapshot(tb) == before) is stopped
     if not stopped:
@@ -213,7 +213,7 @@ def test_a_stop_asks_for_the_loss_at_99_percent_and_a_doubtful_move_waits_for_mo
 
 
 @pytest.mark.parametrize(("then", "waited", "said"),
-                         [(0.1, 1, "blunder"), (0.25, play_tutor.DOUBT_LOOKS, "mistake")])
+                         [(0.1, 1, "blunder"), (0.25, play_tutor_judge.DOUBT_LOOKS, "mistake")])
 def test_a_stop_waits_for_the_looks_that_settle_the_fault_it_names(
         tutoring: Tutoring, then: float, waited: int, said: str) -> None:
     """A loss of 4.8 points from 30 deals with a standard error of 0.25 is a mistake even at
@@ -232,8 +232,8 @@ def test_a_stop_waits_for_the_looks_that_settle_the_fault_it_names(
     tutoring.workers.release()
     play_tutor.collect(tb)
     found, _ = play_tutor.appraisal(tb)
-    assert found is not None and play_tutor.stops(found, found.of(bad))
-    assert found.of(bad).grade == "mistake" and play_tutor.doubtful(found, found.of(bad))
+    assert found is not None and play_tutor_judge.stops(found, found.of(bad))
+    assert found.of(bad).grade == "mistake" and play_tutor_judge.doubtful(found, found.of(bad))
     before, asked = snapshot(tb), tutoring.asked
     tutoring.stderr = then  # what the next looks find
     assert not play_tutor.learner_move(tb, bad)
@@ -249,7 +249,7 @@ def test_a_stop_waits_for_the_looks_that_settle_the_fault_it_names(
     assert snapshot(tb) == before
 
 
-@pytest.mark.parametrize(("then", "waited"), [(0.6, play_tutor.DOUBT_LOOKS), (0.01, 1)])
+@pytest.mark.parametrize(("then", "waited"), [(0.6, play_tutor_judge.DOUBT_LOOKS), (0.01, 1)])
 def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
         tutoring: Tutoring, then: float, waited: int) -> None:
     """A loss of 3.6 points with a standard error of 0.6 is doubtful: held.  The next look
@@ -278,7 +278,7 @@ def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
 
 
 def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_looks() -> None:
-    """The rule the tutor and the agreement bench share (``play_tutor.waits``): a doubtful move
+    """The rule the tutor and the agreement bench share (``play_tutor_judge.waits``): a doubtful move
     (a mistake as estimated, short of one at 99%, or a blunder as estimated graded a mistake)
     waits for another look until it has waited for ``DOUBT_LOOKS``; a move sure at 99% with
     its grade the estimate's band, or one no worse than an inaccuracy as estimated, never
@@ -290,34 +290,34 @@ def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_lo
     doubtful = made_appraisal(v, lambda m: 3.6 if m == moves[1] else 0.0, 0.25, 30)
     sure = made_appraisal(v, lambda m: 3.6 if m == moves[1] else 0.0, 0.1, 30)
     slight = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 0.6, 30)
-    assert [play_tutor.waits(v, doubtful, doubtful.of(moves[1]), k)
-            for k in range(play_tutor.DOUBT_LOOKS + 2)] == \
-        [True] * play_tutor.DOUBT_LOOKS + [False, False]
-    assert not play_tutor.waits(v, sure, sure.of(moves[1]), 0)
-    assert play_tutor.stops(sure, sure.of(moves[1]))
-    assert not play_tutor.waits(v, slight, slight.of(moves[1]), 0)
-    assert not play_tutor.waits(v, doubtful, doubtful.of(moves[0]), 0)  # the best move
+    assert [play_tutor_judge.waits(v, doubtful, doubtful.of(moves[1]), k)
+            for k in range(play_tutor_judge.DOUBT_LOOKS + 2)] == \
+        [True] * play_tutor_judge.DOUBT_LOOKS + [False, False]
+    assert not play_tutor_judge.waits(v, sure, sure.of(moves[1]), 0)
+    assert play_tutor_judge.stops(sure, sure.of(moves[1]))
+    assert not play_tutor_judge.waits(v, slight, slight.of(moves[1]), 0)
+    assert not play_tutor_judge.waits(v, doubtful, doubtful.of(moves[0]), 0)  # the best move
     # stopped, but named a mistake where the estimate is a blunder: waits to settle it
     severe = made_appraisal(v, lambda m: 4.8 if m == moves[1] else 0.0, 0.25, 30)
     settled = made_appraisal(v, lambda m: 4.8 if m == moves[1] else 0.0, 0.1, 30)
-    assert play_tutor.stops(severe, severe.of(moves[1]))
+    assert play_tutor_judge.stops(severe, severe.of(moves[1]))
     assert severe.of(moves[1]).grade == "mistake"
-    assert [play_tutor.waits(v, severe, severe.of(moves[1]), k)
-            for k in range(play_tutor.DOUBT_LOOKS + 1)] == [True] * play_tutor.DOUBT_LOOKS + [False]
+    assert [play_tutor_judge.waits(v, severe, severe.of(moves[1]), k)
+            for k in range(play_tutor_judge.DOUBT_LOOKS + 1)] == [True] * play_tutor_judge.DOUBT_LOOKS + [False]
     assert settled.of(moves[1]).grade == "blunder"
-    assert not play_tutor.waits(v, settled, settled.of(moves[1]), 0)
+    assert not play_tutor_judge.waits(v, settled, settled.of(moves[1]), 0)
     # an inaccuracy as estimated waits only if it waited already, while its loss plus its
     # 99% margin (2.9 + 2.756 x 0.6 = 4.55) still reaches the mistake band
-    assert play_tutor.undecided(slight, slight.of(moves[1]))
-    assert play_tutor.waits(v, slight, slight.of(moves[1]), 1)
+    assert play_tutor_judge.undecided(slight, slight.of(moves[1]))
+    assert play_tutor_judge.waits(v, slight, slight.of(moves[1]), 1)
     narrow = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 0.01, 30)
-    assert not play_tutor.undecided(narrow, narrow.of(moves[1]))
-    assert not play_tutor.waits(v, narrow, narrow.of(moves[1]), 1)
-    assert not play_tutor.undecided(sure, sure.of(moves[1]))  # stopped: decided
+    assert not play_tutor_judge.undecided(narrow, narrow.of(moves[1]))
+    assert not play_tutor_judge.waits(v, narrow, narrow.of(moves[1]), 1)
+    assert not play_tutor_judge.undecided(sure, sure.of(moves[1]))  # stopped: decided
     # as sure as the review would be: no wait, the review would say the same
     precise = made_appraisal(v, lambda m: 4.52 if m == moves[1] else 0.0, 0.05, 30)
-    assert as_precise(v, precise) and play_tutor.doubtful(precise, precise.of(moves[1]))
-    assert not play_tutor.waits(v, precise, precise.of(moves[1]), 0)
+    assert as_precise(v, precise) and play_tutor_judge.doubtful(precise, precise.of(moves[1]))
+    assert not play_tutor_judge.waits(v, precise, precise.of(moves[1]), 0)
 
 
 def test_play_it_anyway_plays_the_move_and_the_round_records_it_as_the_learners(

@@ -11,7 +11,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
 - The learner's move (the board's callback, :func:`learner_move`): refused moves, forced
   moves and a tutor that is off go straight to :func:`ui.pages.play.play_move`.  Otherwise, if
   the appraisal grades the move ``mistake`` or ``blunder`` even at 99% confidence
-  (:func:`stops`), the move is not played:
+  (``stops``), the move is not played:
   the table stops (:class:`Stop`) with "Think again" (:func:`think_again`: nothing changed),
   "Hint" (:func:`show_hint`: the appraisal's best move and why, counted as a hint taken) and
   "Play it anyway" (:func:`play_anyway`: played, the learner's own choice).  While a look at
@@ -19,10 +19,11 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   as it is back (:func:`advance`, the table's clock with the tutor's look added), on every
   look so far: a move waits at most one look, :data:`ui.thinking.TUTOR_BUDGET`, and a click
   is never dropped.  If the first look fails, the held move is played.  A **doubtful** move
-  (:func:`doubtful`: a mistake or worse as estimated, not at 99%, or graded milder than its
-  estimate's band) waits for another look
-  (:func:`_look_again`) and is judged again on the deals of all, while it stays doubtful, up
-  to :data:`DOUBT_LOOKS` looks a move.
+  (a mistake or worse as estimated, not at 99%, or graded milder than its estimate's band)
+  waits for another look (:func:`_look_again`) and is judged again on the deals of all, while
+  it stays doubtful or, once held, the evidence has yet to decide whether to stop it, up to
+  ``DOUBT_LOOKS`` looks a move and never once as sure as the review: the rules are in
+  :mod:`ui.pages.play_tutor_judge` (``stops``, ``doubtful``, ``undecided``, ``waits``).
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
   nor as sure as the review's (:func:`engine.appraise.as_precise`), up to :data:`LOOKS` looks:
   each goes on from the looks before (:func:`ui.thinking.tutor` with their evidence: deals not
@@ -43,80 +44,21 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from engine.appraise import (
-    STOP_CONFIDENCE,
-    Appraisal,
-    MoveAppraisal,
-    added_up,
-    as_precise,
-    grade,
-)
+from engine.appraise import Appraisal, added_up, as_precise
 from engine.moves import Move
-from engine.paired import t_value
 from engine.state import State
-from engine.view import SeatView, view
+from engine.view import view
 
 from .. import thinking
 from ..widgets.feedback import checked
 from . import play
 from .play import Table
+from .play_tutor_judge import stops, waits
 from .play_tutor_state import Moment, Stop, Tutor
 
-#: The grades before which the table stops.
-STOPS = frozenset({"mistake", "blunder"})
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
 #: may wait for): 19.5 s of the learner's thinking in all.
 LOOKS: Final = 13
-#: The most looks a doubtful move waits for (:func:`doubtful`), after the one it was judged on:
-#: at most 6 s more.  Early in a five-player Gaple round a look holds a few dozen deals, and a
-#: blunder's loss there needs about two hundred before its margin lets it be graded within a
-#: class of its own (README, "Agreement").
-DOUBT_LOOKS: Final = 4
-
-
-def stops(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the tutor stops before ``item``'s move: a mistake or worse even with its loss's
-    interval at :data:`engine.appraise.STOP_CONFIDENCE` (99%), not only at the grade's 95%.
-    An interruption asks more of the evidence than a grade in the review: one stop in forty on
-    a move at a band's edge could be wrong at 95%, one in two hundred at 99%."""
-    return found.grade_at(item, STOP_CONFIDENCE) in STOPS
-
-
-def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the evidence points to a fault in ``item``'s move that it does not yet bear
-    out: its loss as estimated is a mistake or worse, but either not the loss less its
-    margin at 99% (:func:`stops`: not sure enough to stop it, be the margin wide or the deals
-    too few for any verdict), or its grade (the loss less its margin at 95%, what a stop
-    names) is milder than the estimate's band (a blunder as estimated, stopped as a mistake).
-    The move waits for more looks (:func:`_judge`, up to :data:`DOUBT_LOOKS`): on few deals,
-    a blunder's estimate often reaches the band well before its lower end does, and a stop
-    that must come anyway is worth the wait to name its fault as the evidence settles it."""
-    said = grade(found.family, item.loss)
-    return said in STOPS and (item.grade != said or not stops(found, item))
-
-
-def undecided(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the evidence has yet to decide whether to stop ``item``'s move: not stopped
-    (:func:`stops`), while its loss plus its margin at 99% is a mistake or worse."""
-    if not item.loss_stderr or stops(found, item):
-        return False
-    margin = t_value(found.deals - 1, STOP_CONFIDENCE) * item.loss_stderr
-    return grade(found.family, item.loss + margin) in STOPS
-
-
-def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
-    """Whether ``item``'s move, judged on ``found`` (of the learner's view ``v``) after waiting
-    for ``waited`` looks, waits for another: it is :func:`doubtful`, or it was (it waited) and
-    the evidence has yet to decide whether to stop it (:func:`undecided`: one look's swing
-    of the estimate below the band does not let a suspected move through while its interval
-    still reaches the band); it has waited for fewer than :data:`DOUBT_LOOKS`; and ``found`` is
-    not yet as sure as the review would be (:func:`engine.appraise.as_precise`: the tutor looks
-    no further then, and the review would say the same).  (The agreement bench judges a move
-    by this rule too.)"""
-    return (waited < DOUBT_LOOKS and not as_precise(v, found)
-            and (doubtful(found, item) or waited > 0 and undecided(found, item)))
-
-
 def position(table: Table, state: State | None = None) -> Moment:
     """Where the round on the table is (``state``: a position it is coming to, its moves
     worked out ahead: :func:`ui.pages.play.upcoming`)."""
