@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "ui"
 PAGES = UI / "pages"
 MAX_LINES = 400
-PAGE_PARTS = ("_state", "_view", "_setup", "_words", "_review", "_tutor", "_hints",
+PAGE_PARTS = ("_state", "_view", "_setup", "_words", "_review", "_judge", "_tutor", "_hints",
               "_resume")  # a page's other modules: what it holds (Play's tutor's:
 # play_tutor_state.py), its drawing, its address, what it says back, its review (Play's:
 # play_review.py and its drawing, play_review_view.py), Play's tutor (play_tutor.py,
-# play_tutor_view.py), its hints' words (play_hints.py) and its match taken up again in a new
-# session (play_resume.py)
+# play_tutor_view.py, and when it stops: play_tutor_judge.py), its hints' words
+# (play_hints.py) and its match taken up again in a new session (play_resume.py)
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
