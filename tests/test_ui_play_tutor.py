@@ -162,6 +162,33 @@ def test_a_mistake_is_stopped_and_think_again_changes_nothing(tutoring: Tutoring
     assert tb.state.history[len(before[0])].move == good
 
 
+def bad_move_looked_at(tutoring: Tutoring, loss: float, stderr: float) -> tuple[Table, Move]:
+    """A table at the learner's turn, the tutor on and its look in: one move (``bad``) with
+    a loss of ``loss`` points, its standard error ``stderr`` (from 30 deals)."""
+    tb = learners_turn(block(2), 3, tutoring.workers)
+    play_tutor.switch(tb, True)
+    tutoring.workers.release()
+    _, bad = two_moves(tb)
+    tutoring.bad, tutoring.loss, tutoring.stderr = {str(bad.tile)}, loss, stderr
+    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
+    play_tutor.ask(tb)
+    tutoring.workers.release()
+    play_tutor.collect(tb)
+    return tb, bad
+
+
+def looks_waited_for(tutoring: Tutoring, tb: Table, before: tuple[Any, ...]) -> int:
+    """How many looks more the held move waits for, each let in as asked; meanwhile nothing
+    is played and nothing stopped."""
+    waits = 0
+    while play_tutor.looking(tb):
+        assert snapshot(tb) == before and play_tutor.current_stop(tb) is None  # held
+        waits += 1
+        tutoring.workers.release()
+        play_tutor.advance(tb)
+    return waits
+
+
 @pytest.mark.parametrize(("loss", "first", "then", "stopped"),
                          [(3.6, 0.15, None, True), (3.6, 0.25, 0.25, False),
                           (3.6, 0.25, 0.1, True), (3.6, 0.6, 0.1, True),
@@ -178,15 +205,7 @@ def test_a_stop_asks_for_the_loss_at_99_percent_and_a_doubtful_move_waits_for_mo
     ``DOUBT_LOOKS`` looks, and then played without a word (not sure enough to interrupt, and
     never held longer).  A loss of 2.9, an inaccuracy as estimated, is played at once however
     wide its margin."""
-    tb = learners_turn(block(2), 3, tutoring.workers)
-    play_tutor.switch(tb, True)
-    tutoring.workers.release()
-    _, bad = two_moves(tb)
-    tutoring.bad, tutoring.loss, tutoring.stderr = {str(bad.tile)}, loss, first
-    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
-    play_tutor.ask(tb)
-    tutoring.workers.release()
-    play_tutor.collect(tb)
+    tb, bad = bad_move_looked_at(tutoring, loss, first)
     found, _ = play_tutor.appraisal(tb)
     assert found is not None
     assert found.of(bad).grade == grade("block", loss, t_value(29) * first)  # graded at 95%
@@ -222,28 +241,15 @@ def test_a_stop_waits_for_the_looks_that_settle_the_fault_it_names(
     the stop waits for another look to name the fault.  With 0.1 the grade is a blunder
     (4.60): stopped as one after that look; still unsettled, stopped as a mistake after
     ``DOUBT_LOOKS`` looks, never held longer."""
-    tb = learners_turn(block(2), 3, tutoring.workers)
-    play_tutor.switch(tb, True)
-    tutoring.workers.release()
-    _, bad = two_moves(tb)
-    tutoring.bad, tutoring.loss, tutoring.stderr = {str(bad.tile)}, 4.8, 0.25
-    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
-    play_tutor.ask(tb)
-    tutoring.workers.release()
-    play_tutor.collect(tb)
+    tb, bad = bad_move_looked_at(tutoring, 4.8, 0.25)
     found, _ = play_tutor.appraisal(tb)
     assert found is not None and play_tutor_judge.stops(found, found.of(bad))
     assert found.of(bad).grade == "mistake" and play_tutor_judge.doubtful(found, found.of(bad))
     before, asked = snapshot(tb), tutoring.asked
     tutoring.stderr = then  # what the next looks find
     assert not play_tutor.learner_move(tb, bad)
-    waits = 0
-    while play_tutor.looking(tb):
-        assert snapshot(tb) == before and play_tutor.current_stop(tb) is None  # held
-        waits += 1
-        assert tutoring.asked == asked + waits
-        tutoring.workers.release()
-        play_tutor.advance(tb)
+    waits = looks_waited_for(tutoring, tb, before)
+    assert tutoring.asked == asked + waits  # each a look more, going on from the last
     stop = play_tutor.current_stop(tb)
     assert waits == waited and stop is not None and stop.item.grade == said
     assert snapshot(tb) == before
@@ -256,23 +262,11 @@ def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
     finds 2.9, an inaccuracy as estimated; with 0.6 its interval at 99% still reaches the
     mistake band (4.55), so the move goes on waiting, up to ``DOUBT_LOOKS`` looks, then is
     played without a word; with 0.01 that look decides it (2.93): played after it."""
-    tb = learners_turn(block(2), 3, tutoring.workers)
-    play_tutor.switch(tb, True)
-    tutoring.workers.release()
-    _, bad = two_moves(tb)
-    tutoring.bad, tutoring.loss, tutoring.stderr = {str(bad.tile)}, 3.6, 0.6
-    tb.tutor.asked = None  # type: ignore[union-attr]  (asked again with the bad tile known)
-    play_tutor.ask(tb)
-    tutoring.workers.release()
+    tb, bad = bad_move_looked_at(tutoring, 3.6, 0.6)
     before = snapshot(tb)
     tutoring.loss, tutoring.stderr = 2.9, then  # what the next looks find
     assert not play_tutor.learner_move(tb, bad)
-    waits = 0
-    while play_tutor.looking(tb):
-        assert snapshot(tb) == before  # held
-        waits += 1
-        tutoring.workers.release()
-        play_tutor.advance(tb)
+    waits = looks_waited_for(tutoring, tb, before)
     assert waits == waited and play_tutor.current_stop(tb) is None
     assert tb.state.history[len(before[0])].move == bad
 
