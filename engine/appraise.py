@@ -226,8 +226,11 @@ class Appraisal:
         :data:`STOP_CONFIDENCE`."""
         if item.grade in ("forced", "best") or not item.loss_stderr:
             return item.grade
-        margin = t_value(self.deals - 1, confidence) * item.loss_stderr
-        return grade(self.family, item.loss, margin, sure=self.sure)
+        return grade(self.family, item.loss, self.margin_at(item, confidence), sure=self.sure)
+
+    def margin_at(self, item: MoveAppraisal, confidence: float) -> float:
+        """The half-width of ``item``'s loss's interval at ``confidence`` (0 when exact)."""
+        return t_value(self.deals - 1, confidence) * item.loss_stderr
 
     def expected_margin(self, item: MoveAppraisal) -> float:
         """The half-width of the 95% interval of ``item``'s expected score (0 when exact)."""

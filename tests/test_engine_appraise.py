@@ -385,8 +385,10 @@ def test_a_stop_asks_more_confidence_than_a_grade() -> None:
     item = dataclasses.replace(a.moves[-1], loss=3.5, loss_stderr=0.2, grade="mistake")
     thin = dataclasses.replace(a, deals=30)
     assert thin.grade_at(item, 0.95) == "mistake" and thin.grade_at(item, 0.99) == "inaccuracy"
+    assert thin.margin_at(item, 0.99) == pytest.approx(2.756 * 0.2, abs=0.001)
+    assert thin.margin_at(item, 0.95) == pytest.approx(2.045 * 0.2, abs=0.001)
     exact = dataclasses.replace(item, loss_stderr=0.0, margin=0.0)
-    assert thin.grade_at(exact, 0.99) == "mistake"
+    assert thin.grade_at(exact, 0.99) == "mistake" and thin.margin_at(exact, 0.99) == 0.0
 
 
 def test_a_review_aims_at_a_precision_its_grades_can_rest_on() -> None:

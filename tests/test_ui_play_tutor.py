@@ -272,11 +272,11 @@ def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
 
 
 def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_looks() -> None:
-    """The rule the tutor and the agreement bench share (``play_tutor_judge.waits``): a doubtful move
-    (a mistake as estimated, short of one at 99%, or a blunder as estimated graded a mistake)
-    waits for another look until it has waited for ``DOUBT_LOOKS``; a move sure at 99% with
-    its grade the estimate's band, or one no worse than an inaccuracy as estimated, never
-    waits."""
+    """The rule the tutor and the agreement bench share (``play_tutor_judge.waits``): a
+    doubtful move (a mistake as estimated, short of one at 99%, or a blunder as estimated
+    graded a mistake) waits for another look until it has waited for ``DOUBT_LOOKS``; a move
+    sure at 99% with its grade the estimate's band, or one no worse than an inaccuracy as
+    estimated, never waits."""
     state = State.deal(block(2), random.Random(3))
     v = view(state, state.to_move)
     moves = v.legal
@@ -296,8 +296,9 @@ def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_lo
     settled = made_appraisal(v, lambda m: 4.8 if m == moves[1] else 0.0, 0.1, 30)
     assert play_tutor_judge.stops(severe, severe.of(moves[1]))
     assert severe.of(moves[1]).grade == "mistake"
+    most = play_tutor_judge.DOUBT_LOOKS
     assert [play_tutor_judge.waits(v, severe, severe.of(moves[1]), k)
-            for k in range(play_tutor_judge.DOUBT_LOOKS + 1)] == [True] * play_tutor_judge.DOUBT_LOOKS + [False]
+            for k in range(most + 1)] == [True] * most + [False]
     assert settled.of(moves[1]).grade == "blunder"
     assert not play_tutor_judge.waits(v, settled, settled.of(moves[1]), 0)
     # an inaccuracy as estimated waits only if it waited already, while its loss plus its

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Final
 
 from engine.appraise import STOP_CONFIDENCE, Appraisal, MoveAppraisal, as_precise, grade
-from engine.paired import t_value
 from engine.view import SeatView
 
 #: The grades before which the table stops.
@@ -33,9 +32,10 @@ def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
     margin at 99% (:func:`stops`: not sure enough to stop it, be the margin wide or the deals
     too few for any verdict), or its grade (the loss less its margin at 95%, what a stop
     names) is milder than the estimate's band (a blunder as estimated, stopped as a mistake).
-    The move waits for more looks (``play_tutor._judge``, up to :data:`DOUBT_LOOKS`): on few deals,
-    a blunder's estimate often reaches the band well before its lower end does, and a stop
-    that must come anyway is worth the wait to name its fault as the evidence settles it."""
+    The move waits for more looks (``play_tutor._judge``, up to :data:`DOUBT_LOOKS`): on few
+    deals, a blunder's estimate often reaches the band well before its lower end does, and a
+    stop that must come anyway is worth the wait to name its fault as the evidence settles
+    it."""
     said = grade(found.family, item.loss)
     return said in STOPS and (item.grade != said or not stops(found, item))
 
@@ -45,8 +45,7 @@ def undecided(found: Appraisal, item: MoveAppraisal) -> bool:
     (:func:`stops`), while its loss plus its margin at 99% is a mistake or worse."""
     if not item.loss_stderr or stops(found, item):
         return False
-    margin = t_value(found.deals - 1, STOP_CONFIDENCE) * item.loss_stderr
-    return grade(found.family, item.loss + margin) in STOPS
+    return grade(found.family, item.loss + found.margin_at(item, STOP_CONFIDENCE)) in STOPS
 
 
 def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
