@@ -37,14 +37,15 @@ own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the ref
 each with its own seed.  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder (the tutor's grade: the one its
-decision rests on, a doubtful move's, ``play_tutor_judge.doubtful``, on the looks more it waits
-for, ``play_tutor_judge.waits``).  Per family and budget: the moves compared, the share whose
-class agrees with the long appraisal's, how many are two or more classes apart; and for the
-tutor, its **false alarms** (a stop on a move the long appraisal finds no fault in: mistake
-or worse at the stop's 99% confidence, ``ui.pages.play_tutor_judge.stops``), its **missed blunders** (the long appraisal's blunder the tutor lets
-through) and how many moves, had the learner made them, would have **waited** for a look more
-or several (a doubtful move's: judged that much later than the budget says; ``--detail``
-gives each move's looks waited last).
+decision rests on, a doubtful move's, ``play_tutor_judge.doubtful``, on the looks more it
+waits for, ``play_tutor_judge.waits``).  Per family and budget: the moves compared, the
+share whose class agrees with the long appraisal's, how many are two or more classes apart;
+and for the tutor, its **false alarms** (a stop on a move the long appraisal finds no fault
+in: mistake or worse at the stop's 99% confidence, ``ui.pages.play_tutor_judge.stops``),
+its **missed blunders** (the long appraisal's blunder the tutor lets through) and how many
+moves, had the learner made them, would have **waited** for a look more or several (a
+doubtful move's: judged that much later than the budget says; ``--detail`` gives each
+move's looks waited last).
 """
 
 from __future__ import annotations

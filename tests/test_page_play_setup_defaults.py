@@ -10,7 +10,7 @@ from apptest_support import click, open_page, play_table
 from streamlit.testing.v1 import AppTest
 
 from engine.rules import Ruleset, block, duel, gaple
-from ui.widgets.deal_setup import CHOICES, choices_of, rules_from_form
+from ui.widgets.deal_setup import CHOICES, choices_of, form_state, rules_from_form
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -30,6 +30,13 @@ def test_a_form_synced_with_a_table_keeps_nothing_of_an_earlier_one(rules: Rules
               "gaple": {"family", "gaple_deal", "dead_tiles", "blank25"}}[rules.family]
     assert {k: v for k, v in shown.items() if k not in theirs} == {
         k: v for k, v in CHOICES.items() if k not in theirs}
+
+
+def test_a_forms_widget_state_is_its_choices_under_the_pages_keys() -> None:
+    rules = gaple(5, 5)
+    assert form_state("play", rules) == {f"play.{k}": v for k, v in choices_of(rules).items()}
+    assert form_state("try") == {f"try.{k}": v for k, v in CHOICES.items()}
+    assert form_state("try", rules)["try.gaple_deal"] == "5x5"
 
 
 def new_gaple_match(at: AppTest) -> None:

@@ -23,7 +23,7 @@ from ..i18n import clip, join_list, seat_name, t
 from ..widgets.deal_setup import (
     CHOICES,
     GAPLE_DEALS,
-    choices_of,
+    form_state,
     parse_params,
     random_seed,
     rules_from_form,
@@ -64,7 +64,7 @@ def _write_params(params: Mapping[str, str]) -> None:
 
 def _sync_widgets(table: Table) -> None:
     ss = st.session_state
-    ss.update({f"play.{k}": v for k, v in choices_of(table.rules).items()})
+    ss.update(form_state("play", table.rules))
     ss[W_LEVEL] = table.level
 
 
@@ -74,9 +74,8 @@ def widget_defaults() -> None:
     the setup never shows, and "New match" never deals, another game than the one played."""
     ss = st.session_state
     table = stored_table()
-    choices = choices_of(table.rules) if table is not None else CHOICES
-    level = table.level if table is not None else play.DEFAULT_LEVEL
-    for key, value in ({f"play.{k}": v for k, v in choices.items()} | {W_LEVEL: level}).items():
+    rules, level = (table.rules, table.level) if table is not None else (None, play.DEFAULT_LEVEL)
+    for key, value in (form_state("play", rules) | {W_LEVEL: level}).items():
         ss.setdefault(key, value)
     # The toggles are set only where they have no state (first here, or back from another
     # page) or, for "Show which tiles fit" before the learner chose, where the level its

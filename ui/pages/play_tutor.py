@@ -59,6 +59,8 @@ from .play_tutor_state import Moment, Stop, Tutor
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
 #: may wait for): 19.5 s of the learner's thinking in all.
 LOOKS: Final = 13
+
+
 def position(table: Table, state: State | None = None) -> Moment:
     """Where the round on the table is (``state``: a position it is coming to, its moves
     worked out ahead: :func:`ui.pages.play.upcoming`)."""

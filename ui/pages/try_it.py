@@ -44,8 +44,8 @@ from ..widgets.deal_setup import (
     CHOICES,
     PARAM_KEYS,
     SEED_MAX,
-    choices_of,
     deal_params,
+    form_state,
     parse_params,
     random_seed,
     rules_from_form,
@@ -190,7 +190,7 @@ def _write_params(params: Mapping[str, str]) -> None:
 def _sync_widgets(game: Game) -> None:
     """Show the game's own choices in the setup widgets."""
     ss = st.session_state
-    ss.update({f"try.{k}": v for k, v in choices_of(game.rules).items()})
+    ss.update(form_state("try", game.rules))
     if game.rules.plays_matches:
         ss[W_MATCH] = game.match is not None
     if game.seed is not None:
@@ -205,8 +205,7 @@ def widget_defaults() -> None:
     never shows another game than the one on the board."""
     ss = st.session_state
     game = stored_game()
-    choices = choices_of(game.rules) if game is not None else CHOICES
-    for key, value in ({f"try.{k}": v for k, v in choices.items()}
+    for key, value in (form_state("try", game.rules if game is not None else None)
                        | {W_MATCH: game is not None and game.match is not None,
                           W_HIDE: False}).items():
         ss.setdefault(key, value)

@@ -195,6 +195,13 @@ def choices_of(rules: Ruleset) -> dict[str, object]:
     return out
 
 
+def form_state(prefix: str, rules: Ruleset | None = None) -> dict[str, object]:
+    """A setup form's rule widgets' values keyed by widget (``prefix.name``): what they show
+    for ``rules`` (:func:`choices_of`), or the defaults (:data:`CHOICES`) with none."""
+    values = choices_of(rules) if rules is not None else CHOICES
+    return {f"{prefix}.{k}": v for k, v in values.items()}
+
+
 def rules_from_form(values: Mapping[str, object]) -> Ruleset:
     """The rules a setup form's widgets show (``values`` by the keys of :data:`CHOICES`)."""
     return rules_from_choices(values.get("family"), values.get("players"),
