@@ -45,7 +45,8 @@ in: mistake or worse at the stop's 99% confidence, ``ui.pages.play_tutor_judge.s
 its **missed blunders** (the long appraisal's blunder the tutor lets through) and how many
 moves, had the learner made them, would have **waited** for a look more or several (a
 doubtful move's: judged that much later than the budget says; ``--detail`` gives each
-move's looks waited last).
+move's looks waited last, and what each of the tutor's looks in turn said of it, so that
+another rule can be judged on the same looks).
 """
 
 from __future__ import annotations
@@ -203,6 +204,24 @@ def _said(item: object, deals: int) -> list[object]:
     return [item.grade, round(item.loss, 3), round(item.margin, 3), deals]  # type: ignore[attr-defined]
 
 
+def _looked(v: object, found: object, move: object) -> list[object]:
+    """What one of the tutor's looks, added up with the looks before, says of ``move``
+    (``--detail``, ``looks``): as :func:`_said`, then the margin at the stop's confidence
+    (``engine.appraise.STOP_CONFIDENCE``), whether the tutor would stop it
+    (``play_tutor_judge.stops``) and whether the look is as sure as the review
+    (``engine.appraise.as_precise``): enough to judge it by another rule offline, on the same
+    looks, rather than on another run's draws."""
+    from engine.appraise import STOP_CONFIDENCE, as_precise
+    from ui.pages.play_tutor_judge import stops
+
+    if found is None:  # no deal in the look (every part empty)
+        return []
+    item = found.of(move)  # type: ignore[attr-defined]
+    margin = found.margin_at(item, STOP_CONFIDENCE)  # type: ignore[attr-defined]
+    return [*_said(item, found.deals), round(margin, 3),  # type: ignore[attr-defined]
+            stops(found, item), as_precise(v, found)]  # type: ignore[arg-type]
+
+
 def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
                 looks: list[int], long: float, parts: int,
                 compare: bool, detail: bool = False, head: float = 0.0,
@@ -268,9 +287,12 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                     stopped = stops(a, item)  # type: ignore[arg-type]
                     false_alarms[which] += stopped and CLASSES[truth] == 0
                     missed[which] += truth == "blunder" and not stopped
-            if detail:  # each as judged (a doubtful move's after the looks it waited for)
+            if detail:  # each as judged (a doubtful move's after the looks it waited for),
+                # and what each of the tutor's looks in turn says of it
                 print(json.dumps({"position": i, "ply": len(state.history),
-                                  "move": move.text(), **said}), file=sys.stderr, flush=True)
+                                  "move": move.text(), **said,
+                                  "looks": [_looked(v, a, move) for a in every]}),
+                      file=sys.stderr, flush=True)
     return {"family": name, "positions": len(states), "tallies": tallies,
             "false_alarms": false_alarms, "missed": missed, "blunders": blunders}
 
