@@ -10,7 +10,7 @@ from apptest_support import click, open_page, play_table
 from streamlit.testing.v1 import AppTest
 
 from engine.rules import Ruleset, block, duel, gaple
-from ui.widgets.deal_setup import CHOICES, choices_of, form_state, rules_from_form
+from ui.widgets.deal_setup import CHOICES, choices_of, form_state, rules_from_form, rules_in_form
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -37,6 +37,13 @@ def test_a_forms_widget_state_is_its_choices_under_the_pages_keys() -> None:
     assert form_state("play", rules) == {f"play.{k}": v for k, v in choices_of(rules).items()}
     assert form_state("try") == {f"try.{k}": v for k, v in CHOICES.items()}
     assert form_state("try", rules)["try.gaple_deal"] == "5x5"
+
+
+@pytest.mark.parametrize("rules", [block(3), duel(draw=True), gaple(5, 5, dead_tiles=False)])
+def test_a_form_read_under_a_pages_keys_gives_the_rules_it_shows(rules: Ruleset) -> None:
+    state = {**form_state("scores", rules), "scores.goal": "100", "play.family": "duel"}
+    assert rules_in_form(state, "scores") == rules
+    assert rules_in_form(state, "play") == rules_from_form({"family": "duel"})  # not its own
 
 
 def new_gaple_match(at: AppTest) -> None:

@@ -31,7 +31,7 @@ from engine.tiles import TILES, Tile
 
 from ..i18n import end_name, t, table_seat_names
 from ..widgets import round_record
-from ..widgets.deal_setup import CHOICES, choices_of, rules_from_form
+from ..widgets.deal_setup import CHOICES, form_state, rules_from_form, rules_in_form
 from ..widgets.feedback import Feedback, Later, Said, worded
 from . import analysis, analysis_words
 
@@ -209,7 +209,7 @@ def checked(d: Draft) -> Position | CodeError:
 def on_rules() -> None:
     """Another game: a new, empty draft."""
     ss = st.session_state
-    rules = rules_from_form({k: ss.get(w) for k, w in FORM.items()})
+    rules = rules_in_form(ss, KEY)
     made = new_draft(rules)
     st.session_state[DRAFT] = made
     for key in [k for k in ss if isinstance(k, str) and k.startswith(f"{KEY}.")
@@ -219,7 +219,7 @@ def on_rules() -> None:
 
 def form_values(d: Draft) -> dict[str, object]:
     """The rules' widgets' values for the draft's rules."""
-    return {FORM[k]: v for k, v in choices_of(d.rules).items()}
+    return form_state(KEY, d.rules)
 
 
 def on_tile(index: int) -> None:

@@ -21,12 +21,11 @@ from engine.rules import Ruleset
 from .. import session
 from ..i18n import clip, join_list, seat_name, t
 from ..widgets.deal_setup import (
-    CHOICES,
     GAPLE_DEALS,
     form_state,
     parse_params,
     random_seed,
-    rules_from_form,
+    rules_in_form,
 )
 from ..widgets.deal_setup import seat_names as deal_seat_names
 from . import play, play_resume, play_tutor
@@ -233,7 +232,7 @@ def from_address(params: Mapping[str, str]) -> tuple[Table, tuple[str, ...]]:
 def on_new_match() -> None:
     """A new match with the setup form's rules and level (a fresh seed)."""
     ss = st.session_state
-    rules = rules_from_form({k: ss.get(f"play.{k}") for k in CHOICES})
+    rules = rules_in_form(ss, "play")
     level = str(ss.get(W_LEVEL))
     _store(play.new_table(rules, level if level in LEVELS else play.DEFAULT_LEVEL,
                           random_seed()), fold=True)

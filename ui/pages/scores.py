@@ -35,7 +35,7 @@ from engine.tiles import TILES, mask_of
 
 from .. import session
 from ..i18n import clip, t, table_seat_names
-from ..widgets.deal_setup import CHOICES, rules_from_form
+from ..widgets.deal_setup import CHOICES, form_state, rules_in_form
 from ..widgets.feedback import Feedback, Later, Said, worded
 from .scores_words import (
     NAME_SEP,
@@ -324,7 +324,7 @@ def on_undo() -> None:
 def on_start() -> None:
     """A new sheet from the setup form."""
     ss = st.session_state
-    rules = rules_from_form({k: ss.get(w) for k, w in FORM.items()})
+    rules = rules_in_form(ss, "scores")
     raw_first = ss.get(W_FIRST)
     first = int(raw_first) if isinstance(raw_first, str) and raw_first.isdecimal() and \
         raw_first.isascii() and int(raw_first) < rules.players else None
@@ -373,8 +373,8 @@ def on_names() -> None:
 def form_defaults(sheet: Sheet | None) -> None:
     """The setup form shows the sheet's rules (or the defaults) until changed."""
     ss = st.session_state
-    for k, w in FORM.items():
-        ss.setdefault(w, CHOICES[k])
+    for w, v in form_state("scores").items():
+        ss.setdefault(w, v)
     ss.setdefault(W_FIRST, "0")
     if sheet is not None:
         names = st.session_state.get(NAMES) or ()
@@ -384,7 +384,7 @@ def form_defaults(sheet: Sheet | None) -> None:
 
 def form_rules() -> Ruleset:
     ss = st.session_state
-    return rules_from_form({k: ss.get(w) for k, w in FORM.items()})
+    return rules_in_form(ss, "scores")
 
 
 def said() -> Said | None:

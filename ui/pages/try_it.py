@@ -41,14 +41,13 @@ from ..content import Content, content
 from ..i18n import clip, join_list, t
 from ..widgets import story
 from ..widgets.deal_setup import (
-    CHOICES,
     PARAM_KEYS,
     SEED_MAX,
     deal_params,
     form_state,
     parse_params,
     random_seed,
-    rules_from_form,
+    rules_in_form,
     seat_names,
 )
 from ..widgets.feedback import Said, checked
@@ -263,7 +262,7 @@ def stored_game() -> Game | None:
 def _widget_rules() -> tuple[Ruleset, bool]:
     """The rules and match mode the setup widgets show."""
     ss = st.session_state
-    rules = rules_from_form({k: ss.get(f"try.{k}") for k in CHOICES})
+    rules = rules_in_form(ss, "try")
     return rules, rules.plays_matches and bool(ss.get(W_MATCH))
 
 

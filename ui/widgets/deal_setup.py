@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Protocol
 
 from engine.rules import OPTION_ALIASES, RulesError, Ruleset, options_of, ruleset_from_options
 
@@ -200,6 +201,18 @@ def form_state(prefix: str, rules: Ruleset | None = None) -> dict[str, object]:
     for ``rules`` (:func:`choices_of`), or the defaults (:data:`CHOICES`) with none."""
     values = choices_of(rules) if rules is not None else CHOICES
     return {f"{prefix}.{k}": v for k, v in values.items()}
+
+
+class _Reads(Protocol):
+    """What :func:`rules_in_form` reads a form from: a page's session state, or a dict."""
+
+    def get(self, key: str, /) -> object: ...
+
+
+def rules_in_form(state: _Reads, prefix: str) -> Ruleset:
+    """The rules a setup form's widgets show, read from ``state`` (a page's session state) under
+    the page's keys (``prefix.name``, as :func:`form_state` gives them)."""
+    return rules_from_form({k: state.get(f"{prefix}.{k}") for k in CHOICES})
 
 
 def rules_from_form(values: Mapping[str, object]) -> Ruleset:
