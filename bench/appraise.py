@@ -206,20 +206,18 @@ def _said(item: object, deals: int) -> list[object]:
 
 def _looked(v: object, found: object, move: object) -> list[object]:
     """What one of the tutor's looks, added up with the looks before, says of ``move``
-    (``--detail``, ``looks``): as :func:`_said`, then the margin at the stop's confidence
-    (``engine.appraise.STOP_CONFIDENCE``), whether the tutor would stop it
-    (``play_tutor_judge.stops``) and whether the look is as sure as the review
-    (``engine.appraise.as_precise``): enough to judge it by another rule offline, on the same
-    looks, rather than on another run's draws."""
-    from engine.appraise import STOP_CONFIDENCE, as_precise
-    from ui.pages.play_tutor_judge import stops
+    (``--detail``, ``looks``): as :func:`_said`, then the rest of what the tutor's rules read
+    of it (``play_tutor_judge.Look``: the margin at the stop's confidence, whether the tutor
+    would stop it, whether the look is as sure as the review), so that ``bench/replay.py``
+    can judge the run's looks again, by these rules or another, without solving a deal."""
+    from ui.pages.play_tutor_judge import Look
 
     if found is None:  # no deal in the look (every part empty)
         return []
     item = found.of(move)  # type: ignore[attr-defined]
-    margin = found.margin_at(item, STOP_CONFIDENCE)  # type: ignore[attr-defined]
-    return [*_said(item, found.deals), round(margin, 3),  # type: ignore[attr-defined]
-            stops(found, item), as_precise(v, found)]  # type: ignore[arg-type]
+    look = Look.of(found, item, v)  # type: ignore[arg-type]
+    return [*_said(item, found.deals), round(look.margin99, 3),  # type: ignore[attr-defined]
+            look.stopped, look.precise]
 
 
 def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
@@ -289,8 +287,8 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                     missed[which] += truth == "blunder" and not stopped
             if detail:  # each as judged (a doubtful move's after the looks it waited for),
                 # and what each of the tutor's looks in turn says of it
-                print(json.dumps({"position": i, "ply": len(state.history),
-                                  "move": move.text(), **said,
+                print(json.dumps({"family": state.rules.family, "position": i,
+                                  "ply": len(state.history), "move": move.text(), **said,
                                   "looks": [_looked(v, a, move) for a in every]}),
                       file=sys.stderr, flush=True)
     return {"family": name, "positions": len(states), "tallies": tallies,

@@ -1,9 +1,13 @@
 """When Play's tutor stops a move, and when a move it holds waits for another look: the rules
 :mod:`ui.pages.play_tutor` acts on and the agreement bench (``bench/appraise.py``) judges by,
-on an appraisal of the learner's position (:mod:`engine.appraise`) alone."""
+on an appraisal of the learner's position (:mod:`engine.appraise`) alone.  Whether a move
+waits reads only the few facts a look gives of it (:class:`Look`), which the bench records
+for every look, so that ``bench/replay.py`` can judge a bench run's looks again by these
+rules (or another) without solving a deal."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from engine.appraise import STOP_CONFIDENCE, Appraisal, MoveAppraisal, as_precise, grade
@@ -26,36 +30,72 @@ def stops(found: Appraisal, item: MoveAppraisal) -> bool:
     return found.grade_at(item, STOP_CONFIDENCE) in STOPS
 
 
+@dataclass(frozen=True, slots=True)
+class Look:
+    """What one look at the learner's position (an appraisal, added up with the looks before)
+    says of one move: all that :func:`waits` reads of it."""
+
+    family: str  # the game's family, whose bands grade a loss
+    grade: str  # its grade: the band of its loss less its margin at 95%
+    loss: float  # its loss as estimated
+    margin99: float  # its loss's margin at STOP_CONFIDENCE (0 when exact)
+    stopped: bool  # the tutor stops before it (:func:`stops`)
+    precise: bool  # the look is as sure as the review (:func:`engine.appraise.as_precise`)
+
+    @classmethod
+    def of(cls, found: Appraisal, item: MoveAppraisal, v: SeatView | None = None) -> Look:
+        """What ``found``, an appraisal of the learner's view ``v``, says of ``item``'s move
+        (without ``v``, the look is taken as short of the review's precision)."""
+        margin = found.margin_at(item, STOP_CONFIDENCE) if item.loss_stderr else 0.0
+        return cls(found.family, item.grade, item.loss, margin, stops(found, item),
+                   v is not None and as_precise(v, found))
+
+    @property
+    def doubtful(self) -> bool:
+        """The evidence points to a fault in the move that it does not yet bear out: its
+        loss as estimated is a mistake or worse, but either not the loss less its margin at
+        99% (not sure enough to stop it, be the margin wide or the deals too few for any
+        verdict), or its grade (the loss less its margin at 95%, what a stop names) is
+        milder than the estimate's band (a blunder as estimated, stopped as a mistake).
+        On few deals, a blunder's estimate often reaches the band well before its lower end
+        does, and a stop that must come anyway is worth the wait to name its fault as the
+        evidence settles it."""
+        said = grade(self.family, self.loss)
+        return said in STOPS and (self.grade != said or not self.stopped)
+
+    @property
+    def undecided(self) -> bool:
+        """The evidence has yet to decide whether to stop the move: not stopped, while its
+        loss plus its margin at 99% is a mistake or worse."""
+        return (self.margin99 > 0 and not self.stopped
+                and grade(self.family, self.loss + self.margin99) in STOPS)
+
+    def waits(self, waited: int) -> bool:
+        """Whether the move, after waiting for ``waited`` looks, waits for another: it is
+        :attr:`doubtful`, or it was (it waited) and the evidence has yet to decide whether
+        to stop it (:attr:`undecided`: one look's swing of the estimate below the band does
+        not let a suspected move through while its interval still reaches the band); it has
+        waited for fewer than :data:`DOUBT_LOOKS`; and the look is not yet as sure as the
+        review would be (:attr:`precise`: the tutor looks no further then, and the review
+        would say the same)."""
+        return (waited < DOUBT_LOOKS and not self.precise
+                and (self.doubtful or waited > 0 and self.undecided))
+
+
 def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the evidence points to a fault in ``item``'s move that it does not yet bear
-    out: its loss as estimated is a mistake or worse, but either not the loss less its
-    margin at 99% (:func:`stops`: not sure enough to stop it, be the margin wide or the deals
-    too few for any verdict), or its grade (the loss less its margin at 95%, what a stop
-    names) is milder than the estimate's band (a blunder as estimated, stopped as a mistake).
-    The move waits for more looks (``play_tutor._judge``, up to :data:`DOUBT_LOOKS`): on few
-    deals, a blunder's estimate often reaches the band well before its lower end does, and a
-    stop that must come anyway is worth the wait to name its fault as the evidence settles
-    it."""
-    said = grade(found.family, item.loss)
-    return said in STOPS and (item.grade != said or not stops(found, item))
+    """Whether the evidence in ``found`` points to a fault in ``item``'s move that it does not
+    yet bear out (:attr:`Look.doubtful`)."""
+    return Look.of(found, item).doubtful
 
 
 def undecided(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the evidence has yet to decide whether to stop ``item``'s move: not stopped
-    (:func:`stops`), while its loss plus its margin at 99% is a mistake or worse."""
-    if not item.loss_stderr or stops(found, item):
-        return False
-    return grade(found.family, item.loss + found.margin_at(item, STOP_CONFIDENCE)) in STOPS
+    """Whether the evidence in ``found`` has yet to decide whether to stop ``item``'s move
+    (:attr:`Look.undecided`)."""
+    return Look.of(found, item).undecided
 
 
 def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
     """Whether ``item``'s move, judged on ``found`` (of the learner's view ``v``) after waiting
-    for ``waited`` looks, waits for another: it is :func:`doubtful`, or it was (it waited) and
-    the evidence has yet to decide whether to stop it (:func:`undecided`: one look's swing
-    of the estimate below the band does not let a suspected move through while its interval
-    still reaches the band); it has waited for fewer than :data:`DOUBT_LOOKS`; and ``found`` is
-    not yet as sure as the review would be (:func:`engine.appraise.as_precise`: the tutor looks
-    no further then, and the review would say the same).  (The agreement bench judges a move
-    by this rule too.)"""
-    return (waited < DOUBT_LOOKS and not as_precise(v, found)
-            and (doubtful(found, item) or waited > 0 and undecided(found, item)))
+    for ``waited`` looks, waits for another (:meth:`Look.waits`, on what ``found`` says of
+    it): the rule ``play_tutor._judge`` acts on, and the agreement bench judges by."""
+    return Look.of(found, item, v).waits(waited)
