@@ -76,13 +76,13 @@ def tally(lines: list[dict[str, object]], budget: str, looks_in: int, rule: Rule
         look, waited = judged(fam, line["looks"], looks_in, rule)  # type: ignore[arg-type]
         truth = str(line["long"][0])  # type: ignore[index]
         gap = abs(CLASSES[str(look[0])] - CLASSES[truth])
-        recorded = line.get(budget)
-        for i, add in enumerate((1, gap == 0, gap >= 2, bool(look[5]) and CLASSES[truth] == 0,
-                                 truth == "blunder" and not look[5], truth == "blunder",
-                                 waited > 0,
-                                 recorded is not None and (recorded[:4] != look[:4]  # type: ignore[index]
-                                                           or recorded[4] != waited))):  # type: ignore[index]
-            out[i] += int(add)
+        stopped = bool(look[5])
+        run: list[object] | None = line.get(budget)  # type: ignore[assignment]
+        otherwise = run is not None and (run[:4] != look[:4] or run[4] != waited)
+        for i, add in enumerate((True, gap == 0, gap >= 2, stopped and CLASSES[truth] == 0,
+                                 truth == "blunder" and not stopped, truth == "blunder",
+                                 waited > 0, otherwise)):
+            out[i] += add
     return out
 
 
