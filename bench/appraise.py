@@ -220,6 +220,16 @@ def _looked(v: object, found: object, move: object) -> list[object]:
             look.stopped, look.precise]
 
 
+def look_of(family: str, row: list[object]) -> object:
+    """A look as :func:`_looked` records it, read back as the tutor's rules read it
+    (``play_tutor_judge.Look``; ``bench/replay.py``)."""
+    from ui.pages.play_tutor_judge import Look
+
+    graded, loss, _margin, _deals, margin99, stopped, precise = row
+    return Look(family, str(graded), float(loss), float(margin99),  # type: ignore[arg-type]
+                bool(stopped), bool(precise))
+
+
 def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
                 looks: list[int], long: float, parts: int,
                 compare: bool, detail: bool = False, head: float = 0.0,

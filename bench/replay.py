@@ -27,11 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from appraise import CLASSES, look_of  # bench/appraise.py, beside this script
+
 from engine.appraise import grade
 from ui.pages.play_tutor_judge import DOUBT_LOOKS, STOPS, Look
-
-#: The classes a grade falls in, as a learner acts on them (as ``bench/appraise.py``).
-CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
 
 Rule = Callable[[Look, int], bool]
 
@@ -48,13 +47,6 @@ def before(look: Look, waited: int) -> bool:
 
 
 RULES: dict[str, Rule] = {"now": now, "before": before}
-
-
-def look_of(family: str, row: list[object]) -> Look:
-    """A recorded look (``bench/appraise.py``'s ``_looked``) as the rules read it."""
-    graded, loss, _margin, _deals, margin99, stopped, precise = row
-    return Look(family, str(graded), float(loss), float(margin99),  # type: ignore[arg-type]
-                bool(stopped), bool(precise))
 
 
 def judged(family: str, looks: list[list[object]], first: int,

@@ -19,7 +19,7 @@ from ui.pages.play_tutor_judge import DOUBT_LOOKS, Look, waits
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 import replay
-from appraise import _looked
+from appraise import _looked, look_of
 
 #: A move held by the tutor in three-player Block: doubtful at first (a mistake as estimated,
 #: not stopped), then an inaccuracy as estimated whose loss plus its 99% margin still reaches
@@ -40,7 +40,7 @@ def test_a_recorded_look_is_what_the_rules_read_of_the_appraisal(loss: float,
     moves = v.legal
     found = made_appraisal(v, lambda m: loss if m == moves[1] else 0.0, stderr, 30)
     item = found.of(moves[1])
-    recorded = replay.look_of("block", _looked(v, found, moves[1]))
+    recorded = look_of("block", _looked(v, found, moves[1]))
     live = Look.of(found, item, v)
     assert (recorded.grade, recorded.stopped, recorded.precise) == \
         (live.grade, live.stopped, live.precise)
