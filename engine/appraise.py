@@ -73,8 +73,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -452,6 +452,9 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
     elif parts > 1 or after is not None:  # its own draws: another part's, another look's
         seen = after.deals if after is not None else 0
         rng = random.Random(f"{rng.getrandbits(64)}:{index}/{parts}:{seen}")
+    # The moves whose values a row reads (a mirror image takes its move's); every move when
+    # the seat is not to move (the position's worth: :func:`worth`).
+    only = frozenset(v.legal[j] for j in _mirrors(v)) if v.legal else None
     solved: dict[Sample, tuple[int, ...]] = {}
     first: list[Sample] = []  # drawn: the first deals, the draws' fingerprint
     may_stop = not listed or space.count > ALWAYS_EXACT
@@ -469,11 +472,12 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
         row = solved.get(deal) if listed else None
         if row is None:
             if left >= MIN_SOLVE:
-                solution = solve(world(v, deal), seconds=left, line=False, exact_only=True)
+                solution = solve(world(v, deal), seconds=left, line=False, exact_only=True,
+                                 only=only)
                 if not solution.exact:
                     continue  # cut short by the deadline: left out
             else:
-                solution = solve(world(v, deal), seconds=MIN_SOLVE, line=False)
+                solution = solve(world(v, deal), seconds=MIN_SOLVE, line=False, only=only)
                 tally.estimated += not solution.exact
             row = score(solution)
             if listed:
@@ -687,6 +691,40 @@ def added_up(v: SeatView, first: Appraisal, second: Appraisal) -> Appraisal:
     (:func:`combine`), else the one on more deals (the first on a tie)."""
     both = combine(v, first, second)
     return both if both is not None else max(first, second, key=lambda a: a.deals)
+
+
+def narrowed(v: SeatView, moves: Iterable[Move]) -> SeatView:
+    """``v`` with ``moves`` (and their mirror images) its only legal moves: an appraisal of it
+    solves those moves alone, on deals of the same view (a focused look, as Play's tutor
+    takes at a doubtful move and the moves that may be best: each deal is solved in the time
+    of those few moves' searches, so a look holds more deals).  Raises
+    :class:`AppraisalError` when none of ``moves`` is legal in ``v``."""
+    names = {canonical(move, v.ends) for move in moves}
+    legal = tuple(move for move in v.legal if canonical(move, v.ends) in names)
+    if not legal:
+        raise AppraisalError("none of the moves is legal here")
+    return replace(v, legal=legal)
+
+
+def narrow(v: SeatView, found: Appraisal, to: SeatView) -> Appraisal:
+    """``found``, an appraisal of ``v``, as an appraisal of ``to`` (``v`` :func:`narrowed`):
+    its deals' sums for ``to``'s moves alone, each graded again among them (against the best
+    of them), so that a look at ``to`` may go on from it (:func:`appraise`'s ``after``) and
+    be added up with it (:func:`combine`)."""
+    evidence = found.evidence
+    assert v.rules is not None
+    if evidence is None or len(evidence.sums) != len(v.legal):
+        raise AppraisalError("the appraisal is not of this position")
+    index = {move: i for i, move in enumerate(v.legal)}
+    try:
+        keep = [index[move] for move in to.legal]
+    except KeyError:
+        raise AppraisalError("a move to narrow to is not legal here") from None
+    narrower = replace(evidence, sums=tuple(evidence.sums[i] for i in keep),
+                       products=tuple(tuple(evidence.products[i][j] for j in keep)
+                                      for i in keep))
+    tally = _Tally.of_evidence(_scale(v.rules.family, len(v.hand_counts)), narrower)
+    return _graded(to, tally, found.seconds)
 
 
 def enough_deals(deals: int, population: int) -> bool:

@@ -409,7 +409,7 @@ class Search:
 
     def __init__(self, state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
                  table_size: int = TABLE_SIZE, line: bool = True,
-                 exact_only: bool = False) -> None:
+                 exact_only: bool = False, only: frozenset[Move] | None = None) -> None:
         if state.rules.draw_mode and state.stock is None and state.stock_count > 0:
             raise ValueError("draw mode with a counted stock: the search needs the stock's "
                              "order (give the stock as a list of tiles)")
@@ -432,6 +432,10 @@ class Search:
         self.estimates = 0  # results that used an estimate (a depth cut-off)
         self.want_line = line
         self.exact_only = exact_only
+        # The root's moves searched: the legal moves, or those of them in ``only``.
+        self.root: list[Move] = [m for m in state.legal_moves() if only is None or m in only]
+        if not self.root and state.mover is not None:
+            raise ValueError("none of the moves to search is legal here")
         self.table_size = table_size
         self.mask = table_size - 1
         # Block with three or four players, no stock: searched by _plain, on numbers alone.
@@ -1064,11 +1068,11 @@ class Search:
     # -- the root -----------------------------------------------------------
 
     def _child_values(self, depth: int) -> list[tuple[int, ...]]:
-        """Each legal move's value vector (two players: (u0,)) at this depth."""
+        """Each root move's value vector (two players: (u0,)) at this depth."""
         st = self.state
         out: list[tuple[int, ...]] = []
         guess = 0
-        for move in st.legal_moves():
+        for move in self.root:
             st.push_unchecked(move)
             try:
                 if self.players == 2:
@@ -1081,10 +1085,10 @@ class Search:
         return out
 
     def _static(self) -> list[tuple[int, ...]]:
-        """Each legal move's value as scored straight after it (no search)."""
+        """Each root move's value as scored straight after it (no search)."""
         st = self.state
         out: list[tuple[int, ...]] = []
-        for move in st.legal_moves():
+        for move in self.root:
             st.push_unchecked(move)
             out.append((self._u0(),) if self.players == 2 else utilities(st))
             st.pop()
@@ -1110,7 +1114,7 @@ class Search:
             v = (u[0] if self.family == "duel" else u[0] - u[1],) if self.players == 2 else u
             return Solution(None, self._report(v, 0), (), (), (), 0,
                             time.perf_counter() - self.start, True)
-        moves = st.legal_moves()
+        moves = self.root
         values: list[tuple[int, ...]] | None = None
         exact = False
         undo = len(st.moves)
@@ -1259,7 +1263,8 @@ def outcome(state: State, value: int | tuple[int, ...], seat: int) -> Outcome:
 
 
 def solve(state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
-          table_size: int = TABLE_SIZE, line: bool = True, exact_only: bool = False) -> Solution:
+          table_size: int = TABLE_SIZE, line: bool = True, exact_only: bool = False,
+          only: frozenset[Move] | None = None) -> Solution:
     """The best play from ``state`` within the budget (the state is left as it was).
 
     ``line=False`` leaves the line unwritten (the solution's ``line`` is then its
@@ -1268,7 +1273,9 @@ def solve(state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
     ``exact_only``: the whole budget goes to the exact search, with no estimate to fall
     back on: a search that does not finish answers with each move's value straight after
     it, ``exact: False`` (the appraisal leaves such an answer out).
+    ``only``: of the first moves, search those alone (the solution's ``moves`` and
+    ``best`` are of them): a caller that needs some moves' values saves the others' time.
 
     Raises ValueError for draw mode with a counted stock (its order unknown)."""
     return Search(state, seconds=seconds, max_nodes=max_nodes, table_size=table_size,
-                  line=line, exact_only=exact_only).run()
+                  line=line, exact_only=exact_only, only=only).run()

@@ -39,6 +39,8 @@ from engine.appraise import (
     enough_deals,
     grade,
     look_precision,
+    narrow,
+    narrowed,
     report,
     review_precision,
     review_time,
@@ -54,7 +56,7 @@ from engine.rules import block, duel
 from engine.scenario import load
 from engine.solve import solve
 from engine.state import Opening, State
-from engine.tiles import Tile
+from engine.tiles import TILES, Tile
 from engine.view import SeatView, view
 
 # -- the brute force: every assignment of the hidden tiles, each move played out ------
@@ -703,3 +705,57 @@ def test_an_appraisal_of_another_position_never_adds_up() -> None:
     b = appraise(w, random.Random(2), seconds=0.3)
     assert a.consistent != b.consistent
     assert combine(v, a, b) is None and combine(w, b, a) is None
+
+
+# -- a look at some of the moves -------------------------------------------------------
+
+
+def test_a_look_narrowed_to_some_moves_gives_their_values_and_goes_on_from_every_moves() -> None:
+    # Gaple 4 x 6, 12,600 deals listed: the whole appraisal narrowed to two of three moves is
+    # what an
+    # appraisal of the view with those moves alone says of them (each loss against the
+    # better of the two); a look at them going on from the first half of the list solves
+    # the rest, and adds up to the whole.
+    v = mover_view(game("gaple-4x6", 4, 15))
+    whole = appraise(v, random.Random(3), seconds=120, precision=0)
+    kept = (whole.moves[1].move, whole.moves[-1].move)
+    two = narrowed(v, kept)
+    assert set(two.legal) == set(kept) and distinct_moves(two) == 2 < distinct_moves(v)
+    alone = appraise(two, random.Random(3), seconds=120, precision=0)
+    from_whole = narrow(v, whole, two)
+    assert alone.exact and from_whole.exact and alone.deals == from_whole.deals == 12_600
+    assert [(m.move, m.expected, m.loss, m.grade) for m in alone.moves] == \
+        [(m.move, m.expected, m.loss, m.grade) for m in from_whole.moves]
+    assert alone.best == (kept[0],) and alone.of(kept[1]).loss == pytest.approx(
+        whole.of(kept[1]).loss - whole.of(kept[0]).loss)
+    half = appraise(v, random.Random(3), seconds=120, precision=0, part=(0, 2))
+    rest = appraise(two, random.Random(3), seconds=120, precision=0,
+                    after=narrow(v, half, two).evidence)
+    assert rest.deals == 6_300 and not rest.exact
+    both = combine(two, narrow(v, half, two), rest)
+    assert both is not None and both.exact and both.deals == 12_600
+    assert [(m.move, m.expected) for m in both.moves] == \
+        [(m.move, m.expected) for m in alone.moves]
+    assert combine(v, half, rest) is None  # of another view: its sums never add up
+    with pytest.raises(AppraisalError, match="not of this position"):
+        narrow(two, whole, two)
+    unheld = next(tile for tile in TILES if tile not in v.hand)
+    with pytest.raises(AppraisalError, match="none of the moves"):
+        narrowed(v, [Move.play(unheld, "left")])
+
+
+def test_a_narrowed_view_keeps_a_mirror_image_beside_its_move() -> None:
+    # Three players, both ends 6: narrowed to [3|6] on the left and [5|6], the view keeps
+    # each on the right too, each worth what it is among every move.
+    v = mover_view(game("block-3", 216, 8))
+    assert v.ends == (6, 6) and distinct_moves(v) == 3
+    left, right = Move.play(t("3-6"), "left"), Move.play(t("3-6"), "right")
+    other = Move.play(t("5-6"), "left")
+    two = narrowed(v, [left, other])
+    assert set(two.legal) == {left, right, other, Move.play(t("5-6"), "right")}
+    assert distinct_moves(two) == 2
+    whole = appraise(v, random.Random(1), seconds=120, limit=20_000, precision=0)
+    alone = appraise(two, random.Random(1), seconds=120, limit=20_000, precision=0)
+    assert whole.exact and alone.exact and alone.deals == whole.deals == 14_280
+    assert alone.of(left).expected == alone.of(right).expected == whole.of(left).expected
+    assert alone.of(other).expected == whole.of(other).expected

@@ -485,3 +485,17 @@ def test_a_position_with_no_choice_keeps_nothing_in_the_table() -> None:
     a, b = fast.run(), slow.run()
     assert (a.value, a.moves, a.line) == (b.value, b.moves, b.line) and a.exact
     assert not fast.ptable and slow.mtable
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_some_first_moves_alone_get_the_values_the_whole_search_gives_them(name: str) -> None:
+    rng = random.Random(f"only-{name}")
+    for state in positions_to_move(FAMILIES[name], rng, 3, 10):
+        legal = state.legal_moves()
+        kept = frozenset(legal[::2])
+        full, some = solve(state, line=False), solve(state, line=False, only=kept)
+        values = {mv.move: mv.value for mv in full.moves}
+        assert {mv.move: mv.value for mv in some.moves} == {m: values[m] for m in kept}
+        assert set(some.best) <= kept and some.exact == full.exact
+    with pytest.raises(ValueError, match="none of the moves"):
+        solve(state, only=frozenset({Move.parse("pass")} - set(state.legal_moves())))
