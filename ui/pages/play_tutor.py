@@ -24,6 +24,9 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   it stays doubtful or, once held, the evidence has yet to decide whether to stop it, up to
   ``DOUBT_LOOKS`` looks a move and never once as sure as the review: the rules are in
   :mod:`ui.pages.play_tutor_judge` (``stops``, ``doubtful``, ``undecided``, ``waits``).
+  Those looks solve only the held move and the moves that may be best (``focus``: its loss
+  is its shortfall from the best), so each holds more deals; the stop's hint still comes from
+  the appraisal of every move (:class:`~ui.pages.play_tutor_state.Focus`).
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
   nor as sure as the review's (:func:`engine.appraise.as_precise`), up to :data:`LOOKS` looks:
   each goes on from the looks before (:func:`ui.thinking.tutor` with their evidence: deals not
@@ -44,17 +47,17 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from engine.appraise import Appraisal, added_up, as_precise
+from engine.appraise import Appraisal, added_up, as_precise, narrow
 from engine.moves import Move
 from engine.state import State
-from engine.view import view
+from engine.view import SeatView, view
 
 from .. import thinking
 from ..widgets.feedback import checked
 from . import play
 from .play import Table
-from .play_tutor_judge import stops, waits
-from .play_tutor_state import Moment, Stop, Tutor
+from .play_tutor_judge import focus, stops, waits
+from .play_tutor_state import Focus, Moment, Stop, Tutor
 
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
 #: may wait for): 19.5 s of the learner's thinking in all.
@@ -96,7 +99,7 @@ def ask(table: Table) -> None:
     if not _chooses(table):
         return
     if tutor.asked is None or tutor.asked[0] != here:
-        tutor.known, tutor.further = None, 0
+        tutor.known, tutor.further, tutor.focus = None, 0, None
         tutor.asked = (here, thinking.Answer(thinking.tutor(
             view(table.state, table.learner), _seed(table, here[2]))))
 
@@ -125,7 +128,7 @@ def ahead(table: Table, now: float) -> None:
         return
     shown = max(now, table.shown_at + play.PAUSE) + play.PAUSE * (len(table.ahead) - 1)
     _call_off(tutor)
-    tutor.known, tutor.further = None, 0
+    tutor.known, tutor.further, tutor.focus = None, 0, None
     tutor.asked = (coming, thinking.Answer(thinking.tutor(
         view(state, table.learner), _seed(table, coming[2]),
         seconds=thinking.TUTOR_BUDGET + shown - now)))  # till the turn is shown, and a look
@@ -141,7 +144,10 @@ def collect(table: Table) -> None:
     answer = tutor.asked[1]
     if not answer.poll() or answer.value is None:
         return
-    found, known = answer.value, tutor.known
+    found, known, held = answer.value, tutor.known, tutor.focus
+    if held is not None and held.answer is answer:  # a held move's own look
+        held.known = added_up(held.view, found, held.known)
+        return
     tutor.known = found if known is None else \
         added_up(view(table.state, table.learner), found, known)
 
@@ -234,10 +240,17 @@ def learner_move(table: Table, move: Move) -> bool:
 
 def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
     """Play ``move``, or stop before it when the appraisal grades it a mistake or worse at
-    the stop's confidence (:func:`stops`)."""
+    the stop's confidence (:func:`stops`): ``found``, the appraisal of every move, or, once the
+    move has waited for looks of its own (:class:`Focus`), theirs."""
     tutor = table.tutor
     assert tutor is not None
     tutor.held = None
+    here, v = position(table), view(table.state, table.learner)
+    held, tutor.focus = tutor.focus, None
+    if held is not None and (held.position, held.move) == (here, move):
+        if len(held.view.legal) == len(v.legal):  # its looks were of every move
+            tutor.known = held.known
+        v, found = held.view, held.known
     item = None
     if found is not None:
         try:
@@ -247,31 +260,37 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
     if found is None or item is None:
         return play.play_move(table, move)
     doubted = tutor.doubted
-    waited = doubted[2] if doubted is not None and doubted[:2] == (position(table), move) else 0
-    if waits(view(table.state, table.learner), found, item, waited) and _look_again(
-            table, move, found, waited):
+    waited = doubted[2] if doubted is not None and doubted[:2] == (here, move) else 0
+    if waits(v, found, item, waited) and _look_again(table, move, v, found, waited):
         return False
     if not stops(found, item):
         return play.play_move(table, move)
     tutor.stops += 1
-    tutor.stop = Stop(position(table), move, item, found, tutor.stops)
+    tutor.stop = Stop(here, move, item, found, tutor.stops,
+                      every=tutor.known if tutor.known is not found else None)
     table.feedback, table.hint = None, None
     table.log.append(f"tutor stops {move.text()} ({item.grade})")
     return False
 
 
-def _look_again(table: Table, move: Move, found: Appraisal, waited: int) -> bool:
+def _look_again(table: Table, move: Move, v: SeatView, found: Appraisal, waited: int) -> bool:
     """Hold a doubtful ``move``, which has waited for ``waited`` looks (:func:`waits`), for
-    another look at the position, going on from ``found`` (while the tutor may look further):
-    judged again on every deal when it comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False
-    when it may not."""
+    another look at the position, going on from ``found``, an appraisal of ``v`` (while the
+    tutor may look further): a look of its own (:class:`Focus`), at ``v`` narrowed to the
+    move and the moves that may be best (:func:`focus`), judged again on every deal when it
+    comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False when it may not."""
     tutor = table.tutor
     here = position(table)
     if tutor is None or thinking.inline() or tutor.further >= LOOKS - 1 or (
             tutor.asked is not None and tutor.asked[1].waiting):
         return False
+    narrower = focus(v, found, move)
+    if narrower is not None:
+        v, found = narrower, narrow(v, found, narrower)
     tutor.doubted, tutor.held = (here, move, waited + 1), (here, move)
-    _look_further(table, found)
+    tutor.further += 1
+    answer = thinking.Answer(thinking.tutor(v, _seed(table, here[2]), found.evidence))
+    tutor.asked, tutor.focus = (here, answer), Focus(here, move, v, found, answer)
     table.feedback = None
     table.log.append(f"tutor looks again at {move.text()}")
     return True
@@ -311,7 +330,7 @@ def best_move(table: Table) -> Move | None:
     stop = current_stop(table)
     if stop is None or not stop.hint:
         return None
-    return table.state.canonical(stop.appraisal.best[0])
+    return table.state.canonical(stop.hinted.best[0])
 
 
 # -- the clock and the setting ------------------------------------------------------------

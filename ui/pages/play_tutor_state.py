@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from engine.appraise import Appraisal, MoveAppraisal
 from engine.moves import Move
+from engine.view import SeatView
 
 from .. import thinking
 
@@ -24,6 +25,28 @@ class Stop:
     appraisal: Appraisal
     number: int  # the tutor's stops so far, this one included (each its own announcement)
     hint: bool = False  # "Hint" pressed: the appraisal's best move is shown
+    #: The appraisal of every move the hint is drawn from, where ``appraisal`` is of the
+    #: moves the looks the move waited for were narrowed to (:class:`Focus`).
+    every: Appraisal | None = None
+
+    @property
+    def hinted(self) -> Appraisal:
+        """The appraisal the hint shows the best move of, and why."""
+        return self.appraisal if self.every is None else self.every
+
+
+@dataclass
+class Focus:
+    """A held move's own looks (``play_tutor._look_again``): the learner's view narrowed to
+    the move and the moves that may be best (``play_tutor_judge.focus``; the learner's view
+    itself when none can be left out), and their deals added up so far, those of the looks
+    before it included (``known``); ``answer``: the look asked for it."""
+
+    position: Moment
+    move: Move
+    view: SeatView
+    known: Appraisal
+    answer: thinking.Answer[Appraisal]
 
 
 @dataclass
@@ -37,6 +60,7 @@ class Tutor:
     held: tuple[Moment, Move] | None = None  # a move waiting for the appraisal
     #: A doubtful move held for more looks, and how many it has waited for (play_tutor).
     doubted: tuple[Moment, Move, int] | None = None
+    focus: Focus | None = None  # the looks of the move held last (play_tutor._look_again)
     stop: Stop | None = None
     stops: int = 0
     overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop

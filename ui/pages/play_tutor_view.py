@@ -70,7 +70,7 @@ def live_words(table: Table, text: str, said: str, focus: Focus | None,
 def _hint_lines(table: Table) -> list[str]:
     stop = play_tutor.current_stop(table)
     assert stop is not None
-    best, reasons = play_hints.tutor_reasons(view(table.state, table.learner), stop.appraisal,
+    best, reasons = play_hints.tutor_reasons(view(table.state, table.learner), stop.hinted,
                                              stop.move)
     return [t("tutor.hint_title", move=play_hints.move_named(best)),
             *(play_hints.reason_text(r, table.seats) for r in reasons
