@@ -34,7 +34,8 @@ for each computer move shown after the first since seat 0's last move: Play work
 moves out ahead and begins the look once the last is known, ``play_tutor.ahead``; at Strong,
 0.4 s of thought a move against a pause of 0.9 s, ``--ahead 0.5``); ``--compare``: also as before, one part and looks of 1.5, 4.5 and 13.5 s each on its
 own; ``--no-review``: the tutor alone) and a long one (``LONG`` seconds, the reference, never stopped early),
-each with its own seed.  Every distinct
+each with its own seed (``--reference RUN.err``: the long appraisals an earlier ``--detail``
+run of the same family, seed and deals recorded, not solved again).  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder (the tutor's grade: the one its
 decision rests on, a doubtful move's, ``play_tutor_judge.doubtful``, on the looks more it
@@ -44,9 +45,11 @@ and for the tutor, its **false alarms** (a stop on a move the long appraisal fin
 in: mistake or worse at the stop's 99% confidence, ``ui.pages.play_tutor_judge.stops``),
 its **missed blunders** (the long appraisal's blunder the tutor lets through) and how many
 moves, had the learner made them, would have **waited** for a look more or several (a
-doubtful move's: judged that much later than the budget says; ``--detail`` gives each
-move's looks waited last, and what each of the tutor's looks in turn said of it, so that
-another rule can be judged on the same looks).
+doubtful move's: judged that much later than the budget says; those looks are its own, at
+the moves that may be best and it, ``play_tutor_judge.focus``; ``--detail`` gives each
+move's looks waited last, what each of the looks at every move in turn said of it, and for
+each budget the looks it waited for (``held …``), so that another rule can be judged on the
+same looks).
 """
 
 from __future__ import annotations
@@ -161,34 +164,69 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
     theirs, as ``ui.pages.play_tutor`` does (each look stopping, as Play's, once as precise as
     ``engine.appraise.look_precision`` asks; and no look further once exact or as precise as
     the review: ``engine.appraise.as_precise``)."""
-    from engine.appraise import (
-        Appraisal,
-        AppraisalError,
-        added_up,
-        appraise,
-        as_precise,
-        look_precision,
-    )
-    from engine.view import SeatView
+    from engine.appraise import Appraisal, added_up, as_precise
 
-    assert isinstance(v, SeatView)
     judged: list[object] = []
     known: Appraisal | None = None
     for k in range(looks):
         look: Appraisal | None = None
-        after = known.evidence if known is not None else None
-        if known is None or not as_precise(v, known):  # as Play: no further once sure
-            for i in range(parts):
-                try:
-                    part = appraise(v, random.Random(key), seconds=budget + (head if k == 0 else 0),
-                                    part=(i, parts), after=after, precision=look_precision(v))
-                except AppraisalError:  # no deal left in this part
-                    continue
-                look = part if look is None else added_up(v, look, part)
+        if known is None or not as_precise(v, known):  # type: ignore[arg-type]  # as Play:
+            # no further once sure
+            look = one_look(v, budget + (head if k == 0 else 0), parts, key,  # type: ignore[assignment]
+                            known.evidence if known is not None else None)
         if look is not None:
-            known = look if known is None else added_up(v, known, look)
+            known = look if known is None else added_up(v, known, look)  # type: ignore[arg-type]
         judged.append(known)
     return judged
+
+
+def one_look(v: object, seconds: float, parts: int, key: str, after: object) -> object:
+    """One of the tutor's looks at ``v`` within ``seconds``, worked out in ``parts`` parts (one
+    after another here), going on from ``after`` (the looks before's evidence): None when no
+    part had a deal left."""
+    from engine.appraise import Appraisal, AppraisalError, added_up, appraise, look_precision
+    from engine.view import SeatView
+
+    assert isinstance(v, SeatView)
+    look: Appraisal | None = None
+    for i in range(parts):
+        try:
+            part = appraise(v, random.Random(key), seconds=seconds, part=(i, parts),
+                            after=after, precision=look_precision(v))  # type: ignore[arg-type]
+        except AppraisalError:  # no deal left in this part
+            continue
+        look = part if look is None else added_up(v, look, part)
+    return look
+
+
+def held_move(v: object, found: object, move: object, every: list[object], budget: float,
+              parts: int, key: str) -> tuple[object, object, list[tuple[object, object]]]:
+    """The looks ``move`` waits for when made on ``found`` (an appraisal of the learner's view
+    ``v``), as Play's tutor takes them (``play_tutor._look_again``): while the tutor's rules
+    say it waits (``play_tutor_judge.waits``), one look more at the view narrowed to the move
+    and the moves that may be best (``play_tutor_judge.focus``), going on from the looks
+    before and added up with them; where nothing could be narrowed, the next of the looks at
+    every move (``every``: those after ``found``).  The view and the appraisal the move is
+    judged on, and each look it waited for, with its view, in turn."""
+    from engine.appraise import added_up, narrow
+    from ui.pages.play_tutor_judge import focus, waits
+
+    at, a = v, found
+    seen: list[tuple[object, object]] = []
+    while waits(at, a, a.of(move), len(seen)):  # type: ignore[arg-type, attr-defined]
+        narrower = focus(at, a, move)  # type: ignore[arg-type]
+        if narrower is not None:
+            at, a = narrower, narrow(at, a, narrower)  # type: ignore[arg-type]
+        if at is v:  # nothing left out: the looks at every move go on
+            if len(seen) >= len(every):
+                break
+            a = every[len(seen)]
+        else:
+            look = one_look(at, budget, parts, key, a.evidence)  # type: ignore[attr-defined]
+            if look is not None:
+                a = added_up(at, a, look)  # type: ignore[arg-type]
+        seen.append((at, a))
+    return at, a, seen
 
 
 def tutor_before(v: object, key: str) -> dict[float, object]:
@@ -230,16 +268,30 @@ def look_of(family: str, row: list[object]) -> object:
                 bool(stopped), bool(precise))
 
 
+def recorded(path: Path) -> dict[tuple[int, int], list[tuple[str, list[object]]]]:
+    """The reference of an earlier ``--detail`` run (``--reference``): for each position (its
+    number and ply), each move's name and what the long appraisal said of it, in turn."""
+    found: dict[tuple[int, int], list[tuple[str, list[object]]]] = {}
+    for text in path.read_text().splitlines():
+        if text.startswith("{"):
+            line = json.loads(text)
+            found.setdefault((line["position"], line["ply"]), []).append(
+                (line["move"], line["long"]))
+    return found
+
+
 def agree_child(name: str, deals: int, seed: int, review: float | None, budget: float,
                 looks: list[int], long: float, parts: int,
                 compare: bool, detail: bool = False, head: float = 0.0,
-                ahead: float = 0.0) -> dict[str, object]:
+                ahead: float = 0.0,
+                reference: dict[tuple[int, int], list[tuple[str, list[object]]]] | None = None,
+                ) -> dict[str, object]:
     from engine.appraise import appraise, review_precision, review_time
     from engine.moves import canonical
     from engine.state import State
     from engine.view import view
     from ui.pages.play_tutor import LOOKS
-    from ui.pages.play_tutor_judge import DOUBT_LOOKS, stops, waits
+    from ui.pages.play_tutor_judge import DOUBT_LOOKS, stops
 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:
@@ -252,8 +304,14 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     for i, state in enumerate(states):
         assert isinstance(state, State)
         v = view(state, 0)
-        ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long,
-                       precision=0)  # the whole time: never stopped early
+        if reference is None:
+            ref = appraise(v, random.Random(f"{seed}:{i}:long"), seconds=long,
+                           precision=0)  # the whole time: never stopped early
+            named = {canonical(m.move, state.line.ends): m.move for m in ref.moves}
+            longs = {move: _said(ref.of(move), ref.deals) for move in named.values()}
+        else:  # the run recorded: its moves, in its order, by their names
+            legal = {m.text(): m for m in v.legal}
+            longs = {legal[text]: row for text, row in reference[(i, len(state.history))]}
         shown = 0  # the computer's moves since seat 0's last: shown one a pause apart
         while shown < len(state.history) and state.history[-1 - shown].player != 0:
             shown += 1
@@ -269,19 +327,19 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
             got["review"] = appraise(v, random.Random(f"{seed}:{i}:review"),
                                      seconds=review * review_time(v),
                                      precision=review_precision(v))
-        moves = {canonical(m.move, state.line.ends): m.move for m in ref.moves}
-        for move in moves.values():
-            truth = ref.of(move).grade
+        for move, long_said in longs.items():
+            truth = str(long_said[0])
             blunders += truth == "blunder"
-            said = {"long": _said(ref.of(move), ref.deals)}
+            said: dict[str, list[object]] = {"long": long_said}
             for which, a in got.items():
-                item = a.of(move)  # type: ignore[attr-defined]
                 waited = 0
-                for more in after.get(which, []):  # as Play: a doubtful move waits for
-                    if not waits(v, a, item, waited):  # type: ignore[arg-type]  # another look,
-                        break  # judged on every deal so far
-                    a, waited = more, waited + 1
-                    item = a.of(move)  # type: ignore[attr-defined]
+                if which in after:  # as Play: a doubtful move waits for looks of its own,
+                    # judged on every deal so far
+                    _, a, held = held_move(v, a, move, after[which], budget, parts,
+                                           f"{seed}:{i}:tutor")
+                    waited = len(held)
+                    said[f"held {which}"] = [_looked(at, x, move) for at, x in held]
+                item = a.of(move)  # type: ignore[attr-defined]
                 said[which] = _said(item, a.deals)  # type: ignore[attr-defined]
                 if which in budgets:
                     said[which].append(waited)
@@ -317,7 +375,8 @@ def agreement(args: argparse.Namespace) -> None:
              "--parts", str(args.parts), "--head", str(args.head),
              "--ahead", str(args.ahead),
              *(["--no-review"] if args.no_review else []),
-             *(["--compare"] if args.compare else []), *(["--detail"] if args.detail else [])],
+             *(["--compare"] if args.compare else []), *(["--detail"] if args.detail else []),
+             *(["--reference", str(args.reference)] if args.reference else [])],
             stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
         r = json.loads(out.stdout)
         for which, t in r["tallies"].items():
@@ -359,6 +418,9 @@ def main() -> None:
                         help="also the tutor as before: one part, each look on its own")
     parser.add_argument("--no-review", action="store_true",
                         help="grade the tutor's budgets only")
+    parser.add_argument("--reference", type=Path,
+                        help="the long appraisals of an earlier --detail run of the same family, "
+                             "seed and deals (its standard error), instead of solving them again")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--child-agree", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -366,7 +428,8 @@ def main() -> None:
         print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
                                      None if args.no_review else args.seconds,
                                      args.tutor, args.looks, args.agree, args.parts,
-                                     args.compare, args.detail, args.head, args.ahead)))
+                                     args.compare, args.detail, args.head, args.ahead,
+                                     recorded(args.reference) if args.reference else None)))
         return
     if args.agree is not None:
         agreement(args)

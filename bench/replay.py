@@ -6,7 +6,9 @@
 one line a move, with the reference's grade and what each of the tutor's looks in turn said
 of the move (``looks``: ``play_tutor_judge.Look``'s facts).  For each budget the run judged
 (``tutor now S``: after ``S / --tutor`` looks), the move is judged again as the run judged it,
-a held move waiting for looks while the rules say so (``--rules now``:
+a held move waiting for looks while the rules say so, on the looks it waited for in the run
+(``held …``: its own, at it and the best move, where the run recorded them; else the next of
+the looks at every move) (``--rules now``:
 ``play_tutor_judge.Look.waits``; ``before``: the rules before b2d5d03, a move waiting while
 its estimated loss is a mistake or worse and it is not stopped), and compared with the
 reference as the run compares it: per file and in all, the moves, the share that agree, how
@@ -49,9 +51,13 @@ def before(look: Look, waited: int) -> bool:
 RULES: dict[str, Rule] = {"now": now, "before": before}
 
 
-def judged(family: str, looks: list[list[object]], first: int,
-           rule: Rule) -> tuple[list[object], int]:
-    """The look a move made after ``first`` looks is judged on, and the looks it waited for."""
+def judged(family: str, looks: list[list[object]], first: int, rule: Rule,
+           held: list[list[object]] | None = None) -> tuple[list[object], int]:
+    """The look a move made after ``first`` looks is judged on, and the looks it waited for:
+    after the ``first``-th look at every move, the looks ``held`` for it where the run
+    recorded any, else the looks at every move that came next."""
+    if held:
+        looks, first = [looks[first - 1], *held], 1
     at, waited = first - 1, 0
     while at + 1 < len(looks) and looks[at + 1] and rule(look_of(family, looks[at]), waited):
         at, waited = at + 1, waited + 1
@@ -65,7 +71,8 @@ def tally(lines: list[dict[str, object]], budget: str, looks_in: int, rule: Rule
     out = [0] * 8
     for line in lines:
         fam = str(line.get("family") or family)
-        look, waited = judged(fam, line["looks"], looks_in, rule)  # type: ignore[arg-type]
+        look, waited = judged(fam, line["looks"], looks_in, rule,  # type: ignore[arg-type]
+                              line.get(f"held {budget}"))  # type: ignore[arg-type]
         truth = str(line["long"][0])  # type: ignore[index]
         gap = abs(CLASSES[str(look[0])] - CLASSES[truth])
         stopped = bool(look[5])

@@ -68,3 +68,18 @@ def test_a_replay_by_the_runs_own_rules_judges_nothing_otherwise() -> None:
     *_, otherwise = replay.tally([line], "tutor now 1.5", 1, replay.before, None)
     assert otherwise == 1  # the rules before judge it on the second look: good, two apart
     assert replay.tally([line], "tutor now 1.5", 1, replay.before, None)[2] == 1
+
+
+def test_a_replay_judges_a_held_move_on_the_looks_of_its_own_the_run_recorded() -> None:
+    # After the first look at every move, the run held the move for two looks of its own (at
+    # it and the best move alone): those are what it waited on, not the looks at every move.
+    own = [["mistake", 3.4, 0.3, 90, 0.4, True, False],
+           ["mistake", 3.5, 0.2, 150, 0.3, True, False]]
+    assert replay.judged("block", HELD, 1, replay.now, own) == (own[0], 1)
+    assert replay.judged("block", HELD, 1, replay.now, []) == (HELD[2], 2)  # none recorded
+    line: dict[str, object] = {"family": "block", "move": "play 1-2",
+                               "long": ["mistake", 3.4, 0.1, 5000],
+                               "tutor now 1.5": [*own[0][:4], 1], "looks": HELD,
+                               "held tutor now 1.5": own}
+    *_, held, otherwise = replay.tally([line], "tutor now 1.5", 1, replay.now, None)
+    assert (held, otherwise) == (1, 0)
