@@ -68,6 +68,8 @@ sys.path.insert(0, str(ROOT))
 
 from games import rules_of  # bench/games.py, beside this script
 
+from ui.pages.play_tutor_judge import CLASSES  # the classes a grade falls in (see the module)
+
 FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
 
 
@@ -144,8 +146,6 @@ def child(name: str, deals: int, seed: int, seconds: float,
     }
 
 
-#: The classes a grade falls in, as a learner acts on them (see the module).
-CLASSES = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
 
 
 #: The tutor before its looks were shared out and added up: one part, a first look of
@@ -263,9 +263,9 @@ def look_of(family: str, row: list[object]) -> object:
     (``play_tutor_judge.Look``; ``bench/replay.py``)."""
     from ui.pages.play_tutor_judge import Look
 
-    graded, loss, _margin, _deals, margin99, stopped, precise = row
+    graded, loss, margin, _deals, margin99, stopped, precise = row
     return Look(family, str(graded), float(loss), float(margin99),  # type: ignore[arg-type]
-                bool(stopped), bool(precise))
+                bool(stopped), bool(precise), float(margin))  # type: ignore[arg-type]
 
 
 def recorded(path: Path) -> dict[tuple[int, int], list[tuple[str, list[object]]]]:

@@ -276,9 +276,10 @@ def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
 def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_looks() -> None:
     """The rule the tutor and the agreement bench share (``play_tutor_judge.waits``): a
     doubtful move (a mistake as estimated, short of one at 99%, or a blunder as estimated
-    graded a mistake) waits for another look until it has waited for ``DOUBT_LOOKS``; a move
-    sure at 99% with its grade the estimate's band, or one no worse than an inaccuracy as
-    estimated, never waits."""
+    graded a mistake) waits for another look until it has waited for ``DOUBT_LOOKS``; so does
+    a fault as estimated whose grade could be two classes from the truth; a move sure at 99%
+    with its grade the estimate's band, or one no worse than an inaccuracy as estimated with
+    its interval within a class of its grade, never waits."""
     state = State.deal(block(2), random.Random(3))
     v = view(state, state.to_move)
     moves = v.legal
@@ -311,6 +312,17 @@ def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_lo
     assert not play_tutor_judge.undecided(narrow, narrow.of(moves[1]))
     assert not play_tutor_judge.waits(v, narrow, narrow.of(moves[1]), 1)
     assert not play_tutor_judge.undecided(sure, sure.of(moves[1]))  # stopped: decided
+    # a fault as estimated whose grade could be two classes from the truth: 2.9 with a
+    # standard error of 1.0 is graded good (2.9 - 2.045 x 1.0 = 0.86), its interval reaching
+    # the blunder band (4.94): it waits, as it would not with the grade an inaccuracy
+    wide = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 1.0, 30)
+    assert wide.of(moves[1]).grade == "good" and not play_tutor_judge.doubtful(
+        wide, wide.of(moves[1]))
+    assert play_tutor_judge.Look.of(wide, wide.of(moves[1])).wide
+    assert play_tutor_judge.waits(v, wide, wide.of(moves[1]), 0)
+    assert not play_tutor_judge.Look.of(slight, slight.of(moves[1])).wide  # 1.67 to 4.13
+    calm = made_appraisal(v, lambda m: 1.2 if m == moves[1] else 0.0, 1.5, 30)
+    assert not play_tutor_judge.waits(v, calm, calm.of(moves[1]), 0)  # no fault as estimated
     # as sure as the review would be: no wait, the review would say the same
     precise = made_appraisal(v, lambda m: 4.52 if m == moves[1] else 0.0, 0.05, 30)
     assert as_precise(v, precise) and play_tutor_judge.doubtful(precise, precise.of(moves[1]))

@@ -24,6 +24,9 @@ from engine.view import SeatView
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
+#: Each grade's class, as a learner acts on it: no fault, inaccuracy, mistake, blunder.
+CLASSES: Final = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2,
+                  "blunder": 3}
 #: The most looks a doubtful move waits for (:func:`doubtful`), after the one it was judged on:
 #: at most 6 s more.  Early in a five-player Gaple round a look holds a few dozen deals, and a
 #: blunder's loss there needs about two hundred before its margin lets it be graded within a
@@ -50,6 +53,7 @@ class Look:
     margin99: float  # its loss's margin at STOP_CONFIDENCE (0 when exact)
     stopped: bool  # the tutor stops before it (:func:`stops`)
     precise: bool  # the look is as sure as the review (:func:`engine.appraise.as_precise`)
+    margin: float = 0.0  # its loss's margin at 95%, its grade's (0 when exact)
 
     @classmethod
     def of(cls, found: Appraisal, item: MoveAppraisal, v: SeatView | None = None) -> Look:
@@ -57,7 +61,7 @@ class Look:
         (without ``v``, the look is taken as short of the review's precision)."""
         margin = found.margin_at(item, STOP_CONFIDENCE) if item.loss_stderr else 0.0
         return cls(found.family, item.grade, item.loss, margin, stops(found, item),
-                   v is not None and as_precise(v, found))
+                   v is not None and as_precise(v, found), item.margin)
 
     @property
     def doubtful(self) -> bool:
@@ -79,16 +83,28 @@ class Look:
         return (self.margin99 > 0 and not self.stopped
                 and grade(self.family, self.loss + self.margin99) in STOPS)
 
+    @property
+    def wide(self) -> bool:
+        """The move's grade could be two classes from the truth: its loss as estimated is a
+        fault (an inaccuracy or worse), while its interval at 95% reaches from its grade's
+        band (the lower end's) to two bands past it.  Early in a draw-mode game a look of
+        a second and a half holds 150 deals, a margin of ±0.2 where the bands are 0.1
+        apart: a mistake estimated at 0.16 is graded good, and let through unseen."""
+        if not self.margin or self.stopped:
+            return False
+        said, upper = grade(self.family, self.loss), grade(self.family, self.loss + self.margin)
+        return CLASSES[said] >= 1 and CLASSES[upper] - CLASSES[self.grade] >= 2
+
     def waits(self, waited: int) -> bool:
         """Whether the move, after waiting for ``waited`` looks, waits for another: it is
-        :attr:`doubtful`, or it was (it waited) and the evidence has yet to decide whether
-        to stop it (:attr:`undecided`: one look's swing of the estimate below the band does
-        not let a suspected move through while its interval still reaches the band); it has
-        waited for fewer than :data:`DOUBT_LOOKS`; and the look is not yet as sure as the
-        review would be (:attr:`precise`: the tutor looks no further then, and the review
-        would say the same)."""
+        :attr:`doubtful` or :attr:`wide`, or it was held (it waited) and the evidence has yet
+        to decide whether to stop it (:attr:`undecided`: one look's swing of the estimate
+        below the band does not let a suspected move through while its interval still
+        reaches the band); it has waited for fewer than :data:`DOUBT_LOOKS`; and the look is
+        not yet as sure as the review would be (:attr:`precise`: the tutor looks no further
+        then, and the review would say the same)."""
         return (waited < DOUBT_LOOKS and not self.precise
-                and (self.doubtful or waited > 0 and self.undecided))
+                and (self.doubtful or self.wide or waited > 0 and self.undecided))
 
 
 def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
