@@ -696,8 +696,8 @@ def added_up(v: SeatView, first: Appraisal, second: Appraisal) -> Appraisal:
 def narrowed(v: SeatView, moves: Iterable[Move]) -> SeatView:
     """``v`` with ``moves`` (and their mirror images) its only legal moves: an appraisal of it
     solves those moves alone, on deals of the same view (a focused look, as Play's tutor
-    takes at a doubtful move and the moves that may be best: each deal is solved in the time
-    of those few moves' searches, so a look holds more deals).  Raises
+    takes at a held move and the best move so far: each deal is solved in the time of those
+    few moves' searches, so a look holds more deals).  Raises
     :class:`AppraisalError` when none of ``moves`` is legal in ``v``."""
     names = {canonical(move, v.ends) for move in moves}
     legal = tuple(move for move in v.legal if canonical(move, v.ends) in names)

@@ -24,9 +24,10 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   it stays doubtful or, once held, the evidence has yet to decide whether to stop it, up to
   ``DOUBT_LOOKS`` looks a move and never once as sure as the review: the rules are in
   :mod:`ui.pages.play_tutor_judge` (``stops``, ``doubtful``, ``undecided``, ``waits``).
-  Those looks solve only the held move and the moves that may be best (``focus``: its loss
-  is its shortfall from the best), so each holds more deals; the stop's hint still comes from
-  the appraisal of every move (:class:`~ui.pages.play_tutor_state.Focus`).
+  Those looks solve only the held move and the best move so far (``focus``: its loss is its
+  shortfall from the best), so each holds more deals; the stop's hint still comes from the
+  appraisal of every move (:class:`~ui.pages.play_tutor_state.Focus`).  A move whose grade
+  could be two classes from the truth (``wide``) waits for such looks too.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
   nor as sure as the review's (:func:`engine.appraise.as_precise`), up to :data:`LOOKS` looks:
   each goes on from the looks before (:func:`ui.thinking.tutor` with their evidence: deals not
@@ -177,15 +178,19 @@ def further(table: Table) -> None:
     _look_further(table, found)
 
 
-def _look_further(table: Table, found: Appraisal) -> None:
+def _look_further(table: Table, found: Appraisal,
+                  v: SeatView | None = None) -> thinking.Answer[Appraisal]:
     """Ask for one more look at the position on the table, going on from ``found`` (other
-    deals, to be added up with its)."""
+    deals, to be added up with its), an appraisal of ``v`` (the learner's view, or one
+    narrowed to some moves); the look asked for."""
     tutor = table.tutor
     assert tutor is not None
     tutor.further += 1
     here = position(table)
-    tutor.asked = (here, thinking.Answer(thinking.tutor(
-        view(table.state, table.learner), _seed(table, here[2]), found.evidence)))
+    seen = view(table.state, table.learner) if v is None else v
+    answer = thinking.Answer(thinking.tutor(seen, _seed(table, here[2]), found.evidence))
+    tutor.asked = (here, answer)
+    return answer
 
 
 def thinking_on(table: Table) -> bool:
@@ -277,7 +282,7 @@ def _look_again(table: Table, move: Move, v: SeatView, found: Appraisal, waited:
     """Hold a doubtful ``move``, which has waited for ``waited`` looks (:func:`waits`), for
     another look at the position, going on from ``found``, an appraisal of ``v`` (while the
     tutor may look further): a look of its own (:class:`Focus`), at ``v`` narrowed to the
-    move and the moves that may be best (:func:`focus`), judged again on every deal when it
+    move and the best move so far (:func:`focus`), judged again on every deal when it
     comes, within :data:`ui.thinking.TUTOR_BUDGET`.  False when it may not."""
     tutor = table.tutor
     here = position(table)
@@ -288,9 +293,7 @@ def _look_again(table: Table, move: Move, v: SeatView, found: Appraisal, waited:
     if narrower is not None:
         v, found = narrower, narrow(v, found, narrower)
     tutor.doubted, tutor.held = (here, move, waited + 1), (here, move)
-    tutor.further += 1
-    answer = thinking.Answer(thinking.tutor(v, _seed(table, here[2]), found.evidence))
-    tutor.asked, tutor.focus = (here, answer), Focus(here, move, v, found, answer)
+    tutor.focus = Focus(here, move, v, found, _look_further(table, found, v))
     table.feedback = None
     table.log.append(f"tutor looks again at {move.text()}")
     return True

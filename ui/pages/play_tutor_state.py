@@ -38,9 +38,9 @@ class Stop:
 @dataclass
 class Focus:
     """A held move's own looks (``play_tutor._look_again``): the learner's view narrowed to
-    the move and the moves that may be best (``play_tutor_judge.focus``; the learner's view
-    itself when none can be left out), and their deals added up so far, those of the looks
-    before it included (``known``); ``answer``: the look asked for it."""
+    the move and the best move so far (``play_tutor_judge.focus``; the learner's view itself
+    when none can be left out), and their deals added up so far, those of the looks before
+    it included (``known``); ``answer``: the look asked for it."""
 
     position: Moment
     move: Move
