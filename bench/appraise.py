@@ -38,7 +38,7 @@ each with its own seed (``--reference RUN.err``: the long appraisals an earlier 
 run of the same family, seed and deals recorded, not solved again).  Every distinct
 legal move's grade is compared in four classes, as a learner acts on them: no fault
 (forced, best or good), inaccuracy, mistake, blunder (the tutor's grade: the one its
-decision rests on, a doubtful move's, ``play_tutor_judge.doubtful``, on the looks more it
+decision rests on, a doubtful move's, ``play_tutor_judge.Look.doubtful``, on the looks more it
 waits for, ``play_tutor_judge.waits``).  Per family and budget: the moves compared, the
 share whose class agrees with the long appraisal's, how many are two or more classes apart;
 and for the tutor, its **false alarms** (a stop on a move the long appraisal finds no fault
@@ -46,7 +46,7 @@ in: mistake or worse at the stop's 99% confidence, ``ui.pages.play_tutor_judge.s
 its **missed blunders** (the long appraisal's blunder the tutor lets through) and how many
 moves, had the learner made them, would have **waited** for a look more or several (a
 doubtful move's: judged that much later than the budget says; those looks are its own, at
-the moves that may be best and it, ``play_tutor_judge.focus``; ``--detail`` gives each
+it and the best move so far, ``play_tutor_judge.focus``; ``--detail`` gives each
 move's looks waited last, what each of the looks at every move in turn said of it, and for
 each budget the looks it waited for (``held …``), so that another rule can be judged on the
 same looks).
@@ -146,8 +146,6 @@ def child(name: str, deals: int, seed: int, seconds: float,
     }
 
 
-
-
 #: The tutor before its looks were shared out and added up: one part, a first look of
 #: 1.5 s, then 4.5 s and 13.5 s, each on its own (judged when each is back: 1.5, 6, 19.5 s).
 BEFORE: tuple[float, ...] = (1.5, 4.5, 13.5)
@@ -204,19 +202,17 @@ def held_move(v: object, found: object, move: object, every: list[object], budge
     """The looks ``move`` waits for when made on ``found`` (an appraisal of the learner's view
     ``v``), as Play's tutor takes them (``play_tutor._look_again``): while the tutor's rules
     say it waits (``play_tutor_judge.waits``), one look more at the view narrowed to the move
-    and the moves that may be best (``play_tutor_judge.focus``), going on from the looks
+    and the best move so far (``play_tutor_judge.focus``), going on from the looks
     before and added up with them; where nothing could be narrowed, the next of the looks at
     every move (``every``: those after ``found``).  The view and the appraisal the move is
     judged on, and each look it waited for, with its view, in turn."""
-    from engine.appraise import added_up, narrow
+    from engine.appraise import added_up
     from ui.pages.play_tutor_judge import focus, waits
 
     at, a = v, found
     seen: list[tuple[object, object]] = []
     while waits(at, a, a.of(move), len(seen)):  # type: ignore[arg-type, attr-defined]
-        narrower = focus(at, a, move)  # type: ignore[arg-type]
-        if narrower is not None:
-            at, a = narrower, narrow(at, a, narrower)  # type: ignore[arg-type]
+        at, a = focus(at, a, move)  # type: ignore[arg-type]
         if at is v:  # nothing left out: the looks at every move go on
             if len(seen) >= len(every):
                 break

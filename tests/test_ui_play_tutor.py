@@ -37,6 +37,7 @@ from engine.view import SeatView, view
 from ui import thinking
 from ui.pages import play, play_tutor, play_tutor_judge
 from ui.pages.play import Table
+from ui.pages.play_tutor_judge import Look
 
 pytestmark = pytest.mark.usefixtures("no_progress")
 
@@ -211,7 +212,7 @@ def test_a_stop_asks_for_the_loss_at_99_percent_and_a_doubtful_move_waits_for_mo
     found, _ = play_tutor.appraisal(tb)
     assert found is not None
     assert found.of(bad).grade == grade("block", loss, t_value(29) * first)  # graded at 95%
-    assert play_tutor_judge.doubtful(found, found.of(bad)) is (then is not None)
+    assert Look.of(found, found.of(bad)).doubtful is (then is not None)
     before, asked = snapshot(tb), tutoring.asked
     waits = 0
     if then is not None:
@@ -246,7 +247,7 @@ def test_a_stop_waits_for_the_looks_that_settle_the_fault_it_names(
     tb, bad = bad_move_looked_at(tutoring, 4.8, 0.25)
     found, _ = play_tutor.appraisal(tb)
     assert found is not None and play_tutor_judge.stops(found, found.of(bad))
-    assert found.of(bad).grade == "mistake" and play_tutor_judge.doubtful(found, found.of(bad))
+    assert found.of(bad).grade == "mistake" and Look.of(found, found.of(bad)).doubtful
     before, asked = snapshot(tb), tutoring.asked
     tutoring.stderr = then  # what the next looks find
     assert not play_tutor.learner_move(tb, bad)
@@ -306,26 +307,26 @@ def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_lo
     assert not play_tutor_judge.waits(v, settled, settled.of(moves[1]), 0)
     # an inaccuracy as estimated waits only if it waited already, while its loss plus its
     # 99% margin (2.9 + 2.756 x 0.6 = 4.55) still reaches the mistake band
-    assert play_tutor_judge.undecided(slight, slight.of(moves[1]))
+    assert Look.of(slight, slight.of(moves[1])).undecided
     assert play_tutor_judge.waits(v, slight, slight.of(moves[1]), 1)
     narrow = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 0.01, 30)
-    assert not play_tutor_judge.undecided(narrow, narrow.of(moves[1]))
+    assert not Look.of(narrow, narrow.of(moves[1])).undecided
     assert not play_tutor_judge.waits(v, narrow, narrow.of(moves[1]), 1)
-    assert not play_tutor_judge.undecided(sure, sure.of(moves[1]))  # stopped: decided
+    assert not Look.of(sure, sure.of(moves[1])).undecided  # stopped: decided
     # a fault as estimated whose grade could be two classes from the truth: 2.9 with a
     # standard error of 1.0 is graded good (2.9 - 2.045 x 1.0 = 0.86), its interval reaching
     # the blunder band (4.94): it waits, as it would not with the grade an inaccuracy
     wide = made_appraisal(v, lambda m: 2.9 if m == moves[1] else 0.0, 1.0, 30)
-    assert wide.of(moves[1]).grade == "good" and not play_tutor_judge.doubtful(
-        wide, wide.of(moves[1]))
-    assert play_tutor_judge.Look.of(wide, wide.of(moves[1])).wide
+    assert wide.of(moves[1]).grade == "good"
+    assert not Look.of(wide, wide.of(moves[1])).doubtful
+    assert Look.of(wide, wide.of(moves[1])).wide
     assert play_tutor_judge.waits(v, wide, wide.of(moves[1]), 0)
-    assert not play_tutor_judge.Look.of(slight, slight.of(moves[1])).wide  # 1.67 to 4.13
+    assert not Look.of(slight, slight.of(moves[1])).wide  # 1.67 to 4.13
     calm = made_appraisal(v, lambda m: 1.2 if m == moves[1] else 0.0, 1.5, 30)
     assert not play_tutor_judge.waits(v, calm, calm.of(moves[1]), 0)  # no fault as estimated
     # as sure as the review would be: no wait, the review would say the same
     precise = made_appraisal(v, lambda m: 4.52 if m == moves[1] else 0.0, 0.05, 30)
-    assert as_precise(v, precise) and play_tutor_judge.doubtful(precise, precise.of(moves[1]))
+    assert as_precise(v, precise) and Look.of(precise, precise.of(moves[1])).doubtful
     assert not play_tutor_judge.waits(v, precise, precise.of(moves[1]), 0)
 
 
@@ -822,7 +823,7 @@ def test_a_held_moves_looks_are_of_it_and_the_best_alone_and_the_hint_of_every_m
     first, _ = play_tutor.appraisal(tb)
     assert first is not None and first.deals == 30
     item = first.of(bad)
-    assert play_tutor_judge.doubtful(first, item) and not play_tutor_judge.stops(first, item)
+    assert Look.of(first, item).doubtful and not play_tutor_judge.stops(first, item)
     before = snapshot(tb)
     assert not play_tutor.learner_move(tb, bad)
     assert play_tutor.looking(tb) and len(asked) == 2

@@ -23,7 +23,8 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   waits for another look (:func:`_look_again`) and is judged again on the deals of all, while
   it stays doubtful or, once held, the evidence has yet to decide whether to stop it, up to
   ``DOUBT_LOOKS`` looks a move and never once as sure as the review: the rules are in
-  :mod:`ui.pages.play_tutor_judge` (``stops``, ``doubtful``, ``undecided``, ``waits``).
+  :mod:`ui.pages.play_tutor_judge` (``stops``, ``Look``: ``doubtful``, ``undecided``,
+  ``wide``; ``waits``).
   Those looks solve only the held move and the best move so far (``focus``: its loss is its
   shortfall from the best), so each holds more deals; the stop's hint still comes from the
   appraisal of every move (:class:`~ui.pages.play_tutor_state.Focus`).  A move whose grade
@@ -48,7 +49,7 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from engine.appraise import Appraisal, added_up, as_precise, narrow
+from engine.appraise import Appraisal, added_up, as_precise
 from engine.moves import Move
 from engine.state import State
 from engine.view import SeatView, view
@@ -289,9 +290,7 @@ def _look_again(table: Table, move: Move, v: SeatView, found: Appraisal, waited:
     if tutor is None or thinking.inline() or tutor.further >= LOOKS - 1 or (
             tutor.asked is not None and tutor.asked[1].waiting):
         return False
-    narrower = focus(v, found, move)
-    if narrower is not None:
-        v, found = narrower, narrow(v, found, narrower)
+    v, found = focus(v, found, move)
     tutor.doubted, tutor.held = (here, move, waited + 1), (here, move)
     tutor.focus = Focus(here, move, v, found, _look_further(table, found, v))
     table.feedback = None

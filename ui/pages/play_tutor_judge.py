@@ -18,6 +18,7 @@ from engine.appraise import (
     as_precise,
     distinct_moves,
     grade,
+    narrow,
     narrowed,
 )
 from engine.moves import Move
@@ -28,7 +29,7 @@ STOPS = frozenset({"mistake", "blunder"})
 #: Each grade's class, as a learner acts on it: no fault, inaccuracy, mistake, blunder.
 CLASSES: Final = {"forced": 0, "best": 0, "good": 0, "inaccuracy": 1, "mistake": 2,
                   "blunder": 3}
-#: The most looks a doubtful move waits for (:func:`doubtful`), after the one it was judged on:
+#: The most looks a doubtful move waits for (:attr:`Look.doubtful`), after the one it was judged on:
 #: at most 6 s more.  Early in a five-player Gaple round a look holds a few dozen deals, and a
 #: blunder's loss there needs about two hundred before its margin lets it be graded within a
 #: class of its own (README, "Agreement").
@@ -108,18 +109,6 @@ class Look:
                 and (self.doubtful or self.wide or waited > 0 and self.undecided))
 
 
-def doubtful(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the evidence in ``found`` points to a fault in ``item``'s move that it does not
-    yet bear out (:attr:`Look.doubtful`)."""
-    return Look.of(found, item).doubtful
-
-
-def undecided(found: Appraisal, item: MoveAppraisal) -> bool:
-    """Whether the evidence in ``found`` has yet to decide whether to stop ``item``'s move
-    (:attr:`Look.undecided`)."""
-    return Look.of(found, item).undecided
-
-
 def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bool:
     """Whether ``item``'s move, judged on ``found`` (of the learner's view ``v``) after waiting
     for ``waited`` looks, waits for another (:meth:`Look.waits`, on what ``found`` says of
@@ -127,18 +116,22 @@ def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bo
     return Look.of(found, item, v).waits(waited)
 
 
-def focus(v: SeatView, found: Appraisal, move: Move) -> SeatView | None:
-    """The view the next look at a held ``move`` is taken at: ``v`` (the learner's view, or one
-    narrowed already) :func:`~engine.appraise.narrowed` to ``move`` and the best move by
-    ``found`` (an appraisal of ``v``; every move with the highest expected score).  Solving
+def focus(v: SeatView, found: Appraisal, move: Move) -> tuple[SeatView, Appraisal]:
+    """The view the next look at a held ``move`` is taken at, and the appraisal of it that the
+    look goes on from: ``v`` (the learner's view, or one narrowed already)
+    :func:`~engine.appraise.narrowed` to ``move`` and the best move by ``found`` (an appraisal
+    of ``v``; every move with the highest expected score), and ``found`` for those moves alone
+    (:func:`~engine.appraise.narrow`).  Solving
     those alone, a look holds more deals (at a two-player draw-mode game's first moves, two
     of seven moves solve in about a third of the time), and the move's loss against one move
     is at most its loss against the best: a stop, which asks the loss less its margin to be a
     mistake, still says no more than the evidence supports, and only a move found better
-    than the best so far by a hair could make the loss look smaller than it is.  None when
-    that leaves every move of ``v`` (nothing to leave out), or ``found`` keeps no sums to
-    narrow (:attr:`~engine.appraise.Appraisal.evidence`)."""
+    than the best so far by a hair could make the loss look smaller than it is.  ``v`` and
+    ``found`` as they are when that leaves every move of ``v`` (nothing to leave out), or
+    ``found`` keeps no sums to narrow (:attr:`~engine.appraise.Appraisal.evidence`)."""
     if found.evidence is None:
-        return None
+        return v, found
     narrower = narrowed(v, [move, *found.best])
-    return narrower if distinct_moves(narrower) < distinct_moves(v) else None
+    if distinct_moves(narrower) == distinct_moves(v):
+        return v, found
+    return narrower, narrow(v, found, narrower)
