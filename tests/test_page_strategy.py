@@ -98,7 +98,7 @@ def test_every_figure_a_lesson_shows_is_the_data_file_s(key: str) -> None:
         e = COURSE.evidence[(key, game)]
         cells = [c.split("</td>")[0] for c in row.split("<td>")[1:]]
         assert cells[1:3] == [signed(e.score), f"{signed(e.low)} to {signed(e.high)}"], game
-        assert cells[4] == str(e.deals)
+        assert cells[4] == f"{e.deals:,}"  # a count in the page's language: 2,000
 
 
 def test_a_lesson_shows_its_puzzles_and_earns_a_star() -> None:
@@ -156,6 +156,18 @@ def test_the_page_in_other_languages(lang: str) -> None:
     assert not at.exception
     shown = texts(at)
     assert "The evidence" not in shown and "Measured" not in shown
+
+
+@pytest.mark.parametrize(("lang", "deals"), [("id", "2.000"), ("ru", "2\u00a0000"),
+                                            ("es", "2000")])
+def test_the_evidence_counts_deals_as_the_language_writes_numbers(lang: str, deals: str) -> None:
+    """Indonesian writes 2.000, Russian 2 000, Spanish 2000 (no grouping below five digits):
+    the table's deal counts are numbers in the page's language (issue: "2000" in Indonesian),
+    while the command that measures them again keeps the number a shell reads."""
+    at = open_page(PAGE, principle="count_lacks", lang=lang)
+    table = next(m.value for m in at.markdown if "strategy-evidence" in m.value)
+    assert f"<td>{deals}</td>" in table
+    assert "--deals 2000" in texts(at)
 
 
 def test_the_course_file_names_its_problem() -> None:

@@ -16,7 +16,7 @@ from ..i18n import t, table_seat_names
 from ..nav import page_link
 from ..page import stars_html
 from ..widgets import puzzle_words as words
-from ..widgets.appraisal import number
+from ..widgets.appraisal import count, number
 from ..widgets.svg import esc
 from . import strategy as logic
 
@@ -81,7 +81,7 @@ def _evidence_table(found: list[Evidence]) -> None:
             f"<td>{esc(number(e.score, 2, signed=True))}</td>"
             f"<td>{esc(t('strategy.interval', low=number(e.low, 2, signed=True), high=number(e.high, 2, signed=True)))}</td>"
             f"<td>{esc(t(f'strategy.verdict.{e.verdict}'))}</td>"
-            f"<td>{e.deals}</td></tr>")
+            f"<td>{esc(count(e.deals))}</td></tr>")  # 2,000; 2.000; 2 000; 2000
     st.markdown(f'<table class="strategy-evidence"><thead><tr>{head}</tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>', unsafe_allow_html=True)
 
