@@ -241,3 +241,35 @@ def test_an_opening_hints_reasons_are_worded_in_every_language(lang: list[str],
             shown = Tile.parse(value).bracket() if isinstance(value, str) else str(value)
             assert shown in words, (lang[0], words)
         seen.append(words)
+
+
+def test_a_stop_whose_estimate_lies_past_its_grade_says_the_interval(lang: list[str]) -> None:
+    """A stop names the class its loss's 95% interval supports and shows a figure in that
+    class: 0.5 of a place lies in the blunder band (0.45 on), but the interval (0.4 to 0.6)
+    starts in the mistake band, so the stop says "at least a mistake" and the interval's two
+    ends, never "a mistake ... about 0.5 places lower".  Where the estimate lies in its
+    grade's band, the stop names it with the estimate and its margin, as before."""
+    state = State.deal(gaple(4), random.Random(5))
+    v = view(state, state.to_move)
+    moves = v.legal
+    err = 0.1 / t_value(29)  # a margin of 0.1 at 95% over 30 deals
+    found = made_appraisal(v, lambda m: 0.5 if m == moves[1] else 0.0, err, 30)
+    item = found.of(moves[1])
+    assert item.grade == "mistake" and round(item.margin, 6) == 0.1
+    named = play_hints.move_named(moves[1])
+    head, cost, _ = play_hints.stop_lines(item, found)
+    assert head == f"Wait: {named} looks like at least a mistake, perhaps a blunder."
+    assert cost == "On average it finishes you 0.40 to 0.60 places lower than the best move."
+    lang[0] = "uk"  # the language's decimal sign
+    assert "0,40–0,60" in play_hints.stop_lines(item, found)[1]
+    lang[0] = "en"
+    within = made_appraisal(v, lambda m: 0.4 if m == moves[1] else 0.0, err / 2, 30)
+    head, cost, _ = play_hints.stop_lines(within.of(moves[1]), within)
+    assert head == f"Wait: {named} looks like a mistake."
+    assert cost == play_hints.cost("gaple", 0.4, 0.05)
+    block_state = State.deal(block(2), random.Random(5))  # Block's points: one decimal
+    dv = view(block_state, block_state.to_move)
+    dm = dv.legal
+    severe = made_appraisal(dv, lambda m: 4.8 if m == dm[1] else 0.0, 0.25, 30)
+    lines = play_hints.stop_lines(severe.of(dm[1]), severe)
+    assert lines[1] == "On average it costs you 4.3 to 5.3 points a round against the best move."

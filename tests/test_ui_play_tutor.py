@@ -35,9 +35,10 @@ from engine.rules import Ruleset, block, duel
 from engine.state import State
 from engine.view import SeatView, view
 from ui import thinking
-from ui.pages import play, play_tutor, play_tutor_judge
+from ui.pages import play, play_hints, play_tutor, play_tutor_judge, play_tutor_view
 from ui.pages.play import Table
 from ui.pages.play_tutor_judge import Look
+from ui.widgets import feedback
 
 pytestmark = pytest.mark.usefixtures("no_progress")
 
@@ -264,7 +265,8 @@ def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
     """A loss of 3.6 points with a standard error of 0.6 is doubtful: held.  The next look
     finds 2.9, an inaccuracy as estimated; with 0.6 its interval at 99% still reaches the
     mistake band (4.55), so the move goes on waiting, up to ``DOUBT_LOOKS`` looks, then is
-    played without a word; with 0.01 that look decides it (2.93): played after it."""
+    played, said to be unsettled (:func:`test_a_held_move_its_looks_cannot_settle_is_played_not_sure`);
+    with 0.01 that look decides it (2.93): played after it, without a word."""
     tb, bad = bad_move_looked_at(tutoring, 3.6, 0.6)
     before = snapshot(tb)
     tutoring.loss, tutoring.stderr = 2.9, then  # what the next looks find
@@ -272,6 +274,34 @@ def test_a_suspected_move_is_not_let_through_on_one_looks_swing(
     waits = looks_waited_for(tutoring, tb, before)
     assert waits == waited and play_tutor.current_stop(tb) is None
     assert tb.state.history[len(before[0])].move == bad
+    assert (tb.feedback is not None) is (waited == play_tutor_judge.DOUBT_LOOKS)
+
+
+def test_a_held_move_its_looks_cannot_settle_is_played_not_sure(tutoring: Tutoring) -> None:
+    """A doubtful move (3.6 points lost, standard error 0.6, from 30 deals) waits for its
+    looks; they find 2.9 with 0.6: not a stop, but its 95% interval reaches 4.13, the mistake
+    band (3).  Once its looks are spent the move is played, and the tutor says so: "not sure:
+    it may cost up to 4.1 points", under the table and in the live region, once.  A move
+    judged at once, never held, with the same figures, is played without a word."""
+    tb, bad = bad_move_looked_at(tutoring, 3.6, 0.6)
+    before = snapshot(tb)
+    tutoring.loss, tutoring.stderr = 2.9, 0.6
+    assert not play_tutor.learner_move(tb, bad)
+    assert looks_waited_for(tutoring, tb, before) == play_tutor_judge.DOUBT_LOOKS
+    assert tb.state.history[len(before[0])].move == bad and play_tutor.current_stop(tb) is None
+    said = feedback.now(tb.feedback)
+    assert said is not None and said.kind == "hint"
+    named = play_hints.move_named(bad)
+    assert said.text.startswith(f"Not sure: {named} may cost you up to 4.1 points a round "
+                                "against the best move. The deals worked out while your move "
+                                "waited could not settle it, so it was played.")
+    assert any(x.startswith("tutor unsure of") for x in tb.log)
+    words, shown_id, _, _ = play_tutor_view.live_words(tb, "", "said", None)
+    assert words == said.text and shown_id.endswith(f".unsure.{len(before[0]) + 1}")
+    # the same figures on the first look: not doubtful, never held, played without a word
+    tb, bad = bad_move_looked_at(tutoring, 2.9, 0.6)
+    assert play_tutor.learner_move(tb, bad) and tb.feedback is None
+    assert play_tutor.unsure_note(tb) is None
 
 
 def test_a_doubtful_move_waits_while_it_stays_doubtful_and_no_more_than_doubt_looks() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from engine.appraise import Appraisal, MoveAppraisal
+from engine.appraise import Appraisal, MoveAppraisal, grade
 from engine.bots import Reason, average_reasons, move_reasons
 from engine.moves import Move, canonical
 from engine.paired import NOISE_Z
@@ -107,11 +107,43 @@ def deals_text(found: Appraisal) -> str:
     return t(key, samples=count(found.deals))
 
 
+def _ends(family: str, low: float, high: float) -> dict[str, str]:
+    """The ends of a loss's interval as the family's unit writes them (the chance: in 100)."""
+    if result_unit(family) == "chance":
+        return {"low": str(max(0, round(50 * low))), "high": str(round(50 * high))}
+    places = 1 if result_unit(family) == "points" else 2  # Gaple's bands: 0.15 apart
+    return {"low": number(max(low, 0.0), places), "high": number(high, places)}
+
+
 def stop_lines(item: MoveAppraisal, found: Appraisal) -> list[str]:
-    """The stop's words: what the move is, what it costs, and what the numbers come from."""
+    """The stop's words: what the move is, what it costs, and what the numbers come from.
+    Where the estimate lies a band past the grade (a blunder as estimated, graded a mistake
+    by its interval's lower end), the class and the figure agree by the interval: "at least
+    a mistake", and its ends ("0.45 to 0.55 places lower")."""
+    named, family = move_named(item.move), found.family
+    if item.margin and item.grade == "mistake" and grade(family, item.loss) == "blunder":
+        return [t("tutor.stop_at_least", move=named),
+                t(f"tutor.range_{result_unit(family)}",
+                  **_ends(family, item.loss - item.margin, item.loss + item.margin)),
+                deals_text(found)]
     head = t("tutor.stop_blunder" if item.grade == "blunder" else "tutor.stop_mistake",
-             move=move_named(item.move))
-    return [head, cost(found.family, item.loss, item.margin), deals_text(found)]
+             move=named)
+    return [head, cost(family, item.loss, item.margin), deals_text(found)]
+
+
+def unsure_lines(item: MoveAppraisal, found: Appraisal) -> list[str]:
+    """What the tutor says of a held move it let through unsettled: what it may cost at most
+    (its loss's interval's upper end, at 95%), that the hold could not settle it, and what
+    the numbers come from."""
+    family = found.family
+    return [t(f"tutor.unsure_{result_unit(family)}", move=move_named(item.move),
+              loss=_ends(family, 0.0, item.loss + item.margin)["high"]),
+            t("tutor.unsure_played"), deals_text(found)]
+
+
+def unsure_text(item: MoveAppraisal, found: Appraisal) -> str:
+    """:func:`unsure_lines` in one text."""
+    return " ".join(unsure_lines(item, found))
 
 
 def stop_text(item: MoveAppraisal, found: Appraisal) -> str:

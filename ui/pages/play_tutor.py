@@ -22,7 +22,8 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   (a mistake or worse as estimated, not at 99%, or graded milder than its estimate's band)
   waits for another look (:func:`_look_again`) and is judged again on the deals of all, while
   it stays doubtful or, once held, the evidence has yet to decide whether to stop it, up to
-  ``DOUBT_LOOKS`` looks a move and never once as sure as the review: the rules are in
+  ``DOUBT_LOOKS`` looks a move and never once as sure as the review (then played; where it
+  may still be a mistake, ``unsure``, with "not sure: it may cost up to ..."): the rules are in
   :mod:`ui.pages.play_tutor_judge` (``stops``, ``Look``: ``doubtful``, ``undecided``,
   ``wide``; ``waits``).
   Those looks solve only the held move and the best move so far (``focus``: its loss is its
@@ -47,18 +48,19 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Final
 
-from engine.appraise import Appraisal, added_up, as_precise
+from engine.appraise import Appraisal, MoveAppraisal, added_up, as_precise
 from engine.moves import Move
 from engine.state import State
 from engine.view import SeatView, view
 
 from .. import thinking
-from ..widgets.feedback import checked
-from . import play
+from ..widgets.feedback import checked, worded
+from . import play, play_hints
 from .play import Table
-from .play_tutor_judge import focus, stops, waits
+from .play_tutor_judge import focus, stops, unsure, waits
 from .play_tutor_state import Focus, Moment, Stop, Tutor
 
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
@@ -267,16 +269,38 @@ def _judge(table: Table, move: Move, found: Appraisal | None) -> bool:
         return play.play_move(table, move)
     doubted = tutor.doubted
     waited = doubted[2] if doubted is not None and doubted[:2] == (here, move) else 0
-    if waits(v, found, item, waited) and _look_again(table, move, v, found, waited):
+    suspected = waits(v, found, item, waited)
+    if suspected and _look_again(table, move, v, found, waited):
         return False
     if not stops(found, item):
-        return play.play_move(table, move)
+        played = play.play_move(table, move)
+        if played and (suspected or waited) and unsure(found, item):  # its looks spent
+            _said_unsure(table, item, found)
+        return played
     tutor.stops += 1
     tutor.stop = Stop(here, move, item, found, tutor.stops,
                       every=tutor.known if tutor.known is not found else None)
     table.feedback, table.hint = None, None
     table.log.append(f"tutor stops {move.text()} ({item.grade})")
     return False
+
+
+def _said_unsure(table: Table, item: MoveAppraisal, found: Appraisal) -> None:
+    """A held move let through with the evidence unsettled: said under the table, and in
+    the live region until the table moves on (:func:`unsure_note`)."""
+    tutor = table.tutor
+    assert tutor is not None
+    tutor.unsure = (position(table), item, found)
+    table.feedback = worded("hint", partial(play_hints.unsure_text, item, found))
+    table.log.append(f"tutor unsure of {item.move.text()}")
+
+
+def unsure_note(table: Table) -> tuple[Moment, MoveAppraisal, Appraisal] | None:
+    """A held move let through unsettled, while the table is where that move left it."""
+    tutor = table.tutor
+    if tutor is None or tutor.unsure is None or tutor.unsure[0] != position(table):
+        return None
+    return tutor.unsure
 
 
 def _look_again(table: Table, move: Move, v: SeatView, found: Appraisal, waited: int) -> bool:

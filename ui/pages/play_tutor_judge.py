@@ -44,6 +44,15 @@ def stops(found: Appraisal, item: MoveAppraisal) -> bool:
     return found.grade_at(item, STOP_CONFIDENCE) in STOPS
 
 
+def unsure(found: Appraisal, item: MoveAppraisal) -> bool:
+    """Whether ``item``'s move, not stopped, may still be a mistake or worse: its loss's
+    interval at 95% (the grade's) reaches the mistake band.  A held move let through so,
+    once its looks are spent, is said to be unsettled ("not sure: this may cost up to ...",
+    the interval's upper end), never let through without a word."""
+    return bool(item.margin) and not stops(found, item) \
+        and grade(found.family, item.loss + item.margin) in STOPS
+
+
 @dataclass(frozen=True, slots=True)
 class Look:
     """What one look at the learner's position (an appraisal, added up with the looks before)

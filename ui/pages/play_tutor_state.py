@@ -62,5 +62,8 @@ class Tutor:
     doubted: tuple[Moment, Move, int] | None = None
     focus: Focus | None = None  # the looks of the move held last (play_tutor._look_again)
     stop: Stop | None = None
+    #: A held move let through unsettled (``play_tutor_judge.unsure``): the position after
+    #: it, and what its looks said of it (its appraisal and theirs).
+    unsure: tuple[Moment, MoveAppraisal, Appraisal] | None = None
     stops: int = 0
     overruled: list[int] = field(default_factory=list)  # plies played anyway after a stop

@@ -7,7 +7,8 @@ three buttons, "Think again" first (Escape presses it too), "Hint", "Play it any
 "Hint", the tutor's choice and why.  The board is disabled while the tutor holds a move, so
 that "Think again" hands the focus back to the hand (the board's own keeping of the focus).
 The stop is said in the page's live region and the focus goes to its first button
-(:func:`live_words`)."""
+(:func:`live_words`); so is a held move let through unsettled ("Not sure: …", drawn as the
+table's feedback)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,10 @@ def live_words(table: Table, text: str, said: str, focus: Focus | None,
     if play_tutor.looking(table):
         return (looking_text(), f"{base}.looking.{len(table.state.history)}", None,
                 shown or text)
+    unsure = play_tutor.unsure_note(table)
+    if unsure is not None:  # said once, while the table is where the move left it
+        return (play_hints.unsure_text(unsure[1], unsure[2]),
+                f"{base}.unsure.{len(table.state.history)}", focus, shown or text)
     return text, said, focus, shown
 
 
