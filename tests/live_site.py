@@ -62,13 +62,15 @@ def healthy(url: str) -> bool:
 @contextmanager
 def streamlit_server(data_dir: Path, log_path: Path, *, scenarios_dir: Path | None = None,
                      timeout: float = START_TIMEOUT,
-                     env: dict[str, str] | None = None) -> Iterator[str]:
-    """Run `streamlit run app.py` on a free loopback port with DOMINO_DATA_DIR=``data_dir``
+                     env: dict[str, str] | None = None,
+                     port: int | None = None) -> Iterator[str]:
+    """Run `streamlit run app.py` on a free loopback port (or ``port``: a server started
+    again where a page left open reconnects) with DOMINO_DATA_DIR=``data_dir``
     (and DOMINO_SCENARIOS_DIR=``scenarios_dir``, if given; and ``env``), its output in
     ``log_path``; yield its URL once it is healthy, and stop it on leaving.  Raises
     ServerDidNotStart."""
     extra = env or {}
-    port = free_port()
+    port = free_port() if port is None else port
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "DOMINO_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
     env.pop("DOMINO_THINK", None)  # the real thing: the computer thinks in worker processes

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import WAIT, settle
-from live_site import streamlit_server
+from live_site import free_port, streamlit_server
 from play_browser import (
     RESULT,
     hand,
@@ -206,6 +206,34 @@ def test_a_restart_in_the_middle_of_a_round_finds_its_position(browser: Browser,
             page.goto(url + link)
             assert snapshot(page) == before
             kept_said(page, 2)
+    finally:
+        context.close()
+
+
+def test_a_table_left_open_through_a_restart_takes_clicks_again(browser: Browser,
+                                                                   tmp_path: Path) -> None:
+    """The page stays open while the server stops and starts again on its port: the tab
+    reconnects to a new session, which knows none of the page's fragments (the table is
+    one).  The page runs again by itself (the match taken up, said so) and a click on the
+    table plays, rather than a table on show that ignores every click."""
+    data = tmp_path / "data"
+    port = free_port()
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        with streamlit_server(data, tmp_path / "first.log", port=port) as url:
+            page.goto(url + ADDRESS.format(seed=39))
+            settle(page)
+            assert wait_for_turn(page)
+            take_turn(page)
+            assert wait_for_turn(page)
+            before = log_lines(page), sorted(hand(page))
+        with streamlit_server(data, tmp_path / "second.log", port=port):
+            expect(page.get_by_text(KEPT)).to_be_visible(timeout=3 * WAIT)  # no reload
+            assert wait_for_turn(page)
+            assert (log_lines(page), sorted(hand(page))) == before
+            take_turn(page)  # the click on the table is taken: a move and its answer
+            assert len(log_lines(page)) > len(before[0])
     finally:
         context.close()
 

@@ -32,7 +32,7 @@ GATE_TIMEOUT_MS = 4000
 
 CSS = """
 :root { --site-styles: 1; }
-.st-key-site-gate, .st-key-site-document { display: none; }
+.st-key-site-gate, .st-key-site-document, .st-key-site-watch { display: none; }
 [data-testid="stMainBlockContainer"] { max-width: 58rem; padding-top: 2.2rem; padding-bottom: 4rem; }
 @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; } }
 h1 { letter-spacing: -0.01em; }
@@ -183,6 +183,25 @@ def document_attributes(cookies: tuple[str, ...] = ()) -> None:
                                   for name in STREAMLIT_NAMES}})
 
 
+#: Seconds between the runs of :func:`_reconnect_watch` (it draws nothing; its timer is what
+#: counts).
+WATCH_EVERY = 3600
+
+
+@st.fragment(run_every=WATCH_EVERY)
+def _reconnect_watch() -> None:
+    """A fragment on a timer, on every page, that does nothing.
+
+    When its connection comes back (a restarted server, a replica replaced), Streamlit's
+    browser side asks for a whole run only if the last run was running, was a fragment's, or
+    left a fragment on a timer (``handleConnectionStateChanged`` in its ``App``; Streamlit PR
+    #11890).  A restarted server has a new session that knows none of the page's fragments,
+    and it drops every click made in one ("The fragment with id … does not exist anymore"):
+    Play's table, drawn by a full run with no answer awaited, stayed on show and ignored
+    every click.  With this timer always there, a reconnection runs the page again, which
+    draws its fragments anew (``tests/test_browser_play_resume.py`` restarts the server)."""
+
+
 def _styled() -> None:
     st.session_state[STYLED] = True
 
@@ -227,6 +246,8 @@ def setup(page: str, title_key: str) -> str:
     i18n.language.pin(i18n.requested_lang())  # final now (init may restore a language)
     st.html(f"<style>{CSS}{feedback.CSS}{i18n.direction_css()}</style>")
     document_attributes(session.remember_cookies())
+    with st.sidebar, st.container(key="site-watch", height=1, border=False):
+        _reconnect_watch()
     hold_until_styled()
     st.session_state[session.NOTICED] = False  # until this run shows one
     requested = i18n.requested_lang()
