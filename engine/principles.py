@@ -29,13 +29,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
+from .appraise import BANDS
 from .arena import play_arena
 from .bots import Bot, CountingBot, HeaviestBot, RandomBot
-from .counting import WEIGHTS, Weights
-from .moves import Move
+from .counting import WEIGHTS, Weights, play_chance, play_score
+from .moves import Move, canonical
+from .puzzle import TOLERANCE, Figures
 from .rules import Ruleset
 from .scenario import Scenario
-from .view import view
+from .scoring import opened
+from .tiles import TILES
+from .view import SeatView, view
 
 #: The games a principle is measured in, by the names the benchmarks use.
 GAMES: Final[tuple[str, ...]] = ("block-2", "block-3", "block-4", "gaple-4x6", "gaple-4x7",
@@ -166,36 +170,161 @@ def game_of(puzzle_id: str) -> str:
     return _PUZZLE_GAMES[puzzle_id.split("-")[1]]
 
 
+# -- a lesson's positions: where a principle decides, where following it blindly misleads ----------
+
+def _pips_differ(v: SeatView) -> bool:
+    """The tiles ``v``'s mover can play are not all of one weight."""
+    return len({m.tile.value for m in v.legal if m.tile is not None}) > 1
+
+
+def _varies(*fields: str) -> Callable[[SeatView], bool]:
+    """The principle's own weights (``fields``, each 1, every other 0) score the legal
+    plays differently: it has something to choose on."""
+    weights = replace(Weights(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), **{f: 1.0 for f in fields})
+
+    def present(v: SeatView) -> bool:
+        return len({round(play_score(v, m, weights), 9) for m in v.legal
+                    if m.kind == "play"}) > 1
+    return present
+
+
+def _opens_lacked(later: bool) -> Callable[[SeatView], bool]:
+    """A play leaves an open end showing a number that a player has shown it lacks (a
+    pass, a draw, a dead tile): the next player (``later`` False) or a player after it
+    (True)."""
+    def present(v: SeatView) -> bool:
+        n = len(v.hand_counts)
+        seats = [(v.seat + k) % n for k in (range(2, n) if later else (1,))]
+        lacked = {x for s in seats if v.hand_counts[s] for x in v.missing[s]}
+        return any(set(opened(v, m)) & lacked for m in v.legal if m.kind == "play")
+    return present
+
+
+def _opens_any_lacked(v: SeatView) -> bool:
+    return _opens_lacked(False)(v) or _opens_lacked(True)(v)
+
+
+def _holds_blank(v: SeatView) -> bool:
+    """[0|0] is playable, and so is another tile: holding it is a choice."""
+    tiles = {m.tile for m in v.legal if m.kind == "play"}
+    return TILES[0] in tiles and len(tiles) > 1
+
+
+def _throws_differ(v: SeatView) -> bool:
+    """A stuck Gaple player's tiles differ in how likely each is to be matched later."""
+    return len({round(play_chance(v, t), 9) for t in v.hand}) > 1
+
+
+#: What each principle is about, in a position (its object: a double to play, a number a
+#: player has shown it lacks, [0|0] in hand, ...): a position without it shows nothing of it.
+_OBJECT: Final[dict[str, Callable[[SeatView], bool]]] = {
+    "heavy_first": _pips_differ, "shed_pips": _pips_differ, "doubles_out": _varies("double"),
+    "keep_fitting": _varies("keeps"), "variety": _varies("variety"),
+    "next_lacks": _opens_lacked(False), "later_lacks": _opens_lacked(True),
+    "control": _varies("control"), "count_lacks": _opens_any_lacked,
+    "dead_tile": _throws_differ, "hold_blank": _holds_blank,
+    "count_first": _varies(*Weights.__dataclass_fields__)}
+
+
+def _bare(key: str, family: str) -> Bot | None:
+    """The player without the principle's own consideration and with the blind player's
+    tie-breaks: every weight 0, the heavier tile on ties (a dead tile: the heaviest); for
+    ``count_lacks`` the blind player forgetting what each seat has shown it lacks; for
+    ``hold_blank`` the counting player, who plays [0|0] when it weighs best.  None for the
+    principles whose consideration is the heavier tile itself (``heavy_first``,
+    ``shed_pips``): there it separates the moves when the playable tiles differ in weight."""
+    if key in ("heavy_first", "shed_pips"):
+        return None
+    if key == "count_lacks":
+        w = WEIGHTS[family]
+        return CountingBot(replace(Weights(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+                                   next_stuck=w.next_stuck, later_stuck=w.later_stuck),
+                           lacks=False)
+    if key == "hold_blank":
+        return CountingBot()
+    if key == "dead_tile":
+        return CountingBot(dead="heaviest")
+    return CountingBot(Weights(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+
+
+def _pick(p: Principle, who: str, v: SeatView) -> Move | None:
+    """The move ``who`` (``blind``, ``follows``, ``without`` or ``bare``) makes at ``v``, by
+    its one name (a play on either of two equal ends is one move); None for ``bare`` where
+    the principle has no such player (:func:`_bare`)."""
+    assert v.rules is not None
+    family = v.rules.family
+    bot = _bare(p.key, family) if who == "bare" else \
+        {"blind": p.blind, "follows": p.follows, "without": p.without}[who](family)
+    if bot is None:
+        return None
+    # The levels that follow a principle never draw from the generator they are given.
+    return canonical(bot.decide(v, random.Random(0)).move, v.ends)
+
+
 def choice(p: Principle, who: str, s: Scenario) -> Move:
     """The move ``who`` (``blind``, ``follows`` or ``without``) makes in puzzle ``s``, by
     its one name (a play on either of two equal ends is one move)."""
-    assert s.puzzle is not None
-    state = s.replay()
-    make = {"blind": p.blind, "follows": p.follows, "without": p.without}[who]
-    # The levels that follow a principle never draw from the generator they are given.
-    move = make(s.rules.family).decide(view(state, s.puzzle.seat), random.Random(0)).move
-    return state.canonical(move)
+    move = _pick(p, who, puzzle_view(s))
+    assert move is not None
+    return move
 
 
-def _about(p: Principle, s: Scenario) -> bool:
-    """Puzzle ``s`` asks what ``p`` chooses: a tile to play, or a tile to throw dead."""
+def puzzle_view(s: Scenario) -> SeatView:
+    """The view of bank puzzle ``s``'s mover at its decision."""
     assert s.puzzle is not None
-    return s.puzzle.figures.moves[0].move.kind == p.chooses
+    return view(s.replay(), s.puzzle.seat)
+
+
+def _about(p: Principle, v: SeatView) -> bool:
+    """The decision at ``v`` is what ``p`` chooses (a tile to play, or a tile to throw
+    dead) and holds the principle's object (:data:`_OBJECT`)."""
+    return v.legal[0].kind == p.chooses and _OBJECT[p.key](v)
+
+
+def separates(p: Principle, v: SeatView) -> bool:
+    """The principle's own consideration separates the moves at ``v``: the player that
+    weighs it alone (``blind``) and the one that weighs nothing, with the same tie-breaks
+    (:func:`_bare`), choose differently."""
+    bare = _pick(p, "bare", v)
+    if bare is None:
+        return _pips_differ(v)
+    return _pick(p, "blind", v) != bare
+
+
+def decides_at(p: Principle, v: SeatView, f: Figures) -> bool:
+    """``v`` (the appraisal's figures ``f``) is a position where ``p`` decides: it holds the
+    principle's object, the principle's own consideration separates the moves
+    (:func:`separates`), the principle's choice is the best, and the player without it
+    (``without``) chooses another."""
+    return (_about(p, v) and separates(p, v) and _pick(p, "blind", v) in f.best
+            and _pick(p, "without", v) not in f.best)
+
+
+def misleads_at(p: Principle, v: SeatView, f: Figures) -> bool:
+    """``v`` (figures ``f``) is a counter-example to ``p``: it holds the principle's object,
+    and the principle followed blindly picks another *tile* than the best move's, whose best
+    play (either end) is worse than the best move by at least the family's inaccuracy band
+    (:data:`engine.appraise.BANDS`): not merely another end of the best tile."""
+    assert v.rules is not None
+    if not _about(p, v):
+        return False
+    move = _pick(p, "blind", v)
+    assert move is not None
+    worth = max((m.expected for m in f.moves if m.move.tile == move.tile), default=None)
+    top = f.moves[0].expected
+    return worth is not None and worth <= top - BANDS[v.rules.family][0] + TOLERANCE
 
 
 def decides(p: Principle, s: Scenario) -> bool:
-    """Puzzle ``s`` is a position where ``p`` decides: the principle followed blindly plays
-    the best move, and the player without it another."""
+    """Bank puzzle ``s`` is a position where ``p`` decides (:func:`decides_at`)."""
     assert s.puzzle is not None
-    best = s.puzzle.figures.best
-    return _about(p, s) and choice(p, "blind", s) in best and choice(p, "without", s) not in best
+    return decides_at(p, puzzle_view(s), s.puzzle.figures)
 
 
 def misleads(p: Principle, s: Scenario) -> bool:
-    """Puzzle ``s`` is a counter-example to ``p``: the principle followed blindly plays a
-    move that is not the best."""
+    """Bank puzzle ``s`` is a counter-example to ``p`` (:func:`misleads_at`)."""
     assert s.puzzle is not None
-    return _about(p, s) and choice(p, "blind", s) not in s.puzzle.figures.best
+    return misleads_at(p, puzzle_view(s), s.puzzle.figures)
 
 
 # -- the course's data: scenarios/lessons/strategy/course.toml and evidence.json ------------------
