@@ -3,12 +3,15 @@
     .venv/bin/python tools/strategy_course.py
 
 For each principle (engine/principles.py), in the course's order: the **position**, a bank
-puzzle where the principle decides (followed blindly it plays the best move, and the player
-without it another), the **counter-example**, one where following it blindly is not the best
-move, and up to :data:`PRACTICE` more puzzles where it decides, for practice; each the
-lowest-rated such puzzle of a game the principle is measured in, those no earlier lesson
-uses first.  A principle with no puzzle where it decides has no position (the lesson says
-so).  tests/test_strategy_course.py checks the file against the bank.
+puzzle where the principle decides (:func:`engine.principles.decides_at`: its own
+consideration separates the moves, its choice is the best, the player without it chooses
+another), the **counter-example**, one where it misleads (:func:`engine.principles.misleads_at`:
+the principle's object is there and, followed blindly, it picks another tile, worse by at
+least an inaccuracy), those where its own consideration makes the choice first, and up to
+:data:`PRACTICE` more puzzles where it decides, for practice; each the lowest-rated such
+puzzle of a game the principle is measured in, those no earlier lesson uses first.  A
+principle with no such puzzle has no position or counter-example (the lesson says so).
+tests/test_page_strategy.py checks the file against the bank.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.lessons import load_tree
-from engine.principles import PRINCIPLES, decides, game_of, misleads
+from engine.principles import PRINCIPLES, decides, game_of, misleads, puzzle_view, separates
 
 PRACTICE = 5
 OUT = ROOT / "scenarios" / "lessons" / "strategy" / "course.toml"
@@ -37,7 +40,7 @@ def main() -> None:
         good = [s.id for s in mine if decides(p, s)]
         bad = [s.id for s in mine if misleads(p, s)]
         good.sort(key=lambda sid: sid in used)  # stable: the lowest rated unused first
-        bad.sort(key=lambda sid: sid in used)
+        bad.sort(key=lambda sid: (not separates(p, puzzle_view(found[sid])), sid in used))
         out.append("[[lessons]]")
         out.append(f'principle = "{p.key}"')
         if good:
