@@ -42,6 +42,7 @@ from .match import BlockMatch, DuelSeries, GapleMatch, Match
 from .reading import non_ascii, quoted
 from .rules import BLANK_DOUBLE_25, Ruleset
 from .settlement import Settlement, counted_totals, settle_counted, tied_lowest
+from .split import Want, can_make
 from .state import Opening
 from .tiles import TILES, Tile, mask_of
 
@@ -72,7 +73,13 @@ class SheetError(ValueError):
     seat given by its total, than the seats can hold together), ``room_most`` (``total``, ``most``: more pips left together than the set
     allows at this ending), ``room_seat`` (``seat``, ``total``, ``most``: a total that the
     tiles nobody named cannot make) and ``room_totals`` (``seats``, ``total``, ``least``,
-    ``most``: the totals given, together, cannot be made of the tiles nobody named).  A round of a code that is refused also has ``round`` (1 = the
+    ``most``: the totals given, together, cannot be made of the tiles nobody named); what
+    disjoint tiles allow (:func:`totals_possible`): ``split_seat`` (``seat``, ``total``,
+    ``notes``: no hand of the tiles nobody named counts it), ``split_totals`` (``seats``,
+    ``totals``, ``notes``: each may be, not all together), with ``notes`` naming the rules
+    that bar tiles (``blocked``: no hand holds an open end's number; ``blank25``: [0|0]
+    counts 25 alone of its blanks); and ``block_numbers`` (the tiles named in a block show
+    every number).  A round of a code that is refused also has ``round`` (1 = the
     first)."""
 
     def __init__(self, code: str, message: str, **params: object) -> None:
@@ -163,7 +170,9 @@ def room(rules: Ruleset, out: int | None) -> tuple[int, int]:
     have none: every seat stuck at once).  Where a block has every tile in play
     (:func:`all_in_play`), the line holds the seven tiles of a value v and, to join them,
     one tile for each pair of the other six values: ten tiles, 6v + 42 pips; what is left
-    is the rest, with [0|0] at 25 when it is left and that variant is played."""
+    is the rest, with [0|0] at 25 when it is left and that variant is played.  Any other
+    block leaves hands that hold no open end's number (:func:`blocked_hands`): the
+    heaviest tiles without one number."""
     dealt = rules.players * rules.hand_size + (rules.undealt if rules.draw_mode else 0)
     holders = rules.players - (out is not None and not rules.has_dead_tiles)
     if out is None and all_in_play(rules):
@@ -173,7 +182,11 @@ def room(rules: Ruleset, out: int | None) -> tuple[int, int]:
         pips = max(whole - (6 * v + 42) + (bonus if v else 0) for v in range(7))
     else:
         tiles = dealt - (0 if out is None and rules.middle_up else 1)
-        pips = _most_of(rules, TILES, tiles, one_seat=False)
+        pools: list[Sequence[Tile]] = [TILES]
+        if blocked_hands(rules, out):  # the hands leave out an open end's number
+            pools = [[t for t in TILES if not t.has(v)] for v in range(7)]
+            tiles = min(tiles, len(pools[0]))
+        pips = max(_most_of(rules, pool, tiles, one_seat=False) for pool in pools)
     tiles = min(tiles, holders * most_tiles(rules))
     return tiles, min(pips, _most_of(rules, TILES, tiles, one_seat=False))
 
@@ -224,6 +237,77 @@ def _check_room(rules: Ruleset, entry: Entry, owner: dict[Tile, int]) -> None:
         raise SheetError("room_totals", f"totals of {asked} together cannot be made of the "
                          f"tiles nobody named: from {least_u} to {most_u}", seats=seats,
                          total=asked, least=least_u, most=most_u)
+
+
+def blocked_hands(rules: Ruleset, out: int | None) -> bool:
+    """Whether what the seats report at this ending is only their hands in a block: then
+    none holds either open end's number (they could play), so one number at least is
+    missing from them all.  Not with dead tiles, which a seat reports with its hand and
+    may show any number."""
+    return out is None and not rules.has_dead_tiles
+
+
+def missing_numbers(rules: Ruleset, entry: Entry) -> tuple[int, ...] | None:
+    """The numbers an open end could show in a blocked round, by the tiles named (none
+    holds an end's number); None where the ending sets no such bound
+    (:func:`blocked_hands`)."""
+    if not blocked_hands(rules, entry.out):
+        return None
+    shown = {pip for x in entry.left if isinstance(x, tuple) for t in x for pip in (t.low, t.high)}
+    return tuple(v for v in range(7) if v not in shown)
+
+
+def totals_possible(rules: Ruleset, entry: Entry, seats: Sequence[int] | None = None
+                    ) -> bool | None:
+    """Whether the totals given of ``seats`` (by default every seat given by its total) can
+    be made, together, of disjoint tiles that nobody named, each seat holding one tile at
+    least (but the one that went out) and :func:`most_tiles` at most, the seats together no
+    more than :func:`room` allows; in a block, of tiles that leave out one number the named
+    tiles leave out too (:func:`missing_numbers`).  None when :func:`engine.split.can_make`
+    leaves it undecided; the sheet refuses only False."""
+    named = [t for x in entry.left if isinstance(x, tuple) for t in x]
+    untold = [s for s, x in enumerate(entry.left) if isinstance(x, int)]
+    chosen = untold if seats is None else [s for s in seats if s in untold]
+    most_held = room(rules, entry.out)[0]
+    spare = most_held - len(named) - sum(1 for s in untold if s not in chosen and s != entry.out)
+    wants = []
+    for s in chosen:
+        total = entry.left[s]
+        assert isinstance(total, int)
+        least = 0 if s == entry.out and not total else 1
+        wants.append(Want(total, least, most_tiles(rules)))
+    free = [t for t in TILES if t not in named]
+    missing = missing_numbers(rules, entry)
+    ends: tuple[int | None, ...] = (None,) if missing is None else missing
+    verdicts = [can_make(wants, [t for t in free if v is None or not t.has(v)], spare,
+                         rules.blank_double_25) for v in ends]
+    if True in verdicts:
+        return True
+    return None if None in verdicts else False
+
+
+def _check_split(rules: Ruleset, entry: Entry, owner: dict[Tile, int]) -> None:
+    """Refuse a blocked round whose named tiles show every number, and totals that tiles
+    nobody named cannot make (:func:`totals_possible`): a seat's alone (``split_seat``), or
+    the seats' together (``split_totals``)."""
+    if not counts_left(rules, entry.out):
+        return
+    missing = missing_numbers(rules, entry)
+    if missing == ():
+        raise SheetError("block_numbers", "in a block nobody holds an open end's number, but "
+                         "the tiles named show every number from 0 to 6")
+    notes = (("blocked",) if missing is not None else ()) + \
+        (("blank25",) if rules.blank_double_25 and TILES[0] not in owner else ())
+    untold = tuple(s for s, x in enumerate(entry.left) if isinstance(x, int))
+    for s in untold:
+        if totals_possible(rules, entry, (s,)) is False:
+            raise SheetError("split_seat", f"{_seat_name(s)}: no hand of the tiles nobody "
+                             f"named counts {entry.left[s]}", seat=s, total=entry.left[s],
+                             notes=notes)
+    if len(untold) > 1 and totals_possible(rules, entry) is False:
+        raise SheetError("split_totals", "the totals given cannot all be made: they would "
+                         "need a tile twice", seats=untold,
+                         totals=tuple(entry.left[s] for s in untold), notes=notes)
 
 
 def default_goal(rules: Ruleset) -> int:
@@ -285,6 +369,7 @@ def settle_entry(rules: Ruleset, entry: Entry) -> Settlement:
         dead.append(mask if seat == out else 0)
         given.append(left if isinstance(left, int) else None)
     _check_room(rules, entry, owner)
+    _check_split(rules, entry, owner)
     clean_out = out is not None and not dead[out] and not given[out]
     if rules.ties_broken_by_smallest_tile and not clean_out:
         tied = tied_lowest(counted_totals(rules, hands, dead, given))

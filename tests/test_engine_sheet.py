@@ -25,7 +25,9 @@ from engine.sheet import (
     room,
     settle_entry,
 )
+from engine.split import Want, can_make
 from engine.state import State
+from engine.tiles import TILES
 
 
 def tiles(text: str) -> tuple:
@@ -278,16 +280,19 @@ def test_any_sheet_reads_back_from_its_code(name: str, data: st.DataObject) -> N
 def test_four_block_totals_the_set_cannot_hold_are_refused() -> None:
     """Block, 4 players: 50, 50, 50 and 49 left after a block is 199 pips; each box is
     below a seat's most (52), the round is not: 4 hands of 5 tiles, one played at least,
-    hold the 19 heaviest tiles at most, 145 pips."""
+    hold 19 tiles at most, and in a block none shows an open end's number: the 19 heaviest
+    of the 21 without a 0, 147 − 2 − 3 = 142 pips."""
     e = refused(block(4), Entry(None, (50, 50, 50, 49)))
-    assert e.code == "room_most" and e.params == {"total": 199, "most": 145}
-    settle_entry(block(4), Entry(None, (37, 36, 36, 36)))  # 145: the heaviest 19 tiles
+    assert e.code == "room_most" and e.params == {"total": 199, "most": 142}
+    settle_entry(block(4), Entry(None, (36, 36, 35, 35)))  # 142: the heaviest, no 0
+    # The 19 heaviest of the set, 145 pips, show every number: no block leaves them.
+    assert refused(block(4), Entry(None, (37, 36, 36, 36))).code == "room_most"
 
 
 @pytest.mark.parametrize(("rules", "out", "tiles", "pips"), [
     (block(2), None, 13, 12 + 11 + 10 + 10 + 9 + 9 + 8 + 8 + 8 + 7 + 7 + 7 + 6),
     (block(2), 0, 7, 12 + 11 + 10 + 10 + 9 + 9 + 8),
-    (block(4), None, 19, 145),
+    (block(4), None, 19, 147 - 2 - 3),       # a block: no hand shows the 0, say
     (block(4), 2, 15, 168 - (0 + 1 + 2 + 2 + 3 + 3 + 4 + 4 + 4 + 5 + 5 + 5 + 6)),
     (duel(), None, 13, 112),
     (duel(draw=True), None, 18, 168 - 42),   # every tile in play: a value's 7 and 3 more
@@ -352,3 +357,69 @@ def test_a_round_that_was_played_is_never_refused(rules: Ruleset, seed: int,
         settle_entry(rules, Entry(out, report))
     except SheetError as e:
         assert e.code == "tie_needs_tiles", e
+
+
+# -- totals that disjoint tiles must make; a block's hands ---------------------------------
+
+
+@pytest.mark.parametrize("code", [
+    "b2/s0/t100/b.t1.t1",        # both would need the one [0|1]
+    "b3/s0/t61/b.t0.t0.t5",      # two would need the one [0|0]
+    "d2/s0/r3/b.t1.t1",
+])
+def test_totals_that_would_need_a_tile_twice_are_refused(code: str) -> None:
+    with pytest.raises(SheetError) as e:
+        parse_sheet(code)
+    assert e.value.code == "split_totals" and e.value.params["round"] == 1
+
+
+def test_totals_that_disjoint_tiles_make_pass() -> None:
+    parse_sheet("b2/s0/t100/b.t1.t2")
+    parse_sheet("b3/s0/t61/b.t0.t1.t5")
+    settle_entry(block(3), Entry(None, (tiles("0-1"), 2, 2)))  # [0|2] and [1|1]
+
+
+def test_a_total_no_hand_can_count_with_the_blank_double_at_25() -> None:
+    """Gaple, [0|0] counts 25: a total of 0 would be [0|0] alone, which counts 25."""
+    rules = gaple(4, blank_double_25=True)
+    e = refused(rules, Entry(None, (0, 5, 6, 7)))
+    assert e.code == "split_seat" and e.params["seat"] == 0 and e.params["total"] == 0
+    assert "blank25" in e.params["notes"]  # type: ignore[operator]
+    assert settle_entry(rules, Entry(None, (25, 5, 6, 7))).winners == (1,)
+    settle_entry(rules, Entry(None, (1, 5, 6, 7)))  # [0|0] and [0|1]: 0 + 1
+    settle_entry(gaple(4), Entry(None, (0, 5, 6, 7)))  # without the variant, [0|0] is 0
+
+
+@pytest.mark.parametrize("code", ["b2/s0/t100/b.0123.4566", "d2/s0/r3/b.0123.4566"])
+def test_a_block_whose_hands_show_every_number_is_refused(code: str) -> None:
+    with pytest.raises(SheetError) as e:
+        parse_sheet(code)
+    assert e.value.code == "block_numbers"
+    parse_sheet(code.replace("4566", "4555"))   # no 6 shown: the ends may be 6s
+    parse_sheet(code.replace("b.", "o1.").replace("4566", "-"))  # going out: any numbers
+
+
+def test_a_blocked_total_is_made_without_the_number_the_tiles_leave_out() -> None:
+    """The tiles named show every number but 6, so both ends are 6s and nobody holds a 6:
+    seat 1's seven tiles count 52 at most ([5|5], [3|5], [4|4], [2|5], [3|4], [1|5],
+    [2|4]), where with the 6s they could count 69."""
+    named = tiles("0-1 2-3 4-5")
+    assert settle_entry(block(2), Entry(None, (named, 52))).winners == (0,)
+    e = refused(block(2), Entry(None, (named, 53)))
+    assert e.code == "split_seat" and e.params["seat"] == 1
+    assert e.params["notes"] == ("blocked",)
+    settle_entry(block(2), Entry(1, (53, ())))  # going out: no number is barred
+
+
+def test_can_make_is_exact_on_small_cases() -> None:
+    ones = [Want(1, 1, 7)]
+    assert can_make(ones * 2, TILES, 14) is False
+    assert can_make([Want(1, 1, 7), Want(2, 1, 7)], TILES, 14) is True
+    assert can_make([Want(3, 2, 7)], [t("0-1"), t("0-2")], 2) is True
+    assert can_make([Want(3, 3, 7)], [t("0-1"), t("0-2")], 2) is False  # 3 tiles: too few
+    assert can_make([Want(0, 1, 7)], TILES, 7, blank_double_25=True) is False
+    assert can_make([Want(1, 2, 7)], TILES, 7, blank_double_25=True) is True  # 0+0 and 0+1
+    assert can_make([Want(26, 2, 7)], [t("0-0"), t("1-1"), t("0-1")], 7,
+                    blank_double_25=True) is False  # [0|1] beside it: [0|0] counts 0
+    assert can_make([Want(27, 2, 7)], [t("0-0"), t("1-1"), t("0-1")], 7,
+                    blank_double_25=True) is True  # [0|0] 25 and [1|1]
