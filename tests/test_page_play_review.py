@@ -9,6 +9,8 @@ test_ui_play_rounds' ``Workers``) to watch the review fill in.
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
 from collections.abc import Iterator
 
@@ -17,10 +19,12 @@ import pytest
 from apptest_support import click, open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
 from test_page_play import FAMILIES
+from test_page_play_resume import come_back
 from test_ui_play_rounds import Workers
 
 from engine.appraise import BANDS, DecisionReport, summarise
 from engine.moves import Move
+from engine.state import State
 from engine.tiles import Tile
 from ui import progress, thinking
 from ui.i18n import t_in
@@ -228,6 +232,79 @@ def test_a_failed_search_says_so_and_keeps_no_figures(held: Workers) -> None:
     assert "No figures this time: a search failed" in page
     assert "Your round in figures" not in page
     assert progress.recent(at.session_state["learner"]) == progress.Recent()
+
+
+# -- kept: drawn again from the store, never worked out again --------------------------------
+
+
+def shown_grades(at: AppTest) -> list[str]:
+    return [g for m in markdowns(at) if m.startswith("**Move ") for g in GRADE.findall(m)]
+
+
+def test_a_kept_review_is_drawn_from_the_store_after_a_reload(
+        held: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    play_round(at)
+    held.release()
+    at.run()
+    review = play_table(at).reviewed
+    assert review is not None and review.filed and review.report is not None
+    learner = at.session_state["learner"]
+    before = shown_grades(at)
+    assert before == [item.grade() for item in review.items]
+    again_workers = Workers()  # a new server: any job asked again is seen here
+    monkeypatch.setattr(thinking, "submit_later", again_workers.submit)
+    play_review._in_flight().clear()
+    again = come_back(at)
+    assert again_workers.jobs == []  # nothing worked out again
+    page = texts(again)
+    assert "working it out…" not in page and "Your round in figures" in page
+    assert shown_grades(again) == before
+    shown = play_table(again).reviewed
+    assert shown is not None and shown.report is not None
+    assert [(d.number, d.grade, d.loss) for d in progress.decisions(learner)] == [
+        (i.number, j.grade, j.loss) for i in shown.items if (j := i.judgement()) is not None]
+    assert progress.recent(learner, "block").accuracy == shown.report.accuracy
+    assert progress.recent(learner, "block").rounds == 1  # kept once
+
+
+def asked_for(job: object, args: tuple[object, ...]) -> tuple[object, ...]:
+    """A review's job as the test compares it: the engine's function, the position (its
+    hand and legal moves, or the moves so far) and the random generator's state (its seed)."""
+    return (getattr(job, "func", job), tuple(
+        a.getstate() if isinstance(a, random.Random) else repr(a) if isinstance(a, State)
+        else (getattr(a, "hand", None), getattr(a, "legal", None)) for a in args))
+
+
+def test_a_pending_review_goes_on_from_the_decisions_already_judged(
+        held: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    play_round(at)
+    review = play_table(at).reviewed
+    assert review is not None and len(review.items) >= 2
+    asked = [(job, args) for _, job, args in held.jobs]
+    assert len(asked) > 2
+    held.release(first=2)  # the first decision, both layers; then the server stops
+    learner, round_id = at.session_state["learner"], review.round_id
+    play_review._in_flight().clear()
+    assert progress.claim(learner, round_id, "a-process-now-gone", 0.0)
+    monkeypatch.setattr(play_review, "LEASE", 0.0)
+    again_workers = Workers()
+    monkeypatch.setattr(thinking, "submit_later", again_workers.submit)
+    again = come_back(at)
+    # Only what was not judged is asked again, with the same seeds.
+    assert [asked_for(job, args) for _, job, args in again_workers.jobs] == [
+        asked_for(job, args) for job, args in asked[2:]]
+    first = play_table(again).reviewed
+    assert first is not None and first.items[0].judged and not first.items[1].judged
+    was = review.items[0].appraisal.value
+    assert was is not None  # kept whole, but for the evidence the tutor alone goes on from
+    assert first.items[0].appraisal.value == dataclasses.replace(was, evidence=None)
+    assert first.items[0].verdict.value == review.items[0].verdict.value
+    again_workers.release()
+    again.run()
+    assert progress.pending_reviews(learner) == []
+    assert progress.recent(learner, "block").rounds == 1
 
 
 # -- the record line, the sidebar, the languages ------------------------------------------------

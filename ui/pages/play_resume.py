@@ -128,7 +128,7 @@ def take_pending(table: Table) -> None:
                                  play_review.LEASE):
                 continue  # another process is working it out
             try:
-                review = play_review.from_job(pending.round_id, pending.job)
+                review = play_review.from_job(pending.round_id, pending.job, table.owner)
             except (CodeError, ValueError, KeyError, TypeError):
                 session.store(progress.give_up_review, None, pending.round_id)
                 continue
@@ -139,9 +139,11 @@ def take_pending(table: Table) -> None:
             table.review, table.reviewed = review.items, review
     if table.finished and table.practice is None and table.reviewed is None:
         # The round on show was reviewed and kept already (or is another process's to
-        # keep): its review is asked for again to be shown (the store keeps it once).
+        # keep): its review is drawn from the answers kept of it, and only those missing
+        # are asked for again (the store keeps its figures once).
         review = play_review.review_round(table.start, table.state, table.learner,
-                                          table.round_id, table.seed, table.round_no)
+                                          table.round_id, table.seed, table.round_no,
+                                          table.owner)
         play_review.attend(review, table.owner)
         table.review, table.reviewed = review.items, review
         if not review.filed:

@@ -31,6 +31,7 @@ import secrets
 import socket
 import threading
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -44,6 +45,7 @@ from engine.state import State
 from engine.view import view
 
 from .. import progress, thinking
+from . import play_review_state
 
 #: This server process, as it claims the reviews it works out (``host:pid:random``).
 CLAIMER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -103,6 +105,7 @@ class RoundReview:
     owner: str = ""  # the learner whose record keeps it ("": nobody's, see attend)
     where: str = ""  # their store (a folder or a URL), as it was when the round ended
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
+    kept: set[str] = field(default_factory=set)  # the answers in the owner's store (by part)
 
     @property
     def family(self) -> str:
@@ -131,6 +134,11 @@ class RoundReview:
                                            for a in (item.appraisal, item.verdict)]
         return out + ([self.worth] if self.worth is not None else [])
 
+    def by_part(self) -> dict[str, thinking.Answer[Any]]:
+        """The answers by the part each is kept under in the store (:mod:`.play_review_state`)."""
+        return play_review_state.answers(
+            [(item.number, item.appraisal, item.verdict) for item in self.items], self.worth)
+
     def poll(self) -> bool:
         """Take the answers that have come; True when one did."""
         with self.lock:  # the session's thread and the worker's (attend) both look
@@ -144,11 +152,23 @@ def _seed(seed: int, round_no: int, ply: int) -> int:
     return (seed * 7_919 + round_no * 104_729 + ply * 31 + 0x2545) & 0x7FFF_FFFF
 
 
+def _answer(kept: dict[str, Any], name: str, kind: type, ask: Any) -> thinking.Answer[Any]:
+    """The answer kept under ``name`` (when it is one of ``kind``), else ``ask()``'s job."""
+    found = kept.get(name)
+    if isinstance(found, kind):
+        return thinking.Answer(None, found)
+    return thinking.Answer(ask())
+
+
 def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
-                 round_no: int) -> RoundReview:
+                 round_no: int, owner: str = "") -> RoundReview:
     """The review of the round ``end`` (played from ``start``) for ``seat``: each decision's
     jobs asked for in the background, in the round's order (an appraisal, then the verdict:
-    each decision fills in whole, the first first), the hand's worth last."""
+    each decision fills in whole, the first first), the hand's worth last.  ``owner``: the
+    answers kept in their store for this round are taken as they are, and only the others
+    asked for (:mod:`.play_review_state`); the seeds are the round's (its match's seed, its
+    number, the ply), so a job asked again asks the same."""
+    kept = play_review_state.kept(owner, round_id)
     walker = start.copy()
     items: list[ReviewItem] = []
     forced: list[tuple[int, Move]] = []
@@ -156,19 +176,24 @@ def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
         if record.player == seat:
             if len(walker.distinct_moves()) > 1:
                 position = walker.copy()
-                appraisal = thinking.appraise_later(view(position, seat),
-                                                    _seed(seed, round_no, ply))
-                verdict = thinking.judge_later(position)
-                items.append(ReviewItem(ply + 1, position, record.move,
-                                        thinking.Answer(verdict), thinking.Answer(appraisal)))
+                appraisal = _answer(kept, play_review_state.part("appraisal", ply + 1),
+                                    Appraisal, partial(thinking.appraise_later,
+                                                       view(position, seat),
+                                                       _seed(seed, round_no, ply)))
+                verdict = _answer(kept, play_review_state.part("verdict", ply + 1), Solution,
+                                  partial(thinking.judge_later, position))
+                items.append(ReviewItem(ply + 1, position, record.move, verdict, appraisal))
             else:
                 forced.append((ply, record.move))
         walker.push_unchecked(record.move)
     opens = bool(items) and items[0].number == 1
-    worth = None if opens or not items else thinking.Answer(
-        thinking.worth_later(view(start, seat), _seed(seed, round_no, -1)))
-    return RoundReview(round_id, seat, start.copy(), end.copy(), items, tuple(forced), worth,
-                       seat_score(end, seat))
+    worth = None if opens or not items else _answer(
+        kept, play_review_state.WORTH, Worth,
+        partial(thinking.worth_later, view(start, seat), _seed(seed, round_no, -1)))
+    review = RoundReview(round_id, seat, start.copy(), end.copy(), items, tuple(forced), worth,
+                         seat_score(end, seat))
+    review.kept = {name for name, answer in review.by_part().items() if not answer.waiting}
+    return review
 
 
 def summed_up(review: RoundReview) -> RoundReport | None:
@@ -291,6 +316,8 @@ def attend(review: RoundReview, owner: str) -> None:
     for answer in review.answers():
         if answer.future is not None:
             answer.future.add_done_callback(answered)
+    if not review.waiting:  # every answer kept already: summed up now, from them
+        file(review)
 
 
 def _answered(review: RoundReview) -> None:
@@ -298,6 +325,8 @@ def _answered(review: RoundReview) -> None:
         if review.filed:
             return
         review.poll()
+        play_review_state.keep(review.owner, review.round_id, review.where or None,
+                              review.by_part(), review.kept)
         if not review.waiting:
             file(review)
             return
@@ -315,9 +344,10 @@ def job(review: RoundReview, seed: int, round_no: int) -> dict[str, Any]:
             "round_no": round_no}
 
 
-def from_job(round_id: str, job: dict[str, Any]) -> RoundReview:
-    """A pending review asked for again (its jobs in the background worker); ValueError
-    (the engine's :class:`~engine.code.CodeError` among them) when the job cannot be read."""
+def from_job(round_id: str, job: dict[str, Any], owner: str = "") -> RoundReview:
+    """A pending review asked for again (its jobs in the background worker; ``owner``: going
+    on from the answers kept in their store); ValueError (the engine's
+    :class:`~engine.code.CodeError` among them) when the job cannot be read."""
     from engine.code import parse_round
 
     played = parse_round(str(job["round"]))
@@ -325,7 +355,7 @@ def from_job(round_id: str, job: dict[str, Any]) -> RoundReview:
     if not end.over:
         raise ValueError("the round is not over")
     return review_round(played.start.state(), end, int(job["seat"]), round_id,
-                        int(job["seed"]), int(job["round_no"]))
+                        int(job["seed"]), int(job["round_no"]), owner)
 
 
 def poll(filing: list[RoundReview], shown: RoundReview | None) -> bool:

@@ -13,7 +13,10 @@ A finished round's review is worked out in a server process and kept with
 then it is pending (:func:`add_pending`): whichever process :func:`claim` gives it to works
 it out; a claim lasts while its process :func:`touch`-es it, and one older than a lease may
 be taken over (the process is gone: a restart, a replica stopped).  Keeping is once, in the
-store's own transaction, so two processes never both keep it.
+store's own transaction, so two processes never both keep it.  Each answer of a review is
+kept as it comes (:func:`keep_answer`, schema version 7) and read back
+(:func:`review_answers`): a pending review goes on from them, a kept one is drawn from
+them.
 
 Re-exported by :mod:`ui.progress`; every function takes ``data_dir`` as the store's do.
 """
@@ -28,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["PendingReview", "SavedMatch", "SavedRound", "abandon_match", "add_pending", "claim",
-           "give_up_review", "latest_match", "open_match", "pending_reviews", "record_deal",
-           "record_hint", "record_move", "touch"]
+           "give_up_review", "keep_answer", "latest_match", "open_match", "pending_reviews",
+           "record_deal", "record_hint", "record_move", "review_answers", "touch"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,3 +214,23 @@ def give_up_review(learner: str, round_id: str, *, data_dir: str | Path | None =
     """A review that cannot be worked out (a job failed): not pending any more, no figures."""
     with _connect(data_dir) as conn:
         drop_pending(conn, learner, round_id)
+
+
+def keep_answer(learner: str, round_id: str, part: str, answer: str, *,
+                data_dir: str | Path | None = None) -> bool:
+    """Keep one answer of a round's review (``part``: which, as the page names it; ``answer``:
+    JSON), once: the first kept stays (True when this call kept it)."""
+    with _connect(data_dir) as conn:
+        return bool(conn.execute(
+            "INSERT INTO review_answers (learner, round_id, part, answer, kept) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (learner, round_id, part, answer, time.time())).rowcount)
+
+
+def review_answers(learner: str, round_id: str, *,
+                   data_dir: str | Path | None = None) -> dict[str, str]:
+    """The answers kept of a round's review, by part (see :func:`keep_answer`)."""
+    with _connect(data_dir) as conn:
+        rows = conn.execute("SELECT part, answer FROM review_answers WHERE learner = ? "
+                            "AND round_id = ?", (learner, round_id)).fetchall()
+    return {str(part): str(answer) for part, answer in rows}

@@ -211,6 +211,20 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
             PRIMARY KEY (learner, round_id)
         )""",
     )),
+    # Each answer of a round's review as it came (an appraisal or the solver's verdict of one
+    # decision, by its move number, or what the hand was worth; JSON), kept once: a review
+    # still pending goes on from them and a kept review is drawn from them, never worked out
+    # again.
+    (7, (
+        """CREATE TABLE IF NOT EXISTS review_answers (
+            learner TEXT NOT NULL,
+            round_id TEXT NOT NULL,
+            part TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            kept {real} NOT NULL,
+            PRIMARY KEY (learner, round_id, part)
+        )""",
+    )),
 )
 
 #: The version this code reads and writes.
