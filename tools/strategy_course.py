@@ -9,7 +9,8 @@ another), the **counter-example**, one where it misleads (:func:`engine.principl
 the principle's object is there and, followed blindly, it picks another tile, worse by at
 least an inaccuracy), those where its own consideration makes the choice first, and up to
 :data:`PRACTICE` more puzzles where it decides, for practice; each the lowest-rated such
-puzzle of a game the principle is measured in, those no earlier lesson uses first.  A
+puzzle of a game the principle is measured in, those no other lesson uses first (the
+principles with the fewest such puzzles choose their position and counter-example first).  A
 principle with no such puzzle has no position or counter-example (the lesson says so).
 tests/test_page_strategy.py checks the file against the bank.
 """
@@ -29,28 +30,45 @@ PRACTICE = 5
 OUT = ROOT / "scenarios" / "lessons" / "strategy" / "course.toml"
 
 
+def _first(ids: list[str], used: set[str]) -> str | None:
+    """The first of ``ids`` no lesson uses yet, else the first (None when there is none)."""
+    return next((sid for sid in ids if sid not in used), ids[0] if ids else None)
+
+
 def main() -> None:
     found, _, _ = load_tree(ROOT / "scenarios" / "puzzles")
     bank = sorted((s for s in found.values() if s.puzzle is not None),
                   key=lambda s: (s.puzzle.rating if s.puzzle else 0, s.id))
-    used: set[str] = set()
-    out = ["# Written by tools/strategy_course.py from the puzzle bank: do not edit by hand.", ""]
+    good: dict[str, list[str]] = {}
+    bad: dict[str, list[str]] = {}
     for p in PRINCIPLES:
         mine = [s for s in bank if game_of(s.id) in p.games]
-        good = [s.id for s in mine if decides(p, s)]
-        bad = [s.id for s in mine if misleads(p, s)]
-        good.sort(key=lambda sid: sid in used)  # stable: the lowest rated unused first
-        bad.sort(key=lambda sid: (not separates(p, puzzle_view(found[sid])), sid in used))
+        good[p.key] = [s.id for s in mine if decides(p, s)]
+        bad[p.key] = sorted((s.id for s in mine if misleads(p, s)),  # stable: by rating
+                            key=lambda sid: not separates(p, puzzle_view(found[sid])))
+    # The principles with the fewest such puzzles choose first: a puzzle that shows two
+    # principles goes to the one that has no other.
+    used: set[str] = set()
+    position: dict[str, str | None] = {}
+    counter: dict[str, str | None] = {}
+    for chosen, ids in ((position, good), (counter, bad)):
+        for p in sorted(PRINCIPLES, key=lambda p: len(ids[p.key])):
+            chosen[p.key] = _first(ids[p.key], used)
+            used.update([chosen[p.key]] if chosen[p.key] else [])
+    out = ["# Written by tools/strategy_course.py from the puzzle bank: do not edit by hand.", ""]
+    for p in PRINCIPLES:
         out.append("[[lessons]]")
         out.append(f'principle = "{p.key}"')
-        if good:
-            out.append(f'position = "{good[0]}"')
-        if bad:
-            out.append(f'counter = "{bad[0]}"')
-        practice = good[1:1 + PRACTICE]
+        if position[p.key]:
+            out.append(f'position = "{position[p.key]}"')
+        if counter[p.key]:
+            out.append(f'counter = "{counter[p.key]}"')
+        more = sorted((sid for sid in good[p.key] if sid != position[p.key]),
+                      key=lambda sid: sid in used)  # stable: the lowest rated unused first
+        practice = more[:PRACTICE]
         out.append("practice = [" + ", ".join(f'"{sid}"' for sid in practice) + "]")
         out.append("")
-        used.update(good[:1] + bad[:1] + practice)
+        used.update(practice)
     OUT.write_text("\n".join(out))
 
 
