@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from engine import scenario as scenario_files
+from engine.moves import DRAW, PASS, Move
+from engine.tiles import Tile
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -279,3 +281,29 @@ AWKWARD_UK: dict[str, str] = {
 def test_the_ukrainian_catalog_reads_as_ukrainian(pattern: str, instead: str) -> None:
     found = {key: text for key, text in load("uk").items() if re.search(pattern, text)}
     assert not found, f"{instead}: {found}"
+
+
+#: Sentences that name a move inside them (issue 49: "Your move, Play [0|4] on the left end:
+#: …", a capitalised command in mid-sentence): each key and the move's parameter name.
+MOVE_SENTENCES = {"review.played": "move", "verdict.played": "move",
+                  "analysis.appraisal_played": "move"}
+NAMED_MOVES = (Move.play(Tile(0, 4), "left"), Move.play(Tile(0, 4)), Move.discard(Tile(3, 3)),
+               PASS, DRAW)
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_a_move_inside_a_sentence_is_named_not_commanded(lang: str) -> None:
+    """Inside a sentence a move is named as a noun ("[0|4] on the left end", "[3|3] as a dead
+    tile", "passing"): never the button's command ("Play [0|4] on the left end", "Pass")."""
+    for move in NAMED_MOVES:
+        named, command = i18n.move_named(move, lang), i18n.move_text(move, lang)
+        assert named and "{" not in named and not named[:1].isupper(), (lang, move, named)
+        if named == command:  # Korean's commands are nouns already: 차례 넘기기
+            continue
+        for key, param in MOVE_SENTENCES.items():
+            sentence = i18n.t_in(lang, key, **{param: named, "score": "x", "outcome": "x"})
+            assert command not in sentence, (lang, key, sentence)
+    assert i18n.move_named(NAMED_MOVES[0], lang) != i18n.move_text(NAMED_MOVES[0], lang)
+    left = i18n.move_named(NAMED_MOVES[0], "en")
+    assert i18n.t_in("en", "review.played", move=left, score="+0.5") \
+        == "Your move, [0|4] on the left end: +0.5."

@@ -207,7 +207,7 @@ def test_the_stepper_stops_at_the_studied_seats_decisions(data_dir: Path) -> Non
     assert grades == {"[0|0]": "best", "[0|2]": "blunder"}
     # In Play's review's words: the class as a badge (its sign hidden from screen readers),
     # the worth and the cost in the family's scale (the two-player game: a game).
-    assert ('The move played, Play [0|0] on the right end: <span class="grade grade-best">'
+    assert ('The move played, [0|0] on the right end: <span class="grade grade-best">'
             '<span class="sign" aria-hidden="true" dir="ltr">✓</span>best</span>') in texts(at)
     (shown,) = [m.value for m in at.markdown if "appraisal-moves" in m.value]
     assert ("Play [0|2] on the right end: +0.33 a game on average · "

@@ -27,7 +27,7 @@ def test_e3_black_plays_the_blank_double_first_and_wins() -> None:
     played = Move.play(Tile(0, 2), "right")
     v = verdict.verdict(state, solution, s.seats, played)
     assert "[0|0]" in v.best and "Black wins" in v.best
-    assert v.played is not None and "[0|2]" in v.played and "White wins" in v.played
+    assert v.played == "Your move, [0|2] on the right end: White wins."  # no "Your move, Play"
     assert not v.was_best and v.exact
     assert any("[0|2]" in line and "White wins" in line for line in v.others)
     best = verdict.verdict(state, solution, s.seats, solution.best[0])

@@ -42,6 +42,7 @@ from .words import (
     holding_sum,
     join_list,
     lesson_text,
+    move_named,
     move_text,
     or_list,
     refusal_text,
@@ -58,8 +59,8 @@ __all__ = [
     "SEAT_KEYS", "SETTLEMENT_CODES", "TABLE_SEATS", "and_list", "bidi", "catalog", "catalogs",
     "clip", "current_lang", "describe", "direction_css", "end_name", "format_template",
     "forward_arrow", "holding_sum", "is_rtl", "isolate_ltr", "join_list", "korean", "language",
-    "language_notice", "lesson_text", "list_sep", "lookup", "ltr_run", "move_text", "or_list",
-    "own_run", "page_dir", "plural_category", "refusal_text", "requested_lang",
+    "language_notice", "lesson_text", "list_sep", "lookup", "ltr_run", "move_named",
+    "move_text", "or_list", "own_run", "page_dir", "plural_category", "refusal_text", "requested_lang",
     "scenario_text", "seat_name", "seat_names", "seat_word", "settlement_text", "t", "t_in",
     "table_seat_names", "text_or", "words",
 ]

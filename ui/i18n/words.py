@@ -69,20 +69,34 @@ def or_list(items: Iterable[object], lang: str | None = None) -> str:
     return _last_joined("list.or", items, lang)
 
 
-def end_name(end: str | None) -> str:
+def end_name(end: str | None, lang: str | None = None) -> str:
     """"left end" / "right end" in words."""
-    return t(f"end.{end}") if end in ("left", "right") else ""
+    lang = lang or language.current_lang()
+    return t_in(lang, f"end.{end}") if end in ("left", "right") else ""
 
 
-def move_text(move: Move) -> str:
-    """A move in words: "Play [1|4] on the left end", "Pass"."""
+def move_text(move: Move, lang: str | None = None) -> str:
+    """A move as a command (a button, a list of moves): "Play [1|4] on the left end", "Pass"."""
+    lang = lang or language.current_lang()
     if move.kind == "play":
         if move.end:
-            return t("move.play_end", tile=move.tile, end=end_name(move.end))
-        return t("move.play", tile=move.tile)
+            return t_in(lang, "move.play_end", tile=move.tile, end=end_name(move.end, lang))
+        return t_in(lang, "move.play", tile=move.tile)
     if move.kind == "discard":
-        return t("move.discard", tile=move.tile)
-    return t(f"move.{move.kind}")
+        return t_in(lang, "move.discard", tile=move.tile)
+    return t_in(lang, f"move.{move.kind}")
+
+
+def move_named(move: Move, lang: str | None = None) -> str:
+    """A move as a sentence names it, inside the sentence (``hint.move_*``): "[1|4] on the
+    left end", "[1|4]", "[3|3] as a dead tile", "passing" ("Your move, [1|4] on the left
+    end: …", where :func:`move_text` is the button's command, "Play [1|4] on the left end")."""
+    lang = lang or language.current_lang()
+    if move.kind == "play":
+        if move.end:
+            return t_in(lang, "hint.move_end", tile=move.tile, end=end_name(move.end, lang))
+        return t_in(lang, "hint.move_tile", tile=move.tile)
+    return t_in(lang, f"hint.move_{move.kind}", tile=move.tile)
 
 
 def refusal_text(refusal: Refusal) -> str:

@@ -18,7 +18,7 @@ from engine.state import State
 from engine.tiles import TILES, Tile, mask_of
 
 from .. import thinking
-from ..i18n import join_list, move_text, t, table_seat_names
+from ..i18n import join_list, move_named, move_text, t, table_seat_names
 from ..widgets import appraisal, feedback, round_record, story, verdict
 from ..widgets.board import board
 from ..widgets.deal_setup import rules_label
@@ -208,7 +208,7 @@ def _appraised(a: Appraisal, position: Position, names: Sequence[str],
         st.markdown(f"**{plain(t('analysis.appraisal_title', name=names[a.seat]))}**")
         if played is not None and mine is not None:
             words = t("analysis.appraisal_played",
-                      move=move_text(appraisal.one_name(played, ends)))
+                      move=move_named(appraisal.one_name(played, ends)))
             badge = appraisal.graded(mine.grade, a.family, mine.loss, mine.margin)
             st.markdown(f"{plain(esc(words))} {badge}", unsafe_allow_html=True)
         st.markdown(appraisal.moves_html(a, position.players, ends, played, yours=False),

@@ -14,7 +14,7 @@ import streamlit as st
 from engine.appraise import GRADES, Appraisal, RoundReport
 from engine.rules import result_unit
 
-from ..i18n import move_text, or_list, t
+from ..i18n import move_named, move_text, or_list, t
 from ..widgets import appraisal, feedback, verdict
 from ..widgets.svg import esc, plain
 from . import play, play_review, play_words
@@ -132,7 +132,7 @@ def _seen(item: ReviewItem, a: Appraisal, grade: str, players: int) -> None:
         st.markdown(plain(t("review.was_best" if len(best) == 1 else "review.one_of_best",
                           score=worth)))
     else:
-        st.markdown(plain(t("review.played", move=move_text(item.position.canonical(
+        st.markdown(plain(t("review.played", move=move_named(item.position.canonical(
             item.played)), score=worth)))
         st.markdown(plain(t("review.best", moves=or_list(move_text(m) for m in best),
                           score=appraisal.score(a.family, a.top, players))))

@@ -17,7 +17,7 @@ from engine.moves import Move
 from engine.solve import MoveValue, Solution, outcome
 from engine.state import State
 
-from ..i18n import move_text, or_list, seat_name, t
+from ..i18n import move_named, move_text, or_list, seat_name, t
 from . import feedback
 
 
@@ -94,7 +94,7 @@ def verdict(position: State, solution: Solution, seats: Sequence[str] | None,
     was_best = mine is not None and mine.score >= top.score
     played_text = None
     if mine is not None and not was_best:
-        played_text = t("verdict.played", move=move_text(mine.move),
+        played_text = t("verdict.played", move=move_named(mine.move),
                         outcome=outcome_text(position, mine.value, seat, seats))
     others = tuple(_line(position, mv, seat, seats) for mv in values.values())
     return Verdict(best, played_text, others, solution.exact, was_best)
