@@ -307,3 +307,71 @@ def test_a_move_inside_a_sentence_is_named_not_commanded(lang: str) -> None:
     left = i18n.move_named(NAMED_MOVES[0], "en")
     assert i18n.t_in("en", "review.played", move=left, score="+0.5") \
         == "Your move, [0|4] on the left end: +0.5."
+
+
+#: Wordings a native reading of the Spanish catalog mended (issue 49), each with what the
+#: catalog says instead.  The glossary keeps «mano» for the round: a player's tiles are
+#: «fichas» («tus fichas», «fichas en la mano»), never «mano» alone.
+AWKWARD_ES: dict[str, str] = {
+    r"cuente lo que cuente": "a drawn game whatever the number of tiles: «tenga cada uno "
+                             "las fichas que tenga»",
+    r"\bmanos? vac[ií]as?\b|\bse vaci[óa]\b|\bvaciad[ao]s?\b|\bvaciarla\b|mano está vacía":
+        "a player out of tiles: «se queda sin fichas»",
+    r"\bTus? mano valía|\bficha de tu mano|en tu mano:|están en tu mano|mano de \{name\} "
+    r"(está|tiene)": "a player's tiles: «tus fichas»",
+    r"manos? (?:a la vista|boca arriba|conocidas|están (?:boca|ocultas))|[Cc]ompara cada mano|"
+    r"puntos de cada mano|[Mm]ira las manos|[Ss]uma las (?:dos )?manos|en dos manos\b|en una mano sin":
+        "every hand shown: «todas las fichas a la vista», «las fichas de cada jugador»",
+    r"[Ll]iquid": "settling a round: «contar», «el recuento»",
+    r"\bordenador|\b[Cc]oste\b|^Test\b|\btest\b": "words understood everywhere: «la máquina», "
+                                                "«costo», «cuestionario»",
+    r"\brondas?\b": "a drill run is a «sesión» (a round is a «mano»)",
+    r"fichas que queda\b": "agreement: «las fichas que quedan»",
+    r"^Para cuando": "«Deja de robar cuando puedas jugar»",
+    r"empate que decide": "«un empate que se decide por…»",
+    r"README|Notation": "no English left",
+    r"\{\w*won\} de \{\w+\} \w+s\b": "«1 de 1 manos ganadas»: the count goes after the label, "
+                                      "«manos ganadas, 1 de 1»",
+}
+
+#: The same for the Indonesian catalog (issue 49): «kartu» for a player's tiles (the
+#: glossary's «kartu di tangan», never «tangan» alone), a dead tile's points still count as its
+#: owner's, «membuang» only for the dead discard, and the site's words for a streak and a due
+#: review.
+AWKWARD_ID: dict[str, str] = {
+    r"dihitung melawan|\bmelawan(?:nya| Anda| pemilik)": "a dead tile's points: «tetap "
+                                                         "dihitung sebagai titik pemain itu»",
+    r"^[Tt]angan\b|[Tt]angan[- ](?:tangan|kosong|lain|bernilai|lemah|sedang|kuat|Anda "
+    r"bernilai)|(?:setiap|semua|kedua|jumlah|ada|dua) tangan\b|(?<![Dd]i )[Tt]angan \{name\}":
+        "a player's tiles: «kartu pemain», «kartu Anda»",
+    r"[Rr]angkaian(?: terbaik)?:|rangkaian terbaik": "a streak: «beruntun»",
+    r"^Seri \{": "a two-player series: «Rangkaian … permainan ke-{round}» (seri is a draw)",
+    r"\bmembuang (?:kartu berat|\{value\}|\{other\}|balak)|[Bb]uang beban|[Mm]embuang beban|"
+    r"pembuangan beban|dibuangnya": "shedding weight by playing: «mengeluarkan», «mengurangi»",
+    r"jatuh tempo": "a puzzle due again: «perlu diulang»",
+    r"(?<!\{)\b[Rr]ating\b(?!\})|\bBlock\b|README|Notation": "no English left",
+}
+
+
+@pytest.mark.parametrize(("pattern", "instead"), AWKWARD_ES.items(), ids=list(AWKWARD_ES))
+def test_the_spanish_catalog_reads_as_spanish(pattern: str, instead: str) -> None:
+    found = {key: text for key, text in load("es").items() if re.search(pattern, text)}
+    assert not found, f"{instead}: {found}"
+
+
+@pytest.mark.parametrize(("pattern", "instead"), AWKWARD_ID.items(), ids=list(AWKWARD_ID))
+def test_the_indonesian_catalog_reads_as_indonesian(pattern: str, instead: str) -> None:
+    found = {key: text for key, text in load("id").items() if re.search(pattern, text)}
+    assert not found, f"{instead}: {found}"
+
+
+def test_the_native_readings_findings_say_what_they_mean() -> None:
+    """Spanish: a blocked two-player game with equal totals is a draw whatever the number of
+    tiles each holds (every drawn game says it); a negative list is «ni 1 ni 3».  Indonesian:
+    a two-player series is not called «Seri», which is the site's word for a draw."""
+    es, id_ = load("es"), load("id")
+    assert "tenga cada uno las fichas que tenga" in es["settlement.duel_equal"]
+    assert i18n.t_in("es", "try.knows_missing", values=i18n.t_in(
+        "es", "try.or_list", first="1", last="3")) == "y no tiene ni 1 ni 3"
+    assert id_["verdict.draw"] == "seri" and "seri" not in id_["play.match_duel"].lower()
+    assert id_["play.match_duel"] != id_["play.match_gaple"]
