@@ -407,3 +407,21 @@ def test_the_tiles_that_fit_are_marked_and_the_others_dimmed(page: Page) -> None
     expect(dimmed).to_have_count(0)
     expect(page.locator("button.tile:enabled")).to_have_count(len(fitting) + len(others))
     assert not errors, errors
+
+
+@pytest.mark.parametrize("learner", ["not@valid", "AbCdEfGhIjKlMnOpQrStUv"])
+def test_the_addresss_notices_stay_while_the_computer_plays(page: Page, learner: str) -> None:
+    """A notice is for the view it was given on: the computer's moves (each the page's own
+    rerun, once its answer has come) leave it there; it went as the first one came."""
+    page.goto(f"/play?rules=gaple&players=4&seed=2&level=grandmaster&learner={learner}")
+    level = page.get_by_text("Unknown opponents' level “grandmaster”: playing against Easy "
+                             "opponents.")
+    who = page.get_by_text(re.compile(r"^(The progress link in the address was not valid|"
+                                      r"No progress is saved under this link yet)"))
+    expect(level).to_be_visible(timeout=WAIT)
+    expect(who).to_be_visible()
+    assert wait_for_turn(page)  # the computer's seats have played (seed 2: West opens) ...
+    assert moves_so_far(page) >= 2
+    settle(page)
+    expect(level).to_be_visible()  # ... and the notices are still there
+    expect(who).to_be_visible()

@@ -230,6 +230,21 @@ def test_the_seat_and_level_come_from_the_address() -> None:
     assert at.query_params["seat"] == ["1"] or at.query_params["seat"] == "1"
 
 
+@pytest.mark.parametrize(("lang", "written", "level"), [
+    ("en", "medium", "counting"), ("en", "Beginner", "random"), ("en", "easy", "heaviest"),
+    ("en", " STRONG ", "strong"), ("en", "counting", "counting"), ("es", "medio", "counting"),
+    ("es", "medium", "counting"),
+])
+def test_the_address_takes_the_level_names_the_page_shows(lang: str, written: str,
+                                                          level: str) -> None:
+    """``level=`` takes the engine's names and the ones the page shows (in English, or in
+    the page's language), with no notice; the address then carries the engine's."""
+    at = open_play(rules="gaple", players="4", seed="5", level=written, lang=lang)
+    assert play_table(at).level == level
+    assert not [x.value for x in [*at.info, *at.warning] if written.strip() in x.value]
+    assert at.query_params["level"] in ([level], level)
+
+
 def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> None:
     """The worker's answer is checked by the engine: a failure or a refused move is
     replaced by the heaviest legal tile."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from typing import NoReturn
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -266,6 +267,22 @@ def progress_recorded() -> None:
     place = st.session_state.get(_PROGRESS_PLACE)
     if place is not None:
         nav.redraw_progress(place)
+
+
+def rerun_on_its_own() -> NoReturn:
+    """Run the whole page again for a reason of its own (an answer came, a wait began or
+    ended), not for anything the learner did: the notices on show stay."""
+    session.keep_notices()
+    st.rerun()
+
+
+def rerun_from_fragment() -> NoReturn:
+    """Run the whole page again from a fragment without a timer: after a click in it (the
+    fragment's own rerun) the notices go, as with :func:`rerun_page_if`; from the page's
+    own run they stay (:func:`rerun_on_its_own`)."""
+    if in_fragment_rerun():
+        st.rerun()
+    rerun_on_its_own()
 
 
 def rerun_page_if(changed: bool) -> None:

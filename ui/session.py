@@ -19,6 +19,9 @@ Shared keys (all set here with ``setdefault``):
 - ``notices_shown`` — the page's last full run showed a notice (:func:`notice`): a
   notice is for one view of the page, so a click in a fragment runs the whole page again
   (``ui.page.rerun_page_if``), and the notice goes, as it would without fragments.
+- ``notices_on_show`` — the notices the page's last full run showed; a run the page asks
+  for on its own (``ui.page.rerun_on_its_own``: a computer's move come, a wait begun or
+  ended) shows them again (:data:`KEEP_NOTICES`), since the learner has done nothing yet.
 
 Page-specific keys carry the page's prefix (``learn.…``, ``quiz.…``).
 """
@@ -36,6 +39,8 @@ from .i18n import DEFAULT, LANGUAGES, t
 T = TypeVar("T")
 
 NOTICED = "notices_shown"
+ON_SHOW = "notices_on_show"
+KEEP_NOTICES = "notices_keep"  # the next full run is the page's own: the notices stay
 
 DEFAULTS: dict[str, Any] = {
     "learner": None,
@@ -59,16 +64,30 @@ def notify(message: str, kind: str = "info") -> None:
 
 
 def notice(message: str, kind: str = "info") -> None:
-    """Show a notice now, where the page is (an address that could not be read), and mark
-    that this run showed one (:data:`NOTICED`)."""
+    """Show a notice now, where the page is (an address that could not be read), once a
+    run, and mark that this run showed one (:data:`NOTICED`, :data:`ON_SHOW`)."""
+    on_show = st.session_state.setdefault(ON_SHOW, [])
+    if (kind, message) in on_show:
+        return
+    on_show.append((kind, message))
     (st.warning if kind == "warning" else st.info)(message)
     st.session_state[NOTICED] = True
 
 
+def keep_notices() -> None:
+    """The page runs again on its own, not for anything the learner did: the next run
+    shows the notices on show again."""
+    st.session_state[KEEP_NOTICES] = True
+
+
 def show_notices() -> None:
-    """Show the queued notices once, as info boxes at the top of the page."""
-    notices = st.session_state.get("notices") or []
-    for kind, message in notices:
+    """At the top of the page, as info boxes: the notices on show again when the page
+    reruns on its own (:func:`keep_notices`), and the queued ones once."""
+    kept = st.session_state.get(ON_SHOW) or []
+    if not st.session_state.pop(KEEP_NOTICES, False):
+        kept = []
+    st.session_state[ON_SHOW] = []
+    for kind, message in [*kept, *(st.session_state.get("notices") or [])]:
         notice(message, kind)
     st.session_state["notices"] = []
 

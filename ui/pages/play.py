@@ -3,7 +3,8 @@
 Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_view.draw`).
 
 - The address: the rules as on Try it (``?rules=gaple&players=5&dead=0``, read by
-  :mod:`ui.widgets.deal_setup`), ``level=`` (one of :data:`engine.bots.LEVELS`), ``seat=``
+  :mod:`ui.widgets.deal_setup`), ``level=`` (one of :data:`engine.bots.LEVELS`, or the name
+  the page shows, ``medium``: :func:`ui.pages.play_setup.level_named`), ``seat=``
   (which seat the learner takes, 1 … players) and ``seed=``; a bad value falls back with a
   notice.
 - A :class:`Table` (session key ``play.table``) holds the match (:func:`engine.match.match_for`),

@@ -19,7 +19,7 @@ from engine.bots import LEVELS
 from engine.rules import Ruleset
 
 from .. import session
-from ..i18n import clip, join_list, seat_name, t
+from ..i18n import clip, join_list, seat_name, t, t_in
 from ..widgets.deal_setup import (
     GAPLE_DEALS,
     form_state,
@@ -195,8 +195,8 @@ def parse_address(params: Mapping[str, str]) -> Address:
     """The rules, level, seat and seed an address asks for; every bad value named."""
     parsed = parse_params({k: v for k, v in params.items() if k != "match"})
     problems = list(parsed.problems)
-    level = params.get("level", play.DEFAULT_LEVEL).strip().lower()
-    if level not in LEVELS:
+    level = level_named(params.get("level", play.DEFAULT_LEVEL))
+    if level is None:
         problems.append(t("play.bad_level", value=clip(params.get("level", ""), 20),
                           level=level_name(play.DEFAULT_LEVEL)))
         level = play.DEFAULT_LEVEL
@@ -217,6 +217,17 @@ def parse_address(params: Mapping[str, str]) -> Address:
 
 def level_name(level: str) -> str:
     return t(f"play.level_{level}") if level in LEVELS else level
+
+
+def level_named(text: str) -> str | None:
+    """The level an address names: the engine's name ("counting") or the one the page shows,
+    in English ("medium") or the page's language, in any case; None for none."""
+    wanted = text.strip().casefold()
+    for level in LEVELS:
+        key = f"play.level_{level}"
+        if wanted in (level, t_in("en", key).casefold(), t(key).casefold()):
+            return level
+    return None
 
 
 def from_address(params: Mapping[str, str]) -> tuple[Table, tuple[str, ...]]:

@@ -23,6 +23,7 @@ from engine.rules import FAMILIES, options_of
 
 from .. import session, thinking
 from ..i18n import t
+from ..page import rerun_from_fragment, rerun_on_its_own
 from ..widgets import appraisal, feedback, match_sheet, round_record, story
 from ..widgets.board import board
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
@@ -316,10 +317,10 @@ def _poll() -> None:
     table is another), the whole page again."""
     table = stored_table()
     if table is None or table is not st.session_state.get(DRAWN):
-        st.rerun()
+        rerun_on_its_own()
     assert table is not None
     if play_tutor.advance(table) or not _wants_live(table):
-        st.rerun()
+        rerun_on_its_own()
 
 
 @st.fragment
@@ -329,16 +330,17 @@ def _idle(live: bool, finished: bool) -> None:
     ``finished``: the round was over and recorded when the page ran."""
     table = stored_table()
     if table is None or table is not st.session_state.get(DRAWN):
-        st.rerun()
+        rerun_from_fragment()
     assert table is not None
     play_tutor.advance(table)
     if table.finished != finished or table.stale:  # (stale: the store has the match on)
         # A round recorded since the page ran (by the learner's move, in its callback, or
         # by the computer's just now), or a new one dealt: the header, the sheet and the
         # sidebar's progress change too.
-        st.rerun()
+        rerun_from_fragment()
     if _wants_live(table) != live:
-        st.rerun()  # a wait began or ended: the whole page, with or without the poller
+        rerun_from_fragment()  # a wait began or ended: the whole page, with or without the
+        # poller
     _table(table)
 
 
@@ -349,7 +351,7 @@ def draw() -> None:
     was_finished = table.finished
     play_tutor.advance(table)
     if table.finished and not was_finished:
-        st.rerun()  # the sidebar, drawn already, shows the recorded round in the next run
+        rerun_on_its_own()  # the sidebar, drawn already, shows the recorded round next run
     st.session_state[DRAWN] = table
     st.title(t("play.title"), anchor=False)
     st.markdown(f'<p class="lead">{esc(t("play.lead"))}</p>', unsafe_allow_html=True)
