@@ -71,11 +71,16 @@ light_dead         tile (str), value (int)               Throw {tile} (worth {va
                                                          your hand does, so keep the heavier
                                                          tiles you may still play.
 random_choice      (none)                                Chosen at random.
+other_end          rival (Move), left, right,            Only the end sets it apart from {rival}:
+                   rival_left, rival_right (int)         it leaves {left} and {right} open, where
+                                                         {rival} would leave {rival_left} and
+                                                         {rival_right}.
 =================  ====================================  ==========================================
 
 The strong bot's reasons come in this order (:func:`move_reasons`, then
 :func:`average_reasons`): ``wins_for_certain`` when it applies; then what the
-move does in the game's terms (goes out, leaves open a number a seat has shown
+move does in the game's terms, against the next best (that it differs from it only in
+its end, where it does; goes out, leaves open a number a seat has shown
 it lacks, keeps a number only the mover holds, keeps a tile for each end, sheds
 the heaviest tile; for a dead tile, why that one; for the opening, on an empty
 line, :func:`opening_reasons`: a double out early, the heaviest tile shed, a
@@ -146,6 +151,8 @@ _TEXTS: Final[dict[str, str]] = {
     "light_dead": "Throw {tile} (worth {value}): a dead tile counts against you just as one "
                   "in your hand does, so keep the heavier tiles you may still play.",
     "random_choice": "Chosen at random.",
+    "other_end": "Only the end sets it apart from {rival}: it leaves {left} and {right} open, "
+                 "where {rival} would leave {rival_left} and {rival_right}.",
 }
 #: The values that are estimates from sampled deals: a reason with one of them may carry
 #: ``margin``, the half-width of its 95% interval in the same unit (per cent for
@@ -300,12 +307,14 @@ def opening_reasons(view: SeatView, move: Move) -> list[Reason]:
 
 
 def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[Reason]:
-    """What ``move`` does in the game's terms, as a learner can see it: goes out, leaves
-    open a number a seat has shown it lacks, keeps a number only the mover holds; then,
-    where ``rival`` (the move it is weighed against) does not do the same, keeps a tile
-    for each end, sheds the heaviest tile.  For a dead tile, why that one.  For the opening,
-    :func:`opening_reasons` (those the rival does not share, or all of them when it shares
-    every one).  (A reason every move shares tells the learner nothing, hence the rival.)"""
+    """What ``move`` does in the game's terms, as a learner can see it: that it differs from
+    ``rival`` (the move it is weighed against) only in its end, where it does
+    (``other_end``); goes out, leaves open a number a seat has shown it lacks, keeps a
+    number only the mover holds; then keeps a tile for each end, sheds the heaviest tile;
+    each but going out only where the rival does not do the same.  For a dead tile, why
+    that one.  For the opening, :func:`opening_reasons` (those the rival does not share, or
+    all of them when it shares every one).  (A reason both moves share does not tell them
+    apart, hence the rival.)"""
     tile = move.tile
     if tile is None:
         return []
@@ -314,6 +323,9 @@ def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[
     reasons = play_reasons(view, move)
     if len(view.hand) == 1:
         return reasons
+    if view.ends and rival is not None and rival.kind == "play" and rival.tile is not None:
+        shared = play_reasons(view, rival)
+        reasons = _other_end(view, move, rival) + [r for r in reasons if r not in shared]
     if not view.ends:  # the opening: what it does that the rival does not, if anything
         mine = opening_reasons(view, move)
         theirs = set() if rival is None or rival.tile is None or rival.kind != "play" \
@@ -328,6 +340,18 @@ def move_reasons(view: SeatView, move: Move, rival: Move | None = None) -> list[
                                            and _heaviest_tile(view, rival)):
         reasons.append(Reason("sheds_heaviest", {"tile": str(tile), "value": tile.value}))
     return reasons
+
+
+def _other_end(view: SeatView, move: Move, rival: Move) -> list[Reason]:
+    """``other_end``, where ``rival`` plays the same tile as ``move`` on the other end (not
+    its mirror image: the two leave different numbers open)."""
+    if rival.tile != move.tile or rival.end == move.end:
+        return []
+    mine, theirs = opened(view, move), opened(view, rival)
+    if sorted(mine) == sorted(theirs):
+        return []
+    return [Reason("other_end", {"rival": rival, "left": mine[0], "right": mine[1],
+                                 "rival_left": theirs[0], "rival_right": theirs[1]})]
 
 
 def average_reasons(view: SeatView, move: Move, mean: float, samples: int, *,

@@ -446,7 +446,7 @@ def test_samples_are_uniform_over_what_the_view_allows() -> None:
 
 GAME_TERMS = {"goes_out", "opponents_lack", "keeps_value", "keeps_both", "sheds_heaviest",
               "spent_dead", "dead_hardest", "heaviest_dead", "dead_light", "opens_double",
-              "holds_most"}
+              "holds_most", "other_end"}
 NUMBERS = {"average_ahead", "average_behind", "average_even", "average_place",
            "average_chance", "next_points", "next_places", "next_chance", "equally_good"}
 
@@ -793,3 +793,42 @@ def test_strong_on_a_sample_of_deals_claims_no_certainty() -> None:
         codes = [r.code for r in d.reasons]
         assert "deals_sampled" in codes
         assert "deals_all" not in codes and "wins_for_certain" not in codes
+
+
+def _after_a_pass_on_0_and_4() -> SeatView:
+    """Block for two, ends 0 and 4: seat 1 has passed (it holds no 0 and no 4); seat 0 holds
+    [0|4], which fits either end, and [4|4]."""
+    s = State.setup(block(2), [["0-4", "4-4", "5-6", "1-2"], ["1-1", "2-3", "5-5"]],
+                    ends=(0, 4), stock=14, to_move=1)
+    s.push(PASS)
+    return view(s, 0)
+
+
+def test_a_reason_the_rival_shares_is_not_given() -> None:
+    """[0|4] on the 0 and [4|4] on the 4 both leave a 4 open, which seat 1 has shown it lacks:
+    that does not tell them apart, so the hint for one against the other does not give it;
+    against no rival, or one that leaves another number, it does."""
+    v = _after_a_pass_on_0_and_4()
+    left, right, double = (Move.parse("play 0-4 left"), Move.parse("play 0-4 right"),
+                           Move.parse("play 4-4 right"))
+    blocks = Reason("opponents_lack", {"seats": (1,), "value": 4})
+    assert blocks in bots.move_reasons(v, double)
+    assert blocks in bots.move_reasons(v, left)
+    assert blocks not in bots.move_reasons(v, left, double)
+    assert blocks not in bots.move_reasons(v, double, left)
+    assert blocks in bots.move_reasons(v, left, right)  # [0|4] on the 4 leaves a 0
+
+
+def test_a_best_move_that_differs_from_the_next_only_in_its_end_says_so() -> None:
+    """[0|4] on the 0 leaves 4 and 4 open, on the 4 it leaves 0 and 0: the hint for one
+    against the other says that the end is all that differs, and what each leaves, first;
+    against another tile, or without a rival, it does not."""
+    v = _after_a_pass_on_0_and_4()
+    left, right, double = (Move.parse("play 0-4 left"), Move.parse("play 0-4 right"),
+                           Move.parse("play 4-4 right"))
+    first = bots.move_reasons(v, left, right)[0]
+    assert first == Reason("other_end", {"rival": right, "left": 4, "right": 4,
+                                         "rival_left": 0, "rival_right": 0})
+    assert bots.move_reasons(v, right, left)[0].params["rival_left"] == 4
+    assert "other_end" not in {r.code for r in bots.move_reasons(v, left, double)}
+    assert "other_end" not in {r.code for r in bots.move_reasons(v, left)}

@@ -273,3 +273,14 @@ def test_a_stop_whose_estimate_lies_past_its_grade_says_the_interval(lang: list[
     severe = made_appraisal(dv, lambda m: 4.8 if m == dm[1] else 0.0, 0.25, 30)
     lines = play_hints.stop_lines(severe.of(dm[1]), severe)
     assert lines[1] == "On average it costs you 4.3 to 5.3 points a round against the best move."
+
+
+def test_a_hint_whose_move_differs_from_the_next_only_in_its_end_says_so(
+        lang: list[str]) -> None:
+    rival = Move.parse("play 0-4 right")
+    assert said("other_end", rival=rival, left=4, right=4, rival_left=0, rival_right=0) == (
+        "Only the end sets it apart from [0|4] on the right end: it leaves 4 and 4 open, "
+        "where [0|4] on the right end would leave 0 and 0.")
+    lang[0] = "es"
+    assert "[0|4]" in said("other_end", rival=rival, left=4, right=4, rival_left=0,
+                           rival_right=0)
