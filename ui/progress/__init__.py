@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _matches, _postgres, _puzzles, _sqlite
+from . import _matches, _postgres, _puzzles, _sqlite, _tutor
 from ._matches import *  # Play's match in progress and pending reviews (its __all__)
 from ._practice import (
     DrillRecord,
@@ -52,6 +52,7 @@ from ._practice import (
 from ._puzzles import *  # the puzzles' part of the store (its __all__)
 from ._review import DecisionRecord, decisions, record_review, set_figures
 from ._sqlite import DB_NAME
+from ._tutor import *  # Play's tutor mode kept with the match (its __all__)
 
 __all__ = [
     "DB_NAME",
@@ -94,6 +95,7 @@ __all__ = [
 ]
 __all__ += _puzzles.__all__
 __all__ += _matches.__all__
+__all__ += _tutor.__all__
 
 #: A learner id as :func:`new_learner_id` makes it (``secrets.token_urlsafe``),
 #: with some room: 8 to 64 URL-safe characters.

@@ -225,6 +225,18 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
             PRIMARY KEY (learner, round_id, part)
         )""",
     )),
+    # Play's tutor mode kept with the match: on or off as the learner last chose it for the
+    # match, and the move it holds back while it looks or has stopped it (round, ply, move).
+    (8, (
+        """CREATE TABLE IF NOT EXISTS play_tutor (
+            match_id TEXT PRIMARY KEY,
+            tutor INTEGER NOT NULL,
+            held_round INTEGER,
+            held_ply INTEGER,
+            held_move TEXT,
+            changed {real} NOT NULL
+        )""",
+    )),
 )
 
 #: The version this code reads and writes.
