@@ -26,21 +26,11 @@ from engine.rules import result_unit
 from engine.tiles import Tile
 from engine.view import SeatView
 
-from ..i18n import and_list, end_name, join_list, ltr_run, move_text, seat_name, t
+from ..i18n import and_list, join_list, ltr_run, move_named, seat_name, t
 from ..widgets.appraisal import count, number
 
 #: Reason values that are numbers with decimals (the others are whole numbers).
 DECIMALS = frozenset({"points", "place", "places"})
-
-
-def move_named(move: Move) -> str:
-    """A move as a sentence names it: "[2|5] on the left end", "[3|3]" (a dead tile's or a
-    one-click play's tile)."""
-    if move.tile is None:
-        return move_text(move)
-    if move.kind == "play" and move.end:
-        return t("hint.move_end", tile=move.tile, end=end_name(move.end))
-    return move.tile.bracket()
 
 
 def _value(key: str, value: object, seats: Sequence[str]) -> object:

@@ -16,8 +16,9 @@ import streamlit as st
 
 from engine.view import view
 
-from ..i18n import t
+from ..i18n import move_named, t
 from ..widgets import feedback
+from ..widgets.board import button_selector, pressed
 from ..widgets.keys import press_keys
 from ..widgets.live import Focus
 from ..widgets.svg import plain
@@ -69,7 +70,17 @@ def live_words(table: Table, text: str, said: str, focus: Focus | None,
     if unsure is not None:  # said once, while the table is where the move left it
         return (play_hints.unsure_text(unsure[1], unsure[2]),
                 f"{base}.unsure.{len(table.state.history)}", focus, shown or text)
-    return text, said, focus, shown
+    return text, said, _back_to_button(table) or focus, shown
+
+
+def _back_to_button(table: Table) -> Focus | None:
+    """After "Think again" on a move sent with a plain button ("Move with buttons instead"),
+    the focus back on that button, as the hand's own tile gets it back (else None)."""
+    tutor, button = table.tutor, pressed(BOARD)
+    again = tutor.again if tutor is not None else None
+    if again is None or button is None or again[0] != play_tutor.position(table):
+        return None
+    return Focus(f"{table.uid}.tutor.{again[1]}.again", button_selector(button))
 
 
 def _hint_lines(table: Table) -> list[str]:
@@ -77,7 +88,7 @@ def _hint_lines(table: Table) -> list[str]:
     assert stop is not None
     best, reasons = play_hints.tutor_reasons(view(table.state, table.learner), stop.hinted,
                                              stop.move)
-    return [t("tutor.hint_title", move=play_hints.move_named(best)),
+    return [t("tutor.hint_title", move=move_named(best)),
             *(play_hints.reason_text(r, table.seats) for r in reasons
               if not r.code.startswith("deals_"))]  # the stop says where its numbers come from
 
