@@ -437,7 +437,8 @@ class Sheet:
     def next_start(self, match: Match | None = None) -> Start:
         """Who starts the next round (RULES.md: Block passes the start clockwise; Gaple's
         winner starts the next, with a double where every tile is dealt; the two players
-        take turns), or ``reason="over"``."""
+        take turns), or ``reason="over"``.  Where the first starter was drawn by lot (not on
+        the sheet), later rounds name no seat but say how the start moves on."""
         match = self.match() if match is None else match
         if match.over:
             return Start(None, None, "over")
@@ -449,13 +450,13 @@ class Sheet:
             if not self.rules.middle_up:
                 return Start(None, TILES[0], "blank_double")
             return Start(self.first, None, "lot" if self.first is None else "chosen")
-        if self.first is None:
-            return Start(None, None, "lot")
+        turn: Reason = "clockwise" if isinstance(match, BlockMatch) else "alternate"
+        if self.first is None:  # the lot's winner is not on the sheet: the turn moves on
+            return Start(None, None, turn if rounds else "lot")
         if not rounds:
             return Start(self.first, None, "chosen")
         assert isinstance(match, (BlockMatch, DuelSeries))
-        return Start(match.starter, None,
-                     "clockwise" if isinstance(match, BlockMatch) else "alternate")
+        return Start(match.starter, None, turn)
 
     def text(self) -> str:
         """The sheet code (the module's grammar)."""

@@ -230,3 +230,23 @@ def test_a_total_typed_is_read_by_the_page_in_its_language(
     settle_round(page)
     expect(page.locator("table.scores-sheet tfoot")).to_contain_text("23", timeout=WAIT)
     assert parse_sheet(sheet_code(page)).match().scores == [23, 0]
+
+
+def test_typing_the_names_keeps_the_starter_chosen(
+        new_context: Callable[..., BrowserContext]) -> None:
+    """The starter's choices are named by the names typed: typing one changes the labels,
+    and the choice made stays (the browser sends back the label it showed)."""
+    page = phone(new_context)
+    page.goto("/scores?lang=en")
+    settle(page)
+    click(page, ".st-key-scores-first [data-testid=\"stRadioOption\"]", 1)
+    for seat, name in enumerate(("Ann", "Bo")):
+        field = page.locator(f".st-key-scores-name-{seat} input")
+        field.fill(name)
+        field.press("Enter")
+        settle(page)
+    expect(page.locator(".st-key-scores-first [data-testid=\"stRadioOption\"]").nth(1)
+           ).to_have_attribute("data-selected", "true", timeout=WAIT)
+    click(page, ".st-key-scores-start button")
+    expect(page.locator(".st-key-scores-settle button")).to_be_visible(timeout=WAIT)
+    assert parse_sheet(sheet_code(page)).first == 1

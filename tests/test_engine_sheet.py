@@ -423,3 +423,16 @@ def test_can_make_is_exact_on_small_cases() -> None:
                     blank_double_25=True) is False  # [0|1] beside it: [0|0] counts 0
     assert can_make([Want(27, 2, 7)], [t("0-0"), t("1-1"), t("0-1")], 7,
                     blank_double_25=True) is True  # [0|0] 25 and [1|1]
+
+
+@pytest.mark.parametrize(("rules", "turn"), [(block(2), "clockwise"), (block(4), "clockwise"),
+                                             (duel(), "alternate")])
+def test_after_a_first_starter_drawn_by_lot_the_start_moves_on(rules: Ruleset,
+                                                               turn: str) -> None:
+    """The lot's winner is not on the sheet: later rounds name no seat, but the start still
+    moves one seat on (Block) or alternates (the two-player game), never a new lot."""
+    sheet = Sheet.new(rules)
+    assert sheet.next_start() == Start(None, None, "lot")
+    total = 5 if rules.family != "duel" else 4
+    sheet = sheet.add(Entry(None, tuple(total + s for s in range(rules.players))))
+    assert sheet.next_start() == Start(None, None, turn)  # type: ignore[arg-type]

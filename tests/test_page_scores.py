@@ -210,7 +210,8 @@ def test_the_choose_first_notice_goes_once_the_ending_is_chosen(data_dir: Path) 
 
 def test_a_round_the_set_cannot_hold_is_refused(data_dir: Path) -> None:
     """Block, 4 players, blocked: 50, 50, 50 and 49 is 199 pips; four hands of five tiles,
-    one tile played at least, hold 145 at most.  Each box alone is allowed."""
+    one tile played at least, none showing an open end's number, hold 142 at most.  Each box
+    alone is allowed."""
     at = start_sheet(open_scores(), players=4)
     ending(at, None)
     for seat, total in enumerate((50, 50, 50, 49)):
@@ -218,7 +219,7 @@ def test_a_round_the_set_cannot_hold_is_refused(data_dir: Path) -> None:
     assert not [x for x in texts(at).split("\n") if "cannot have" in x]  # box by box: fine
     settle(at)
     assert ("The players cannot have 199 pips left together after such a round: the set "
-            "allows at most 145.") in texts(at)
+            "allows at most 142.") in texts(at)
     assert not sheet_of(at).entries and not at.exception
 
 
@@ -348,3 +349,42 @@ def test_the_sheet_follows_an_address_changed_under_it(data_dir: Path) -> None:
     assert "taken off the sheet" not in texts(at)
     at.run()  # said once: the next run shows the sheet alone
     assert "The sheet now follows" not in texts(at)
+
+
+def test_totals_that_would_need_one_tile_twice_are_refused_in_words(data_dir: Path) -> None:
+    at = start_sheet(open_scores(), players=2)
+    ending(at, None)
+    enter_total(at, 0, 1)
+    enter_total(at, 1, 1)
+    settle(at)
+    assert "cannot all be right: made of the tiles not entered, they would need one tile " \
+        "in two hands." in texts(at)
+    assert "In a block nobody holds a number at either open end." in texts(at)
+    assert not sheet_of(at).entries
+
+
+def test_a_gaple_total_of_0_with_the_blank_double_at_25_is_refused(data_dir: Path) -> None:
+    at = open_scores(sheet="g4x6z/s0/r3/b.t0.t5.t6.t7")
+    assert "cannot have 0 pips left" in texts(at)
+    assert "[0|0] counts 25 in a hand with no other blank half." in texts(at)
+    at = open_scores(sheet="b2/s0/t100/b.0123.4566")
+    assert "the tiles entered show every number from 0 to 6" in texts(at)
+
+
+def test_typing_a_name_keeps_the_chosen_starter(data_dir: Path) -> None:
+    at = open_scores()
+    at.radio(key="scores.first").set_value("1").run()
+    at.text_input(key="scores.name.0").set_value("Ann").run()
+    at.text_input(key="scores.name.1").set_value("Bo").run()
+    assert at.radio(key="scores.first").value == "1"
+    click(at, "scores.start")
+    assert sheet_of(at).first == 1
+
+
+def test_a_sheet_started_by_lot_moves_the_start_on(data_dir: Path) -> None:
+    at = open_scores(sheet="d2/s-/r3/b.t4.t5")
+    assert "Whoever did not start the last game starts this one" in texts(at)
+    assert "Draw lots for who starts." not in texts(at)
+    at = open_scores(sheet="b2/s-/t100/b.t4.t5")
+    assert "The start moves one seat clockwise from whoever started the last round." \
+        in texts(at)

@@ -37,6 +37,7 @@ from .. import session
 from ..i18n import clip, t, table_seat_names
 from ..widgets.deal_setup import CHOICES, form_state, rules_in_form
 from ..widgets.feedback import Feedback, Later, Said, worded
+from .scores_first import BY_LOT, W_FIRST, first_choice
 from .scores_words import (
     NAME_SEP,
     clean_name,
@@ -58,14 +59,11 @@ W_SEAT = "scores.seat"  # whose tiles the grid enters
 W_MODE = "scores.mode"  # + ".<seat>": "tiles" or "total"
 W_TOTAL = "scores.total"  # + ".<seat>": the total typed (text: the page reads the digits)
 W_NAME = "scores.name"  # + ".<seat>": a name in the setup form
-W_FIRST = "scores.first"
 W_GOAL = "scores.goal"  # + ".<rules>": the goal typed (text)
 FORM = {k: f"scores.{k}" for k in CHOICES}  # the rules' widgets, as Play's and Try it's
 PARAM_SHEET, PARAM_NAMES = "sheet", "names"
 BLOCKED = "b"
 TILES_MODE, TOTAL_MODE = "tiles", "total"
-#: Who starts the first round, when the table decides it (by lot, or [0|0]).
-BY_LOT = "lot"
 
 
 # -- the sheet and its address ---------------------------------------------------------------
@@ -325,9 +323,8 @@ def on_start() -> None:
     """A new sheet from the setup form."""
     ss = st.session_state
     rules = rules_in_form(ss, "scores")
-    raw_first = ss.get(W_FIRST)
-    first = int(raw_first) if isinstance(raw_first, str) and raw_first.isdecimal() and \
-        raw_first.isascii() and int(raw_first) < rules.players else None
+    raw_first = first_choice(rules)
+    first = None if raw_first == BY_LOT else int(raw_first)
     raw_goal = str(ss.get(goal_key(rules)) or "")
     most = most_goal(rules)
     try:

@@ -19,7 +19,7 @@ from ..widgets import feedback, match_sheet, tile_grid
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.share import href, share
 from ..widgets.svg import esc, plain
-from . import scores
+from . import scores, scores_first
 from .scores import (
     BLOCKED,
     CONFIRM_NEW,
@@ -28,12 +28,12 @@ from .scores import (
     TILES_MODE,
     TOTAL_MODE,
     W_ENDING,
-    W_FIRST,
     W_MODE,
     W_NAME,
     W_SEAT,
     W_TOTAL,
 )
+from .scores_first import W_FIRST
 from .scores_words import NAME_MAX, TYPED_MAX
 
 CSS = """
@@ -120,14 +120,16 @@ def _goal_input(rules: Ruleset) -> None:
 def _first_input(rules: Ruleset) -> None:
     if rules.blank_double_opens:
         st.caption(t("scores.first_blank_double"))
-        st.session_state[W_FIRST] = scores.BY_LOT
+        st.session_state[W_FIRST] = scores_first.BY_LOT
         return
-    options = [str(i) for i in range(rules.players)] + [scores.BY_LOT]
-    if st.session_state.get(W_FIRST) not in options:
-        st.session_state[W_FIRST] = "0"
+    options = scores_first.first_options(rules)
+    # Set every time: the browser keeps the label it showed, which a name typed since may
+    # have changed, and shows the choice again only when told the value.
+    st.session_state[W_FIRST] = scores_first.first_choice(rules)
     names = scores.form_names(rules)
     st.radio(t("scores.first"), options, key=W_FIRST, horizontal=True,
-             format_func=lambda v: t("scores.first_lot") if v == scores.BY_LOT
+             on_change=scores_first.on_first,
+             format_func=lambda v: t("scores.first_lot") if v == scores_first.BY_LOT
              else names[int(v)])
 
 
@@ -166,8 +168,9 @@ def _start_text(start: Start, names: Sequence[str]) -> str:
     """Who starts the round, and why (the engine's :class:`~engine.sheet.Start`)."""
     if start.reason == "blank_double":
         return t("scores.start_blank_double")
-    if start.seat is None:
-        return t("scores.start_lot")
+    if start.seat is None:  # by lot, or on from the seat the lot chose
+        return t(f"scores.start_{start.reason}_unnamed") if start.reason in (
+            "clockwise", "alternate") else t("scores.start_lot")
     name = names[start.seat]
     if start.opening == "double":
         return t("scores.start_double", name=name)

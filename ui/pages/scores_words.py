@@ -79,6 +79,16 @@ def refusal_words(e: SheetError, names: Sequence[str] | None) -> str:
         text = t("scores.refusal.room_totals", names=and_list(seat_name(s, names)
                                                                for s in seats),
                  total=p.get("total", 0), least=p.get("least", 0), most=p.get("most", 0))
+    elif code in ("split_seat", "split_totals"):
+        seats = p.get("seats", (p.get("seat", 0),))
+        assert isinstance(seats, tuple)
+        text = t(f"scores.refusal.{code}", name=who("seat"), total=p.get("total", 0),
+                 names=and_list(seat_name(s, names) for s in seats))
+        notes = p.get("notes", ())
+        assert isinstance(notes, tuple)
+        text = " ".join([text, *(t(f"scores.refusal.note_{n}") for n in notes)])
+    elif code == "block_numbers":
+        text = t("scores.refusal.block_numbers")
     elif code == "over":
         text = t("scores.refusal.over")
     else:
