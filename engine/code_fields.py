@@ -42,7 +42,10 @@ class CodeError(ValueError):
     engine's :class:`~engine.state.Refusal`), ``deal`` (:func:`~engine.code.check_deal`),
     ``not_ascii`` (``char``: a code is ASCII only, so any other character is refused where
     it stands, a digit of another script too) and ``lacks_held`` (``seat``, ``value``,
-    ``tile``: a seat said to lack a value holds a tile with it)."""
+    ``tile``: a seat said to lack a value holds a tile with it).  A ``syntax`` error may say
+    what is wrong at its character (``what``): ``not_pip`` and ``not_move`` (``char``),
+    ``half_tile`` (a tile of one pip), ``empty_part``, ``part_count`` (``count`` parts
+    for ``players``)."""
 
     def __init__(self, field: str, offset: int, message: str, reason: str = "syntax",
                  **params: object) -> None:
@@ -89,10 +92,11 @@ class Reader:
         s = field.text
         if index >= len(s):
             raise field.error(len(s), "ends in the middle of a tile: a tile is two pips, "
-                                      "such as 14")
+                                      "such as 14", what="half_tile")
         c = s[index]
         if c not in PIPS:
-            raise field.error(index, f"{quoted(c)} is not a pip: pips are 0 to 6")
+            raise field.error(index, f"{quoted(c)} is not a pip: pips are 0 to 6",
+                              what="not_pip", char=c)
         return PIPS.index(c)
 
     def tile(self, field: Field, index: int) -> tuple[int, int]:
@@ -103,7 +107,7 @@ class Reader:
               ) -> tuple[Tile, ...]:
         if (end - start) % 2:
             raise field.error(end - 1, "a tile is two pips, such as 14 for [1|4]; one is "
-                                       "left over")
+                                       "left over", what="half_tile")
         out = []
         for i in range(start, end, 2):
             tile = Tile.of(*self.tile(field, i))
@@ -115,7 +119,7 @@ class Reader:
         """A part: tiles, ``-`` (none) or ``*N`` (N not shown)."""
         part = field.text[start:end]
         if part == "":
-            raise field.error(start, "a part is empty: write - for none")
+            raise field.error(start, "a part is empty: write - for none", what="empty_part")
         if part == "-":
             return ()
         if part[0] == "*":

@@ -149,7 +149,8 @@ def _read_lacks(field: Field, reader: Reader, players: int) -> tuple[frozenset[i
     spans = reader.parts(field, 1)
     if len(spans) != players:
         raise field.error(0, f"{many(len(spans), 'part')} for {players} players: one per "
-                              "seat")
+                              "seat", what="part_count",
+                              count=len(spans), players=players)
     out = []
     for start, end in spans:
         part = field.text[start:end]
@@ -157,7 +158,7 @@ def _read_lacks(field: Field, reader: Reader, players: int) -> tuple[frozenset[i
             out.append(frozenset[int]())
             continue
         if part == "":
-            raise field.error(start, "a part is empty: write - for none")
+            raise field.error(start, "a part is empty: write - for none", what="empty_part")
         values: set[int] = set()
         for j in range(start, end):
             v = reader.pip(field, j)
@@ -190,7 +191,8 @@ def _read_facts(field: Field, reader: Reader, players: int) -> tuple[Facts, ...]
     spans = reader.parts(field, 1)
     if len(spans) != players:
         raise field.error(0, f"{many(len(spans), 'part')} for {players} players: one per "
-                              "seat")
+                              "seat", what="part_count",
+                              count=len(spans), players=players)
     out = []
     s = field.text
     for start, end in spans:
@@ -280,7 +282,8 @@ def _read_position(reader: Reader, fields: list[Field]) -> Position:
     spans = reader.parts(hands_f)
     if len(spans) != n:
         raise hands_f.error(0, f"{many(len(spans), 'hand')} for {n} players: one per "
-                               "seat, separated by .")
+                               "seat, separated by .", what="part_count",
+                               count=len(spans), players=n)
     hands = tuple(reader.held(hands_f, a, b) for a, b in spans)
     shown = [i for i, h in enumerate(hands) if isinstance(h, tuple)]
     if len(shown) not in (1, n):
@@ -293,7 +296,8 @@ def _read_position(reader: Reader, fields: list[Field]) -> Position:
     if dead_f is not None:
         dspans = reader.parts(dead_f, 1)
         if len(dspans) != n:
-            raise dead_f.error(0, f"{many(len(dspans), 'part')} for {n} players: one per seat")
+            raise dead_f.error(0, f"{many(len(dspans), 'part')} for {n} players: one per seat",
+                               what="part_count", count=len(dspans), players=n)
         parts = []
         for i, (a, b) in enumerate(dspans):
             held = reader.held(dead_f, a, b)
@@ -402,7 +406,8 @@ def _read_moves(reader: Reader, field: Field, state: State) -> tuple[Move, ...]:
             move, i = Move.play(f"{a}-{b}"), i + 2
         else:
             raise field.error(i, f"{quoted(c)} is not a move: L or R and a tile, a tile to open, "
-                                 "p (pass), d (draw) or x and a tile (discard)")
+                                 "p (pass), d (draw) or x and a tile (discard)", what="not_move",
+                              char=c)
         try:
             moves.append(state.push(move))
         except IllegalMoveError as e:

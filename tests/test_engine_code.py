@@ -783,3 +783,20 @@ def test_a_hand_with_a_tile_too_few_or_too_many_does_not_add_up() -> None:
     played = parse_position("b2/000102030405.111213141516/66R65/*14/1")  # 12 + 2 = 14
     check_deal(played)
     check_deal(parse_position("d2/2344.011122/6*3/*14/0"))  # a line given by its ends: no count
+
+
+@pytest.mark.parametrize(("code", "what", "params"), [
+    ("b2/01.2X/-/*14/0", "not_pip", {"char": "X"}),
+    ("d2/2344.011122/6*3/*14/0/mR32Q", "not_move", {"char": "Q"}),
+    ("b2/01.223/-/*14/0", "half_tile", {}),
+    ("b2/0102030405060.11/-/*14/0", "half_tile", {}),
+    ("b2/01./-/*14/0", "empty_part", {}),
+    ("b2/01.22/-/*14/0/n3.", "empty_part", {}),
+    ("b2/01.22.33/-/*14/0", "part_count", {"count": 3, "players": 2}),
+])
+def test_a_syntax_error_says_what_is_wrong_at_its_character(code: str, what: str,
+                                                            params: dict[str, object]) -> None:
+    with pytest.raises(CodeError) as e:
+        parse(code)
+    assert e.value.reason == "syntax" and e.value.params.get("what") == what, e.value
+    assert params.items() <= e.value.params.items()

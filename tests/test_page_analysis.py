@@ -68,11 +68,13 @@ def test_a_bad_link_is_named_and_nothing_else_is_put_in_its_place(data_dir: Path
         assert at.session_state[analysis.MODE] == "open"
         assert at.text_area(key=analysis.PASTE).value == broken  # to be mended
         at.run()
-    # Mended in the paste box and opened: studied, the notice gone.
-    at.text_area(key=analysis.PASTE).input("b2/0102.22/-/*14/0").run()
+    # Mended in the paste box (into a position a deal gives, as a pasted one must be) and
+    # opened: studied, the notice gone.
+    mended = "b2/00010203040506.11121314151622/-/*14/0"
+    at.text_area(key=analysis.PASTE).input(mended).run()
     click(at, "analysis.open")
-    assert not at.warning and study(at).base == parse_position("b2/0102.22/-/*14/0")
-    assert at.query_params["pos"] == "b2/0102.22/-/*14/0"
+    assert not at.warning and study(at).base == parse_position(mended)
+    assert at.query_params["pos"] == mended
     # "The position" with nothing open says what to do, and puts nothing there.
     at = open_analysis(pos=broken)
     at.segmented_control(key=analysis.MODE).set_value("study").run()

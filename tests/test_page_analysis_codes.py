@@ -99,3 +99,37 @@ def test_a_round_record_that_is_not_a_code_is_refused_by_the_reader(
     with pytest.raises(analysis.CodeError) as e:
         analysis.read_code(record.code)
     assert e.value.reason == "not_ascii"
+
+
+def test_a_pasted_position_no_deal_gives_is_refused_as_the_editor_refuses_it() -> None:
+    """6 and 7 tiles in hand, 15 aside and an empty line: no deal of 7 each gives it."""
+    at = pasted("b2/000102030405.11121314151622/-/*15/0")
+    assert "The tiles do not add up to a deal: 13 in hands and dead, 0 played to the line " \
+        "and 15 in the stock, where the deal gives 14 to the players and leaves 14." \
+        in texts(at)
+    assert analysis.STUDY not in at.session_state or \
+        studied(at).base.text() != "b2/000102030405.11121314151622/-/*15/0"
+    at = pasted("b2/00010203040506.11121314151622/-/*14/0")  # a deal: it opens
+    assert studied(at).base.text() == "b2/00010203040506.11121314151622/-/*14/0"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("b2/01.2X/-/*14/0", "in the hands, character 8 (“X” U+0058) is not a pip: pips are 0 to 6."),
+    ("d2/2344.011122/6*3/*14/0/mR32Q", "in the moves, character 30 (“Q” U+0051) is not a move"),
+    ("b2/01.223/-/*14/0", "in the hands, at character 9, a tile is cut short"),
+    ("b2/01.22.33/-/*14/0", "the hands: one part is needed for each of the 2 players"),
+])
+def test_a_code_that_cannot_be_read_says_what_is_wrong_where(code: str, said: str) -> None:
+    at = pasted(code)
+    assert said in texts(at)
+    at = open_page(PAGE, pos=code)
+    assert "could not be read" in texts(at) and said in texts(at)
+
+
+def test_a_link_with_a_position_and_a_round_says_the_position_is_left_out() -> None:
+    at = open_page(PAGE, pos="b2/0113.22/6*3/*14/0", round=E1_ROUND)
+    assert "This link gives both a position and a round: the round is opened, and the " \
+        "position is left out." in texts(at)
+    assert studied(at).moves and at.query_params.get("round") == E1_ROUND
+    at = open_page(PAGE, round=E1_ROUND)
+    assert "both a position and a round" not in texts(at)

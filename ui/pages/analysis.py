@@ -32,7 +32,7 @@ from typing import Any, Literal, TypeVar
 import streamlit as st
 
 from engine.appraise import Appraisal
-from engine.code import CodeError, Position, Round, parse
+from engine.code import CodeError, Position, Round, check_deal, parse
 from engine.moves import Move, distinct
 from engine.solve import Solution
 from engine.state import State
@@ -137,14 +137,19 @@ def study_of(value: Position | Round, seat: int | None = None, step: int = 0) ->
     return Study(value, seat=seat)
 
 
-def read_code(text: str) -> Position | Round:
+def read_code(text: str, dealt: bool = False) -> Position | Round:
     """A code as pasted or opened (spaces and line breaks around it left out); one longer
-    than :data:`LONGEST` is refused unread (``CodeError`` with the reason ``too_long``)."""
+    than :data:`LONGEST` is refused unread (``CodeError`` with the reason ``too_long``).
+    ``dealt``: the position (a round's start) must be one a deal gives, as the editor's
+    (:func:`engine.code.check_deal`); a link may open a position made up to teach."""
     code = "".join(text.split())
     if len(code) > LONGEST:
         raise CodeError("code", LONGEST, f"longer than {LONGEST} characters", "too_long",
                         length=len(code), count=len(code), longest=LONGEST)
-    return parse(code)
+    value = parse(code)
+    if dealt:
+        check_deal(value.start if isinstance(value, Round) else value)
+    return value
 
 
 # -- the study and the address ---------------------------------------------------------------

@@ -349,7 +349,7 @@ def on_open_code(key: str) -> None:
         st.session_state[analysis.SAID] = worded("hint", partial(t, "analysis.paste_first"))
         return
     try:
-        value = analysis.read_code(text)
+        value = analysis.read_code(text, dealt=True)
     except CodeError as e:
         seats = analysis_words.seats_for(text)
         st.session_state[analysis.SAID] = worded("no", partial(analysis_words.code_error, e, seats))
@@ -367,7 +367,7 @@ def on_open_file(key: str) -> None:
         st.session_state[analysis.SAID] = worded("no", partial(t, "analysis.not_a_record"))
         return
     try:
-        value = analysis.read_code(record.code)
+        value = analysis.read_code(record.code, dealt=True)
     except CodeError as e:
         seats = analysis_words.seats_for(record.code)
         st.session_state[analysis.SAID] = worded("no", partial(analysis_words.code_error, e, seats))

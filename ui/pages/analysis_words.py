@@ -19,6 +19,8 @@ from ..i18n import clip, end_name, refusal_text, seat_name, t, table_seat_names
 REASONS = ("rules", "tile_twice", "line_join", "show_hands", "hand_size", "empty_hand",
            "out_not_empty", "no_dead", "stock_hidden", "counts", "passes", "opening_line",
            "opening_holder", "round_start", "deal", "not_ascii", "lacks_held", "too_long")
+#: What a syntax error says is wrong at its character (``analysis.why.syntax_<what>``).
+WHATS = ("not_pip", "not_move", "half_tile", "empty_part", "part_count")
 #: The code's fields, as :class:`CodeError` names them (``analysis.field.<name>``).
 FIELDS = ("rules", "hands", "line", "stock", "turn", "dead", "lacks", "moves")
 
@@ -65,14 +67,21 @@ def code_error(e: CodeError, seats: Sequence[str] | None = None) -> str:
     if reason in REASONS:
         return t(f"analysis.why.{reason}", **p, at=e.offset + 1)
     field = e.field if e.field in FIELDS else "code"
+    what = p.pop("what", None)
+    if what in WHATS:  # what is wrong at that character, where the engine says it
+        return t(f"analysis.why.syntax_{what}", **p, field=t(f"analysis.field.{field}"),
+                 at=e.offset + 1)
     return t("analysis.why.syntax", field=t(f"analysis.field.{field}"), at=e.offset + 1)
 
 
 def link_notes(value: Position | Round, single: dict[str, str]) -> list[str]:
     """What the link's ``seat`` and ``step`` could not give, in words (one notice each): a
-    seat the game does not have, a step that is no number, or past the round's end."""
+    seat the game does not have, a step that is no number, or past the round's end; and a
+    position given beside the round, which is left out."""
     start = value.start if isinstance(value, Round) else value
     notes = []
+    if "pos" in single and "round" in single:  # the round is opened (the page's choice)
+        notes.append(t("analysis.pos_and_round"))
     seat = single.get("seat")
     if seat is not None and not (seat.strip().isdecimal() and len(seat) < 5
                                  and 1 <= int(seat) <= start.players):
