@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import threading
+import weakref
 from collections.abc import Iterator
 
 import apptest_support
@@ -305,6 +307,30 @@ def test_a_pending_review_goes_on_from_the_decisions_already_judged(
     again.run()
     assert progress.pending_reviews(learner) == []
     assert progress.recent(learner, "block").rounds == 1
+
+
+def test_a_server_that_stops_hands_its_review_back_for_the_next_to_finish(
+        held: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The stop as thinking.stop runs it, on this test's own lists (no real pool to end).
+    monkeypatch.setattr(thinking, "_STOPPING", threading.Event())
+    monkeypatch.setattr(thinking, "_ON_STOP", [])
+    monkeypatch.setattr(thinking, "_EXECUTORS", weakref.WeakSet())
+    play_review._in_flight.clear()  # type: ignore[attr-defined]  # (st.cache_resource's)
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    play_round(at)
+    review = play_table(at).reviewed
+    assert review is not None and review.waiting
+    learner, round_id = at.session_state["learner"], review.round_id
+    held.release(first=2)  # the first decision judged
+    thinking.stop()
+    held.fail()  # the stop ended the workers: the jobs under way are cut short ...
+    assert not review.filed  # ... which is no failure of the review: not given up
+    [(pending, claimer, _)] = progress.pending_reviews(learner)
+    assert pending.round_id == round_id and claimer == ""  # handed back, nobody's
+    # The next process takes it at once (no lease to wait for) and goes on from it.
+    assert progress.claim(learner, round_id, "the-next-server", play_review.LEASE)
+    assert set(progress.review_answers(learner, round_id)) == {"appraisal:" + str(
+        review.items[0].number), "verdict:" + str(review.items[0].number)}
 
 
 # -- the record line, the sidebar, the languages ------------------------------------------------

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import signal
+import subprocess
 import sys
+import time
 import types
+from collections.abc import Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -198,3 +204,90 @@ def test_parts_joined_add_up_and_a_failed_part_is_left_out() -> None:
     assert not outcome.done()  # not before every part is back
     outcome.cancel()
     assert waiting[1].cancelled()  # called off: the part not begun is called off too
+
+
+# -- the workers end with the server -------------------------------------------------------------
+
+SERVER = '''
+import json, os, signal, sys, time
+sys.path.insert(0, {root!r})
+from ui import thinking
+
+def mark_and_sleep(folder):
+    open(os.path.join(folder, str(os.getpid())), "w").close()
+    time.sleep(600)  # a review's job, longer than any test
+
+if __name__ == "__main__":
+    # A server's stop (Streamlit's, on SIGTERM): Python exits as usual, running its exit hooks.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    workers = thinking._spawned(2, thinking.REVIEW_NICE)
+    jobs = [workers.submit(mark_and_sleep, {folder!r}) for _ in range(2)]
+    while len(os.listdir({folder!r})) < 2:
+        time.sleep(0.05)
+    from multiprocessing import resource_tracker
+    print(json.dumps({{"workers": [int(p) for p in os.listdir({folder!r})],
+                      "tracker": resource_tracker._resource_tracker._pid}}), flush=True)
+    jobs[0].result()
+'''
+
+
+def alive(pid: int) -> bool:
+    """The process runs (a zombie, ended and not yet reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def gone(pids: list[int], within: float = 60.0) -> bool:
+    """Whether every one of ``pids`` ends before ``within`` seconds (the jobs sleep 600)."""
+    deadline = time.monotonic() + within
+    while any(alive(p) for p in pids):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+@contextmanager
+def server_with_a_review_running(tmp_path: Path) -> Iterator[
+        tuple[subprocess.Popen[str], list[int]]]:
+    """A real server process whose two review workers are each on a ten-minute job; yields it
+    and the pids of its workers and of Python's resource tracker.  Whatever is left is ended."""
+    folder = tmp_path / "working"
+    folder.mkdir()
+    script = tmp_path / "server.py"
+    script.write_text(SERVER.format(root=str(Path(__file__).resolve().parents[1]),
+                                    folder=str(folder)), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "DOMINO_THINK"}
+    server = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                              env=env)
+    pids: list[int] = []
+    try:
+        assert server.stdout is not None
+        started = json.loads(server.stdout.readline())
+        pids = [*started["workers"], started["tracker"]]
+        assert all(alive(p) for p in pids)
+        yield server, pids
+    finally:
+        for pid in [server.pid, *pids]:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        server.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_server_leaves_no_worker_and_no_resource_tracker(tmp_path: Path) -> None:
+    with server_with_a_review_running(tmp_path) as (server, pids):
+        server.kill()  # a crash: no exit hook runs
+        server.wait()
+        assert gone(pids)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_stopped_server_ends_its_workers_at_once_not_after_their_jobs(tmp_path: Path) -> None:
+    with server_with_a_review_running(tmp_path) as (server, pids):
+        server.terminate()
+        assert server.wait(timeout=60) == 0  # not the jobs' ten minutes
+        assert gone(pids)

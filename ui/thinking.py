@@ -7,6 +7,12 @@ started once per server, shared by every session), and a page keeps the returned
 :class:`~concurrent.futures.Future` in its session state and looks at it on its next run
 (Play's table reruns itself every few tenths of a second while it waits).
 
+Every worker ends with the server that started it (:mod:`ui.worker`: it watches its parent,
+so a killed server leaves no worker, nor Python's resource tracker, running), and a server
+that stops ends its workers at once (:func:`stop`, before Python waits for their jobs): what
+asked for their answers is told first (:func:`on_stop`: Play's review hands its claims back,
+for the next process to finish from the answers kept).
+
 ``DOMINO_THINK=inline`` computes in the calling thread instead and hands back a finished
 future: the AppTests use it (no processes, the same answers).
 
@@ -33,10 +39,11 @@ import sys
 import threading
 import time
 import types
+import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Generic, TypeVar
@@ -58,6 +65,8 @@ from engine.bots import Decision, hint, play
 from engine.solve import Solution, solve
 from engine.state import State
 from engine.view import SeatView
+
+from . import worker
 
 T = TypeVar("T")
 
@@ -114,12 +123,67 @@ def _neutral_main() -> Iterator[None]:
             sys.modules["__main__"] = saved
 
 
+# -- the server's stop ---------------------------------------------------------------------
+
+_STOPPING = threading.Event()
+_ON_STOP: list[Callable[[], None]] = []
+_EXECUTORS: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+_HOOKED: list[bool] = []
+
+
+def stopping() -> bool:
+    """The server is stopping: an answer that fails now was cut short, not wrong."""
+    return _STOPPING.is_set()
+
+
+def on_stop(call: Callable[[], None]) -> None:
+    """Have :func:`stop` call ``call()`` before it ends the workers."""
+    _ON_STOP.append(call)
+
+
+def stop() -> None:
+    """The server stops: those that asked for answers are told (:func:`on_stop`), then every
+    worker is ended now, its job and those waiting called off (Python would otherwise wait,
+    at exit, for each job under way to finish: a review's, up to minutes).  Once."""
+    if _STOPPING.is_set():
+        return
+    _STOPPING.set()
+    for call in _ON_STOP:
+        with suppress(Exception):  # the stop goes on whatever one of them does
+            call()
+    for executor in list(_EXECUTORS):
+        processes = list((getattr(executor, "_processes", None) or {}).values())  # (private)
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.join(5)
+
+
+def _started(executor: ProcessPoolExecutor) -> ProcessPoolExecutor:
+    """``executor``, ended by :func:`stop`, which runs as the server exits: before Python's
+    own exit hook for the pools (hooks run last registered first)."""
+    _EXECUTORS.add(executor)
+    if not _HOOKED:  # (threading's private hooks: they run before Python joins the threads)
+        _HOOKED.append(True)
+        with suppress(RuntimeError):  # (the server is exiting already)
+            threading._register_atexit(stop)  # type: ignore[attr-defined]
+    return executor
+
+
+def _spawned(workers: int, niceness: int = 0) -> ProcessPoolExecutor:
+    """``workers`` processes started with ``spawn`` (a fork of a threaded server is unsafe),
+    each ended with this one (:func:`ui.worker.start`, which imports nothing of the site) and
+    at ``niceness``."""
+    return _started(ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker.start, initargs=(os.getpid(), niceness)))
+
+
 @st.cache_resource(show_spinner=False)
 def pool() -> Executor:
-    """The server's worker processes (started with ``spawn``: a fork of a threaded
-    server is unsafe), one per core."""
-    return ProcessPoolExecutor(max_workers=WORKERS,
-                               mp_context=multiprocessing.get_context("spawn"))
+    """The server's worker processes, one per core."""
+    return _spawned(WORKERS)
 
 
 def warm() -> None:
@@ -141,12 +205,9 @@ def _warmed() -> bool:
 @st.cache_resource(show_spinner=False)
 def background() -> Executor:
     """The review's workers: one per core (at most four), started at the lowest CPU priority
-    (:data:`REVIEW_NICE`; ``os.nice`` itself is their initializer, so a worker imports
-    nothing of the site), so that a review fills in with the time the computer players and
+    (:data:`REVIEW_NICE`), so that a review fills in with the time the computer players and
     the hints leave over, and never slows them; its decisions are worked out side by side."""
-    return ProcessPoolExecutor(max_workers=REVIEW_WORKERS,
-                               mp_context=multiprocessing.get_context("spawn"),
-                               initializer=os.nice, initargs=(REVIEW_NICE,))
+    return _spawned(REVIEW_WORKERS, REVIEW_NICE)
 
 
 def _run(workers: Callable[[], Executor], job: Callable[..., T], *args: Any) -> Future[T]:
@@ -159,6 +220,10 @@ def _run(workers: Callable[[], Executor], job: Callable[..., T], *args: Any) -> 
         except Exception as e:  # noqa: BLE001  (the page shows a failed answer, not a traceback)
             done.set_exception(e)
         return done
+    if stopping():  # no worker is started again
+        refused: Future[T] = Future()
+        refused.set_exception(RuntimeError("the server is stopping"))
+        return refused
     with _neutral_main():  # a submit may start a worker
         try:
             return workers().submit(job, *args)

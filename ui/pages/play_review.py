@@ -46,6 +46,7 @@ from engine.view import view
 
 from .. import progress, thinking
 from . import play_review_state
+from .play_review_state import kept_or_asked, part
 
 #: This server process, as it claims the reviews it works out (``host:pid:random``).
 CLAIMER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -152,14 +153,6 @@ def _seed(seed: int, round_no: int, ply: int) -> int:
     return (seed * 7_919 + round_no * 104_729 + ply * 31 + 0x2545) & 0x7FFF_FFFF
 
 
-def _answer(kept: dict[str, Any], name: str, kind: type, ask: Any) -> thinking.Answer[Any]:
-    """The answer kept under ``name`` (when it is one of ``kind``), else ``ask()``'s job."""
-    found = kept.get(name)
-    if isinstance(found, kind):
-        return thinking.Answer(None, found)
-    return thinking.Answer(ask())
-
-
 def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
                  round_no: int, owner: str = "") -> RoundReview:
     """The review of the round ``end`` (played from ``start``) for ``seat``: each decision's
@@ -176,23 +169,21 @@ def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
         if record.player == seat:
             if len(walker.distinct_moves()) > 1:
                 position = walker.copy()
-                appraisal = _answer(kept, play_review_state.part("appraisal", ply + 1),
-                                    Appraisal, partial(thinking.appraise_later,
-                                                       view(position, seat),
-                                                       _seed(seed, round_no, ply)))
-                verdict = _answer(kept, play_review_state.part("verdict", ply + 1), Solution,
-                                  partial(thinking.judge_later, position))
+                appraisal = kept_or_asked(kept, part("appraisal", ply + 1), Appraisal, partial(
+                    thinking.appraise_later, view(position, seat), _seed(seed, round_no, ply)))
+                verdict = kept_or_asked(kept, part("verdict", ply + 1), Solution,
+                                        partial(thinking.judge_later, position))
                 items.append(ReviewItem(ply + 1, position, record.move, verdict, appraisal))
             else:
                 forced.append((ply, record.move))
         walker.push_unchecked(record.move)
     opens = bool(items) and items[0].number == 1
-    worth = None if opens or not items else _answer(
+    worth = None if opens or not items else kept_or_asked(
         kept, play_review_state.WORTH, Worth,
         partial(thinking.worth_later, view(start, seat), _seed(seed, round_no, -1)))
     review = RoundReview(round_id, seat, start.copy(), end.copy(), items, tuple(forced), worth,
                          seat_score(end, seat))
-    review.kept = {name for name, answer in review.by_part().items() if not answer.waiting}
+    review.kept = {name for name, found in review.by_part().items() if not found.waiting}
     return review
 
 
@@ -259,8 +250,8 @@ def file(review: RoundReview) -> bool:
     """Sum a finished review up and keep it in the learner's record, once (True when this
     call did)."""
     with review.lock:
-        if review.filed or review.waiting:
-            return False
+        if review.filed or review.waiting or thinking.stopping():  # (stopping: its jobs
+            return False  # were cut short, not failed: the review is handed back)
         review.filed = True
         _in_flight().pop(_key(review), None)
         review.report = summed_up(review)
@@ -290,8 +281,11 @@ def _keep(review: RoundReview, found: progress.RoundFigures | None) -> None:
 @st.cache_resource(show_spinner=False)
 def _in_flight() -> dict[str, RoundReview]:
     """The reviews this server process is working out, by learner and round: a learner's new
-    session (a reload) takes up the one still on its way instead of asking again."""
-    return {}
+    session (a reload) takes up the one still on its way instead of asking again; handed
+    back when the server stops (:func:`.play_review_state.hand_back`)."""
+    flying: dict[str, RoundReview] = {}
+    thinking.on_stop(partial(play_review_state.hand_back, flying, CLAIMER))
+    return flying
 
 
 def _key(review: RoundReview) -> str:
@@ -322,7 +316,7 @@ def attend(review: RoundReview, owner: str) -> None:
 
 def _answered(review: RoundReview) -> None:
     with review.lock:
-        if review.filed:
+        if review.filed or thinking.stopping():
             return
         review.poll()
         play_review_state.keep(review.owner, review.round_id, review.where or None,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from engine.appraise import Appraisal, MoveAppraisal, Worth
@@ -146,3 +147,22 @@ def kept(owner: str, round_id: str, where: str | None = None) -> dict[str, Any]:
         if answer is not None:
             out[name] = answer
     return out
+
+
+def kept_or_asked(kept: dict[str, Any], name: str, kind: type, ask: Callable[[], Any]
+           ) -> thinking.Answer[Any]:
+    """The answer kept under ``name`` (when it is one of ``kind``), else ``ask()``'s job."""
+    found = kept.get(name)
+    return thinking.Answer(None, found) if isinstance(found, kind) else thinking.Answer(ask())
+
+
+def hand_back(flying: dict[str, Any], claimer: str) -> None:
+    """The server stops: each review of ``flying`` (Play's reviews being worked out, by
+    learner and round) not kept yet is released in its owner's
+    store (:func:`ui.progress.release`), for the next process to take at once and finish
+    from the answers kept (a store that fails: then ``claimer``'s lease runs out)."""
+    for review in list(flying.values()):
+        if review.owner and not review.filed:
+            with suppress(progress.ProgressError):
+                progress.release(review.owner, review.round_id, claimer,
+                                 data_dir=review.where or None)

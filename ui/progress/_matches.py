@@ -12,9 +12,10 @@ A finished round's review is worked out in a server process and kept with
 :func:`ui.progress.record_review`, which also takes it off :func:`pending_reviews`.  Until
 then it is pending (:func:`add_pending`): whichever process :func:`claim` gives it to works
 it out; a claim lasts while its process :func:`touch`-es it, and one older than a lease may
-be taken over (the process is gone: a restart, a replica stopped).  Keeping is once, in the
-store's own transaction, so two processes never both keep it.  Each answer of a review is
-kept as it comes (:func:`keep_answer`, schema version 7) and read back
+be taken over (the process is gone: a crash, a replica killed); a server that stops hands
+its reviews back (:func:`release`), for the next process to take at once.  Keeping is once,
+in the store's own transaction, so two processes never both keep it.  Each answer of a
+review is kept as it comes (:func:`keep_answer`, schema version 7) and read back
 (:func:`review_answers`): a pending review goes on from them, a kept one is drawn from
 them.
 
@@ -32,7 +33,7 @@ from typing import Any
 
 __all__ = ["PendingReview", "SavedMatch", "SavedRound", "abandon_match", "add_pending", "claim",
            "give_up_review", "keep_answer", "latest_match", "open_match", "pending_reviews",
-           "record_deal", "record_hint", "record_move", "review_answers", "touch"]
+           "record_deal", "record_hint", "record_move", "release", "review_answers", "touch"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +203,17 @@ def touch(learner: str, round_id: str, claimer: str, *,
         conn.execute("UPDATE pending_reviews SET claimed_at = ? WHERE learner = ? "
                      "AND round_id = ? AND claimed_by = ?",
                      (time.time(), learner, round_id, claimer))
+
+
+def release(learner: str, round_id: str, claimer: str, *,
+            data_dir: str | Path | None = None) -> bool:
+    """``claimer`` stops working the review out (its server is stopping): the review is
+    nobody's, and the next process to :func:`claim` it takes it at once (True when this call
+    released it)."""
+    with _connect(data_dir) as conn:
+        return bool(conn.execute(
+            "UPDATE pending_reviews SET claimed_by = NULL, claimed_at = NULL WHERE learner = ? "
+            "AND round_id = ? AND claimed_by = ?", (learner, round_id, claimer)).rowcount)
 
 
 def drop_pending(conn: Any, learner: str, round_id: str) -> None:
