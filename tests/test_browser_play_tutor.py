@@ -86,3 +86,40 @@ def test_the_tutor_stops_a_blunder_and_the_keyboard_answers_it(page: Page) -> No
     expect(stop).to_have_count(0)
     assert sum(STOP in x for x in live_texts(page)) == 2  # each stop said once
     assert not errors, errors
+
+
+def test_think_again_after_a_move_made_with_the_buttons_gives_the_focus_back_to_them(
+        page: Page) -> None:
+    """"Move with buttons instead": the blunder played with its button is stopped; "Think
+    again", with Escape or with a click, hands the focus back to that button (the buttons
+    stay open), not to the page's body."""
+    errors = watch_errors(page)
+    page.goto(ADDRESS)
+    settle(page)
+    page.get_by_text("Choose the game and your opponents").click()
+    settle(page)
+    toggle = page.get_by_role("switch", name="Tutor mode")
+    page.get_by_text("Tutor mode", exact=True).click()
+    expect(toggle).to_be_checked(timeout=WAIT)
+    settle(page)
+    expect(page.locator("button.tile:enabled")).to_have_count(7, timeout=WAIT)
+    page.get_by_text("Move with buttons instead", exact=True).click()
+    blunder = page.get_by_role("button", name="Play [1|6]", exact=True)
+    expect(blunder).to_be_visible(timeout=WAIT)
+    stop = page.get_by_text(STOP, exact=True)
+    again = page.get_by_role("button", name="Think again", exact=True)
+    for answer in ("Escape", "click"):
+        blunder.focus()
+        page.keyboard.press("Enter")
+        expect(stop).to_be_visible(timeout=WAIT)
+        settle(page)
+        expect(again).to_be_focused(timeout=WAIT)
+        if answer == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            again.click()
+        expect(stop).to_have_count(0, timeout=WAIT)
+        expect(blunder).to_be_enabled(timeout=WAIT)
+        expect(blunder).to_be_focused(timeout=WAIT)  # back on the move buttons
+        assert moves_so_far(page) == 0
+    assert not errors, errors

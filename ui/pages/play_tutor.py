@@ -336,10 +336,10 @@ def play_anyway(table: Table) -> None:
 
 
 def think_again(table: Table) -> None:
-    """Back to the hand: nothing played, nothing changed."""
-    tutor = table.tutor
-    if tutor is not None and current_stop(table) is not None:
-        tutor.stop = None
+    """Back to the hand (or the move buttons): nothing played, nothing changed."""
+    tutor, stop = table.tutor, current_stop(table)
+    if tutor is not None and stop is not None:
+        tutor.stop, tutor.again = None, (stop.position, stop.number)
         table.log.append("tutor: think again")
 
 

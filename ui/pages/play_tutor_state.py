@@ -62,6 +62,7 @@ class Tutor:
     doubted: tuple[Moment, Move, int] | None = None
     focus: Focus | None = None  # the looks of the move held last (play_tutor._look_again)
     stop: Stop | None = None
+    again: tuple[Moment, int] | None = None  # the stop (its number) left with "Think again"
     #: A held move let through unsettled (``play_tutor_judge.unsure``): the position after
     #: it, and what its looks said of it (its appraisal and theirs).
     unsure: tuple[Moment, MoveAppraisal, Appraisal] | None = None

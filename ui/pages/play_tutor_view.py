@@ -18,6 +18,7 @@ from engine.view import view
 
 from ..i18n import move_named, t
 from ..widgets import feedback
+from ..widgets.board import button_selector, pressed
 from ..widgets.keys import press_keys
 from ..widgets.live import Focus
 from ..widgets.svg import plain
@@ -69,7 +70,19 @@ def live_words(table: Table, text: str, said: str, focus: Focus | None,
     if unsure is not None:  # said once, while the table is where the move left it
         return (play_hints.unsure_text(unsure[1], unsure[2]),
                 f"{base}.unsure.{len(table.state.history)}", focus, shown or text)
-    return text, said, focus, shown
+    return text, said, _back_to_button(table) or focus, shown
+
+
+def _back_to_button(table: Table) -> Focus | None:
+    """After "Think again" on a move sent with a plain button ("Move with buttons instead"),
+    the focus back on that button, as the hand's own tile gets it back (else None)."""
+    tutor, button = table.tutor, pressed(BOARD)
+    again = tutor.again if tutor is not None else None
+    if again is None or button is None or again[0] != play_tutor.position(table):
+        return None
+    # (once it is drawn pressable again; from the stop's button, or the page's body)
+    return Focus(f"{table.uid}.tutor.{again[1]}.again",
+                 button_selector(button) + ":not(:disabled)", within=f".st-key-{STOP}")
 
 
 def _hint_lines(table: Table) -> list[str]:

@@ -294,7 +294,8 @@ def _table(table: Table) -> None:
           highlight=table.hint.move if table.hint is not None and yours
           else play_tutor.best_move(table),
           hand_label=t("play.your_hand"), below=partial(_below, table),
-          offer="legal", fits=shows_fits(table), hand_link=True)
+          offer="legal", fits=shows_fits(table), hand_link=True,
+          held=play_tutor.holds(table))
     _share(table)
     _log(table)
     if state.over:

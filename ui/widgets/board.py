@@ -43,8 +43,9 @@ from ..i18n import describe, end_name, join_list, move_text, seat_name, t
 from . import svg
 from .board_moves import Offer, controls_for, fallback_moves, one_click, tile_choices
 
-__all__ = ["FOLD_TILES", "Highlight", "Offer", "board", "board_data", "caption_html",
-           "controls_for", "fallback_buttons", "fallback_moves", "folds", "move_label"]
+__all__ = ["FOLD_TILES", "Highlight", "Offer", "board", "board_data", "button_selector",
+           "caption_html", "controls_for", "fallback_buttons", "fallback_moves", "folds",
+           "move_label", "pressed"]
 
 move_label = move_text  # a button's words for a move
 
@@ -53,6 +54,7 @@ WIDE_SCALE = 1.2  # ... where it is drawn a little larger than natural size
 NARROW = 330  # ... on a phone; the component picks by its own width
 BREAKPOINT = 560
 _SEEN = "_board.nonces"  # session key: the event nonces already handled, per board
+_PRESSED = "_board.pressed"  # session key: the plain button that sent each board's last move
 
 Reveal = Literal["mover", "all", "none"] | Collection[int]
 
@@ -239,6 +241,7 @@ def _handle_event(key: str, on_move: Callable[[Move], None],
     if nonce and seen.get(key) == nonce:
         return
     seen[key] = nonce
+    st.session_state.setdefault(_PRESSED, {}).pop(key, None)  # sent from the table itself
     if "discarding" in event:
         if on_discarding is not None:
             on_discarding(bool(event["discarding"]))
@@ -256,7 +259,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
           below: Callable[[], None] | None = None, hand_label: str | None = None,
           fold_caption: bool | None = None, hide_ends: bool = False, offer: Offer = "all",
           fits: bool = False, discarding: bool = False,
-          on_discarding: Callable[[bool], None] | None = None, hand_link: bool = False) -> None:
+          on_discarding: Callable[[bool], None] | None = None, hand_link: bool = False,
+          held: bool = False) -> None:
     """Draw the table for ``state`` and let the learner move for ``seat``.
 
     - ``key``: a stable key, unique on the page (also prefixes the fallback
@@ -298,6 +302,8 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     - ``hand_link``: "Go to my tiles", a link first in the page's Tab order (shown once
       it has the focus) that puts the focus on the hand: a page whose board is what the
       learner came for (Play).
+    - ``held``: the page holds a move sent (Play's tutor): the plain buttons stay, disabled,
+      open, for the focus to come back to (:func:`pressed`, :func:`button_selector`).
 
     The hand is one Tab stop (WAI-ARIA's toolbar pattern, a roving tabindex): the arrow keys
     move between its tiles (Home, End: the first, the last), Enter or Space plays one.
@@ -333,8 +339,9 @@ def board(state: State, *, key: str, on_move: Callable[[Move], None] | None = No
     if caption:
         fold = folds(state) if fold_caption is None else fold_caption
         st.markdown(caption_html(data["line"]["label"], fold=fold), unsafe_allow_html=True)
-    if fallback and on_move is not None and not disabled:
-        fallback_buttons(state, key=key, on_move=on_move, seat=seat, offer=offer)
+    if fallback and on_move is not None and (not disabled or held):
+        fallback_buttons(state, key=key, on_move=on_move, seat=seat, offer=offer,
+                         disabled=disabled)
 
 
 #: A generated table description folds away when the line holds more tiles than this: the
@@ -359,14 +366,35 @@ def caption_html(text: str, *, fold: bool = False) -> str:
 
 
 def fallback_buttons(state: State, *, key: str, on_move: Callable[[Move], None],
-                     seat: int | None = None, offer: Offer = "all") -> None:
+                     seat: int | None = None, offer: Offer = "all",
+                     disabled: bool = False) -> None:
     """The moves as plain buttons (:func:`fallback_moves`), in a collapsed expander below
-    the table."""
+    the table (``disabled``: drawn, not pressable)."""
     seat = state.mover if seat is None else seat
     if seat is None or state.mover != seat:
         return
-    with (st.expander(t("board.buttons"), expanded=False),
+    # Open or closed as the page keeps it (its state), whatever is drawn anew above it.
+    with (st.expander(t("board.buttons"), expanded=False, key=f"{key}-buttons",
+                      on_change="rerun"),
           st.container(horizontal=True, gap="small")):
         for suffix, move in fallback_moves(state, seat, offer):
-            st.button(svg.plain(move_label(move)),
-                      key=f"{key}.{suffix}", on_click=on_move, args=(move,))
+            button = f"{key}.{suffix}"
+            st.button(svg.plain(move_label(move)), key=button, on_click=_press,
+                      args=(key, button, on_move, move), disabled=disabled)
+
+
+def _press(key: str, button: str, on_move: Callable[[Move], None], move: Move) -> None:
+    st.session_state.setdefault(_PRESSED, {})[key] = button
+    on_move(move)
+
+
+def pressed(key: str) -> str | None:
+    """The plain button (its key) that sent board ``key``'s last move (None: the table)."""
+    button = st.session_state.get(_PRESSED, {}).get(key)
+    return button if isinstance(button, str) else None
+
+
+def button_selector(button: str) -> str:
+    """A CSS selector for the plain button keyed ``button`` (Streamlit's class for a key
+    turns every other character than a letter, a digit, ``_`` and ``-`` into ``-``)."""
+    return f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', button)} button"
