@@ -10,11 +10,14 @@ replica, and sees the step done with its stars.  Everything started is stopped.
 from __future__ import annotations
 
 import re
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_support import settle, tile
+from live_site import streamlit_server
 from playwright.sync_api import Browser, Page, expect
 from serving_support import Replica, nginx, replicas, served_by
 
@@ -67,3 +70,30 @@ def test_progress_survives_the_replica_it_was_made_on(
         assert served_by(prefix)[-1] == other.port  # the other replica answered
     finally:
         context.close()
+
+
+def test_no_replica_answering_shows_the_sites_page_and_one_back_is_used_at_once(
+        tmp_path: Path) -> None:
+    """Every replica down: nginx answers with the site's own page (503, its words in every
+    language, trying again by itself), never nginx's "502 Bad Gateway"; the first request
+    once a replica is back up reaches it (no fail_timeout holding it out)."""
+    with replicas(1, tmp_path, None) as [replica], \
+            nginx(tmp_path / "nginx", [replica.port]) as url:
+        assert fetch(url)[0] == 200
+        replica.stop()
+        for _ in range(3):  # failures counted against the replica, as a crash's would be
+            status, body = fetch(url)
+            assert status == 503, body
+            assert "Bad Gateway" not in body and "nginx" not in body
+            assert "The site is restarting" in body and "Сайт перезапускается" in body
+            assert 'lang="ar" dir="rtl"' in body and 'http-equiv="refresh"' in body
+        with streamlit_server(tmp_path / "again", tmp_path / "again.log", port=replica.port):
+            assert fetch(url)[0] == 200  # the first request after it is back
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url + "/", timeout=30) as resp:
+            return int(resp.status), resp.read().decode("utf-8")
+    except urllib.error.HTTPError as e:
+        return int(e.code), e.read().decode("utf-8")
