@@ -388,3 +388,26 @@ def test_a_sheet_started_by_lot_moves_the_start_on(data_dir: Path) -> None:
     at = open_scores(sheet="b2/s-/t100/b.t4.t5")
     assert "The start moves one seat clockwise from whoever started the last round." \
         in texts(at)
+
+
+def test_the_rounds_working_shows_a_total_of_0(data_dir: Path) -> None:
+    """A blocked round where South counted 0 (the round's winner): the working names it."""
+    at = open_scores(sheet="b2/s0/t100/b.t0.t5")
+    assert sheet_of(at).match().rounds[0].winners == (0,)
+    assert "counted at the table → 0" in texts(at)
+    assert "counted at the table → 5" in texts(at)
+
+
+def test_marks_left_out_of_a_name_are_said(data_dir: Path) -> None:
+    at = start_sheet(open_scores(), players=2, names=("A~B", "Bo"))
+    assert at.query_params["names"] == "AB~Bo"
+    assert "A name cannot hold these marks, so they were left out: ~" in texts(at)
+    assert at.text_input(key="scores.name.0").value == "AB"  # the box shows what is kept
+    at.text_input(key="scores.name.1").set_value("C*D").run()
+    assert at.query_params["names"] == "AB~CD"
+    assert "so they were left out: *" in texts(at)
+
+
+def test_a_target_of_1_point_is_singular(data_dir: Path) -> None:
+    at = start_sheet(open_scores(), players=2, goal=1)
+    assert "to 1 point" in texts(at) and "to 1 points" not in texts(at)

@@ -37,10 +37,11 @@ from .. import session
 from ..i18n import clip, t, table_seat_names
 from ..widgets.deal_setup import CHOICES, form_state, rules_in_form
 from ..widgets.feedback import Feedback, Later, Said, worded
-from .scores_first import BY_LOT, W_FIRST, first_choice
+from .scores_form import BY_LOT, W_FIRST, W_NAME, first_choice, raw_names, typed_names
 from .scores_words import (
     NAME_SEP,
     clean_name,
+    marks_said,
     most_goal,
     names_from,
     refusal_words,
@@ -58,7 +59,6 @@ W_ENDING = "scores.ending"  # "b" (blocked) or the seat that went out, as text
 W_SEAT = "scores.seat"  # whose tiles the grid enters
 W_MODE = "scores.mode"  # + ".<seat>": "tiles" or "total"
 W_TOTAL = "scores.total"  # + ".<seat>": the total typed (text: the page reads the digits)
-W_NAME = "scores.name"  # + ".<seat>": a name in the setup form
 W_GOAL = "scores.goal"  # + ".<rules>": the goal typed (text)
 FORM = {k: f"scores.{k}" for k in CHOICES}  # the rules' widgets, as Play's and Try it's
 PARAM_SHEET, PARAM_NAMES = "sheet", "names"
@@ -335,11 +335,12 @@ def on_start() -> None:
         ss[SAID] = typed_refusal("scores.goal_bad", text=clip(raw_goal.strip(), 12),
                                   most=most)
         return
-    names = tuple(clean_name(str(ss.get(f"{W_NAME}.{i}") or "")) for i in range(rules.players))
+    said = marks_said(raw_names(rules.players))
+    names = typed_names(rules.players)
     sheet = Sheet.new(rules, first, goal)
     ss[CONFIRM_NEW] = False
     _store(sheet, names if any(names) else ())
-    ss[SAID] = None
+    ss[SAID] = said
 
 
 def on_typed_goal() -> None:
@@ -360,8 +361,8 @@ def on_names() -> None:
     if sheet is None:
         return
     ss = st.session_state
-    ss[NAMES] = tuple(clean_name(str(ss.get(f"{W_NAME}.{i}") or ""))
-                      for i in range(sheet.rules.players))
+    ss[SAID] = marks_said(raw_names(sheet.rules.players))
+    ss[NAMES] = typed_names(sheet.rules.players)
     if not any(ss[NAMES]):
         ss[NAMES] = ()
     _write_address(sheet)

@@ -19,7 +19,7 @@ from ..widgets import feedback, match_sheet, tile_grid
 from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
 from ..widgets.share import href, share
 from ..widgets.svg import esc, plain
-from . import scores, scores_first
+from . import scores, scores_form
 from .scores import (
     BLOCKED,
     CONFIRM_NEW,
@@ -29,11 +29,10 @@ from .scores import (
     TOTAL_MODE,
     W_ENDING,
     W_MODE,
-    W_NAME,
     W_SEAT,
     W_TOTAL,
 )
-from .scores_first import W_FIRST
+from .scores_form import W_FIRST, W_NAME
 from .scores_words import NAME_MAX, TYPED_MAX
 
 CSS = """
@@ -53,7 +52,7 @@ CSS = """
 
 def _goal_text(sheet: Sheet) -> str:
     if sheet.rules.plays_matches:
-        return t("scores.goal_points", target=sheet.goal)
+        return t("scores.goal_points", target=sheet.goal, count=sheet.goal)
     return t("scores.goal_games" if sheet.rules.plays_games else "scores.goal_rounds",
              count=sheet.goal)
 
@@ -120,16 +119,16 @@ def _goal_input(rules: Ruleset) -> None:
 def _first_input(rules: Ruleset) -> None:
     if rules.blank_double_opens:
         st.caption(t("scores.first_blank_double"))
-        st.session_state[W_FIRST] = scores_first.BY_LOT
+        st.session_state[W_FIRST] = scores_form.BY_LOT
         return
-    options = scores_first.first_options(rules)
+    options = scores_form.first_options(rules)
     # Set every time: the browser keeps the label it showed, which a name typed since may
     # have changed, and shows the choice again only when told the value.
-    st.session_state[W_FIRST] = scores_first.first_choice(rules)
+    st.session_state[W_FIRST] = scores_form.first_choice(rules)
     names = scores.form_names(rules)
     st.radio(t("scores.first"), options, key=W_FIRST, horizontal=True,
-             on_change=scores_first.on_first,
-             format_func=lambda v: t("scores.first_lot") if v == scores_first.BY_LOT
+             on_change=scores_form.on_first,
+             format_func=lambda v: t("scores.first_lot") if v == scores_form.BY_LOT
              else names[int(v)])
 
 
@@ -184,8 +183,9 @@ def _result(sheet: Sheet, settlement: Settlement, names: Sequence[str]) -> None:
         st.markdown(f"**{esc(t('scores.game_n' if games else 'scores.round_n', n=number))}** "
                     + plain(settlement_text(settlement, names)))
         lines = []
+        left = sheet.entries[-1].left
         for h in settlement.holdings:
-            if not h.tiles and not h.total:
+            if left[h.seat] == ():  # nothing reported: went out, or the loser not counted
                 continue
             tiles = join_list(h.tiles) if h.tiles else t("scores.counted")
             lines.append(t("quiz.seat_sum", name=names[h.seat], tiles=tiles,

@@ -35,6 +35,14 @@ def clean_name(text: str) -> str:
     return clip(" ".join(text.translate(NAME_DROP).split()), NAME_MAX)
 
 
+def marks_said(texts: Sequence[str]) -> Later | None:
+    """What is said when the names typed held marks a name may not (:data:`NAME_DROP`):
+    they were left out, and which (None: none was)."""
+    marks = sorted({c for text in texts for c in text if ord(c) in NAME_DROP})
+    return worded("hint", partial(t, "scores.name_marks", marks=" ".join(marks))) \
+        if marks else None
+
+
 def names_from(raw: str | None, players: int) -> tuple[str, ...]:
     """The names an address gives (``~`` between them), one per seat."""
     if not raw:
