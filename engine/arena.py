@@ -86,10 +86,33 @@ def play_arena(rules: Ruleset, bots: Sequence[Bot], deals: int, seed: int,
     """:func:`run` with the bots given as they are (one per seat, ``names`` for the
     report): the same duplicate deals, rotations and scores."""
     n = rules.players
+    start = time.perf_counter()
+    tally = play_deals(rules, bots, deals, seed)
+    seconds = time.perf_counter() - start
+    stats = [interval(results) for results in tally.per_deal]
+    return {
+        "rules": rules.family,
+        "players": n,
+        "deals": deals,
+        "games": tally.games,
+        "bots": list(names),
+        "score": [round(mean, 3) for mean, _, _ in stats],
+        "ci95": [[round(low, 3), round(high, 3)] for _, low, high in stats],
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "seconds": round(seconds, 2),
+        "ms_per_move": [round(1000 * t / max(1, k), 3)
+                        for t, k in zip(tally.thinking, tally.decisions)],
+    }
+
+
+def play_deals(rules: Ruleset, bots: Sequence[Bot], deals: int, seed: int) -> Tally:
+    """The arena's games (:func:`play_arena`'s deals, rotations and scores), tallied: each
+    bot's result on every deal, for a caller that pools deals from several seeds."""
+    n = rules.players
     if deals < 1:
         raise ValueError(f"--deals must be at least 1, not {deals}")
     tally = Tally([[] for _ in bots], [0] * n, 0, 0, [0.0] * n, [0] * n)
-    start = time.perf_counter()
     for d in range(deals):
         deal = State.deal(rules, random.Random(f"{seed}:{d}"))
         sums = [0.0] * n
@@ -113,22 +136,7 @@ def play_arena(rules: Ruleset, bots: Sequence[Bot], deals: int, seed: int,
                 sums[owner[seat]] += seat_score(end, seat)
         for i in range(n):
             tally.per_deal[i].append(sums[i] / n)
-    seconds = time.perf_counter() - start
-    stats = [interval(results) for results in tally.per_deal]
-    return {
-        "rules": rules.family,
-        "players": n,
-        "deals": deals,
-        "games": tally.games,
-        "bots": list(names),
-        "score": [round(mean, 3) for mean, _, _ in stats],
-        "ci95": [[round(low, 3), round(high, 3)] for _, low, high in stats],
-        "wins": tally.wins,
-        "draws": tally.draws,
-        "seconds": round(seconds, 2),
-        "ms_per_move": [round(1000 * t / max(1, k), 3)
-                        for t, k in zip(tally.thinking, tally.decisions)],
-    }
+    return tally
 
 
 def main(rules: str, players: int | None, draw: bool, hand_size: int | None, bots: str,

@@ -2,7 +2,7 @@
 
 A principle is measured the way a learner can trust: the player who follows it against
 players who differ from it in that principle **alone**, over duplicate deals (the arena:
-:func:`engine.arena.play_arena`; every deal played once per rotation of the seats).  The
+:func:`engine.arena.play_deals`; every deal played once per rotation of the seats).  The
 player is the counting player (:class:`engine.bots.CountingBot`), which weighs every
 play by a handful of named considerations (:class:`engine.counting.Weights`); the player
 *without* a principle is the same player with that consideration taken away (its weight
@@ -12,8 +12,16 @@ without it in every other, as in the README's levels table.
 
 The figure is the follower's score a round against the others (the arena's scale: Block,
 its points less the mean of the others'; Gaple, (N + 1) / 2 less its place; the duel,
-+1 / 0 / −1) with its 95% interval.  A figure whose interval lies below zero says the
-principle, as the counting player applies it, costs: a myth worth knowing.
++1 / 0 / −1), pooled over the deals of several seeds (:data:`SEEDS`), with an interval
+that holds for the course as a whole: each of the :data:`FIGURES` intervals at
+1 − 0.05 / :data:`FIGURES` (Bonferroni), so that all hold together 19 times in 20.  The
+verdict (:attr:`Evidence.verdict`) reads the figure against the practical size of its
+family (:func:`practical`, a tenth of the review's inaccuracy band): *pays* or *costs*
+when the interval leaves out 0 and the figure is at least that size; *too small to
+matter* when it is smaller and either its interval leaves out 0 or lies within that size
+either way; else *no difference shows*.  A figure that costs says the principle, as the
+counting player applies it, is a myth worth knowing.  Figures are shown with
+:func:`digits` decimals.
 
 :func:`measure` runs one principle in one game; ``bench/principles.py`` runs them all and
 writes the data file the lessons read (``scenarios/lessons/strategy/evidence.json``).
@@ -22,16 +30,19 @@ writes the data file the lessons read (``scenarios/lessons/strategy/evidence.jso
 from __future__ import annotations
 
 import json
+import math
 import random
+import statistics
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any, Final
 
 from .appraise import BANDS
-from .arena import play_arena
-from .bots import Bot, CountingBot, HeaviestBot, RandomBot
+from .arena import play_deals
+from .bots import Bot, CountingBot, HeaviestBot
 from .counting import WEIGHTS, Weights, play_chance, play_score
 from .moves import Move, canonical
 from .puzzle import TOLERANCE, Figures
@@ -95,7 +106,8 @@ _GAPLE: Final = ("gaple-4x6", "gaple-4x7", "gaple-5")
 
 #: Every principle, in the course's order.
 PRINCIPLES: Final[tuple[Principle, ...]] = (
-    Principle("heavy_first", GAMES, _heaviest, lambda f: RandomBot(), _heaviest),
+    # The heaviest-tile player against careful players (not against random play).
+    Principle("heavy_first", GAMES, _heaviest, _counting, _heaviest),
     Principle("shed_pips", GAMES, _counting, _zero("pips"), _heaviest),
     Principle("doubles_out", GAMES, _counting, _zero("double"), _only("double")),
     Principle("keep_fitting", GAMES, _counting, _zero("keeps"), _only("keeps")),
@@ -127,36 +139,91 @@ def principle(key: str) -> Principle:
     raise KeyError(key)
 
 
+#: The seeds a figure pools, each giving ``bench/principles.py``'s deals: enough deals that a
+#: verdict stays the same when two other seeds are played (``bench/principles.py --check``).
+SEEDS: Final[tuple[int, ...]] = (1, 2, 3)
+#: How many figures the course shows: a principle's, in each game it is measured in.
+FIGURES: Final = sum(len(p.games) for p in PRINCIPLES)
+#: The chance that any one of the course's intervals misses its true figure (Bonferroni):
+#: all :data:`FIGURES` intervals hold together at least 95 times in 100.
+MISS: Final = 0.05 / FIGURES
+#: The interval's half-width, in standard errors, at 1 − :data:`MISS`.
+Z: Final = NormalDist().inv_cdf(1 - MISS / 2)
+
+
+def family_of(game: str) -> str:
+    """The family (the review's bands) of the game ``game``: ``block``, ``gaple`` or ``duel``."""
+    return game.split("-")[0]
+
+
+def practical(family: str) -> float:
+    """The practical size in ``family``: a tenth of the review's inaccuracy band (Block 0.15
+    points, Gaple 0.015 places, the duel 0.01).  A figure smaller than that either way is too
+    small to matter, whatever its interval."""
+    return BANDS[family][0] / 10
+
+
+def digits(family: str) -> int:
+    """The decimals a figure in ``family`` is shown with: enough that a tenth of the practical
+    size shows (Block 0.15: 2, 0.01; Gaple 0.015 and the duel 0.01: 3, 0.001)."""
+    return max(0, math.ceil(-math.log10(practical(family) / 10) - 1e-9))
+
+
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    """What following a principle was worth in one game (see the module)."""
+    """What following a principle was worth in one game (see the module): the follower's
+    mean score a round against the others over ``deals`` duplicate deals from each of
+    ``seeds``, and its standard error."""
 
     principle: str
     game: str
-    deals: int
-    seed: int
-    score: float  # the follower's mean score a round against the others
-    low: float  # its 95% interval
-    high: float
+    deals: int  # from each seed
+    seeds: tuple[int, ...]
+    score: float
+    se: float
+
+    @property
+    def family(self) -> str:
+        return family_of(self.game)
+
+    @property
+    def low(self) -> float:
+        """The course-wide interval's low end: score − :data:`Z` standard errors."""
+        return self.score - Z * self.se
+
+    @property
+    def high(self) -> float:
+        return self.score + Z * self.se
 
     @property
     def verdict(self) -> str:
-        """``pays`` (interval above 0), ``costs`` (below: a myth) or ``even`` (it holds 0)."""
-        return "pays" if self.low > 0 else ("costs" if self.high < 0 else "even")
+        """``pays`` or ``costs`` when the course-wide interval leaves out 0 on that side and
+        the figure is at least the practical size; ``small`` (too small to matter) when the
+        figure is below it and its interval either leaves out 0 or lies within the practical
+        size either way; else ``even`` (no difference shows).  Read from the figures as shown
+        (:func:`digits` decimals), so that a reader can check it: "+0.000 to +0.010" holds 0."""
+        places = digits(self.family)
+        score, low, high = (round(x, places) for x in (self.score, self.low, self.high))
+        size = practical(self.family)
+        if abs(score) >= size:
+            return "pays" if low > 0 else ("costs" if high < 0 else "even")
+        within = -size < low and high < size
+        return "small" if within or low > 0 or high < 0 else "even"
 
 
-def measure(p: Principle, game: str, rules: Ruleset, deals: int, seed: int) -> Evidence:
+def measure(p: Principle, game: str, rules: Ruleset, deals: int,
+            seeds: Sequence[int] = SEEDS) -> Evidence:
     """The principle's figure in ``game`` (whose ruleset is ``rules``) over ``deals``
-    duplicate deals from ``seed``: the follower in one seat, the player without it in the
-    others."""
+    duplicate deals from each of ``seeds``, pooled: the follower in one seat, the player
+    without it in the others."""
     family = rules.family
     bots = [p.follows(family)] + [p.without(family) for _ in range(rules.players - 1)]
-    names = [p.key] + [f"without {p.key}"] * (rules.players - 1)
-    result = play_arena(rules, bots, deals, seed, names)
-    score = result["score"]
-    ci = result["ci95"]
-    assert isinstance(score, list) and isinstance(ci, list)
-    return Evidence(p.key, game, deals, seed, float(score[0]), float(ci[0][0]), float(ci[0][1]))
+    results: list[float] = []
+    for seed in seeds:
+        results += play_deals(rules, bots, deals, seed).per_deal[0]
+    score = statistics.fmean(results)
+    se = statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else 0.0
+    return Evidence(p.key, game, deals, tuple(seeds), score, se)
 
 
 #: A bank puzzle's game, by the part of its id after "puzzle-" (engine/puzzles.py names them).
@@ -369,9 +436,38 @@ def load_evidence(path: Path) -> dict[tuple[str, str], Evidence]:
     its :class:`Evidence`."""
     try:
         rows = json.loads(path.read_text(encoding="utf-8"))["figures"]
-        return {(r["principle"], r["game"]): Evidence(r["principle"], r["game"], int(r["deals"]),
-                                                      int(r["seed"]), float(r["score"]),
-                                                      float(r["low"]), float(r["high"]))
-                for r in rows}
+        return {(r["principle"], r["game"]): evidence_of(r) for r in rows}
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise CourseError(f"{path}: {e}") from e
+
+
+def evidence_of(row: dict[str, Any]) -> Evidence:
+    """The :class:`Evidence` of one of evidence.json's rows (KeyError, TypeError or
+    ValueError for a row that is not one)."""
+    return Evidence(str(row["principle"]), str(row["game"]), int(row["deals"]),
+                    tuple(int(s) for s in row["seeds"]), float(row["score"]), float(row["se"]))
+
+
+def row_of(e: Evidence) -> dict[str, object]:
+    """One of evidence.json's rows: the figure, its standard error, and for a reader the
+    course-wide interval and the verdict (:func:`evidence_of` reads back the first)."""
+    e = replace(e, score=round(e.score, 6), se=round(e.se, 6))
+    return {"principle": e.principle, "game": e.game, "deals": e.deals, "seeds": list(e.seeds),
+            "score": round(e.score, 6), "se": round(e.se, 6), "low": round(e.low, 6),
+            "high": round(e.high, 6), "verdict": e.verdict}
+
+
+#: The principles whose rule followed blindly is a folk rule of its own, which the lesson
+#: counts against the bank's puzzles (:func:`record`): Gaple's "throw first a tile nothing
+#: can match", which is not the measured player's rule.
+COUNTED: Final[tuple[str, ...]] = ("dead_tile",)
+
+
+def record(p: Principle, who: str, puzzles: Iterable[Scenario]) -> tuple[int, int]:
+    """How often ``who`` (``blind``, ``follows`` or ``without``) picks a best move in the
+    bank puzzles ``puzzles`` that ask what ``p`` chooses (a tile to play, or to throw dead)
+    in a game it is measured in, and how many such puzzles there are: (best, puzzles)."""
+    asked = [s for s in puzzles if s.puzzle is not None and game_of(s.id) in p.games
+             and s.puzzle.figures.moves[0].move.kind == p.chooses]
+    return (sum(1 for s in asked if s.puzzle is not None
+                and choice(p, who, s) in s.puzzle.figures.best), len(asked))

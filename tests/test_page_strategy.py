@@ -18,20 +18,25 @@ from engine.bots import CountingBot
 from engine.counting import Weights
 from engine.moves import canonical
 from engine.principles import (
+    FIGURES,
+    MISS,
     PRINCIPLES,
     choice,
     decides,
+    digits,
     game_of,
     load_course,
     misleads,
     principle,
     puzzle_view,
+    record,
 )
 from engine.scoring import opened
 from engine.tiles import TILES
 from engine.view import SeatView
 from ui import progress
 from ui.content import load_puzzles, load_strategy, strategy_step
+from ui.i18n import t
 from ui.pages import strategy as logic
 from ui.pages.strategy_view import _counter
 from ui.widgets.svg import esc
@@ -134,10 +139,11 @@ def logic_title(key: str) -> str:
     return t(f"strategy.principle.{key}.title")
 
 
-def signed(x: float) -> str:
-    """A figure as the table writes it: two decimals, signed, a real minus (0.00 unsigned)."""
-    x = round(x, 2)
-    return "0.00" if x == 0 else f"{x:+.2f}".replace("-", "\u2212")
+def signed(x: float, places: int) -> str:
+    """A figure as the table writes it: its family's decimals, signed, a real minus (0.000
+    unsigned)."""
+    x = round(x, places)
+    return f"{0:.{places}f}" if x == 0 else f"{x:+.{places}f}".replace("-", "\u2212")
 
 
 @pytest.mark.parametrize("key", [p.key for p in PRINCIPLES])
@@ -149,9 +155,11 @@ def test_every_figure_a_lesson_shows_is_the_data_file_s(key: str) -> None:
     assert len(rows) == len(games)
     for game, row in zip(games, rows, strict=True):
         e = COURSE.evidence[(key, game)]
+        n = digits(e.family)  # Gaple's and the duel's thousandths: 0.004, not 0.00
         cells = [c.split("</td>")[0] for c in row.split("<td>")[1:]]
-        assert cells[1:3] == [signed(e.score), f"{signed(e.low)} to {signed(e.high)}"], game
-        assert cells[4] == f"{e.deals:,}"  # a count in the page's language: 2,000
+        assert cells[1:3] == [signed(e.score, n), f"{signed(e.low, n)} to {signed(e.high, n)}"]
+        assert cells[3] == t(f"strategy.verdict.{e.verdict}")
+        assert cells[4] == f"{e.deals * len(e.seeds):,}"  # every seed's: 6,000
 
 
 def test_a_lesson_shows_its_puzzles_and_earns_a_star() -> None:
@@ -211,16 +219,47 @@ def test_the_page_in_other_languages(lang: str) -> None:
     assert "The evidence" not in shown and "Measured" not in shown
 
 
-@pytest.mark.parametrize(("lang", "deals"), [("id", "2.000"), ("ru", "2\u00a0000"),
-                                            ("es", "2000")])
-def test_the_evidence_counts_deals_as_the_language_writes_numbers(lang: str, deals: str) -> None:
+@pytest.mark.parametrize(("lang", "sep"), [("id", "."), ("ru", "\u00a0"), ("es", "")])
+def test_the_evidence_counts_deals_as_the_language_writes_numbers(lang: str, sep: str) -> None:
     """Indonesian writes 2.000, Russian 2 000, Spanish 2000 (no grouping below five digits):
     the table's deal counts are numbers in the page's language (issue: "2000" in Indonesian),
-    while the command that measures them again keeps the number a shell reads."""
+    while the command that measures them again keeps the numbers a shell reads."""
+    e = COURSE.evidence[("count_lacks", "duel")]
+    total = e.deals * len(e.seeds)
+    deals = f"{total:,}".replace(",", sep if total >= 10_000 or lang != "es" else "")
     at = open_page(PAGE, principle="count_lacks", lang=lang)
     table = next(m.value for m in at.markdown if "strategy-evidence" in m.value)
     assert f"<td>{deals}</td>" in table
-    assert "--deals 2000" in texts(at)
+    assert f"--seeds {' '.join(map(str, e.seeds))} --deals {e.deals}" in texts(at)
+
+
+def test_the_lesson_states_its_verdict_rule_with_the_sizes_and_the_course_wide_level() -> None:
+    """A reader can check each verdict: the practical size of each family, and the level
+    of the intervals (for all the course's figures together)."""
+    at = open_page(PAGE, principle="variety")
+    shown = texts(at)
+    assert "too small to matter" in shown
+    assert "0.15 points in Block, 0.015 of a place in Gaple or 0.010 in the two-player" in shown
+    assert f"({100 * (1 - MISS):.2f}% each) that all {FIGURES} intervals" in shown
+
+
+def test_the_dead_tile_lesson_says_what_the_measured_player_throws_and_counts_the_folk_rule(
+        ) -> None:
+    """"Throw first a tile nothing can match" is the folk rule, not the measured player's:
+    the lesson counts it against the bank's dead-tile puzzles (wrong more often than
+    right), and says the measured player throws the tile least worth keeping."""
+    p = principle("dead_tile")
+    folk, puzzles = record(p, "blind", BANK.values())
+    right, _ = record(p, "follows", BANK.values())
+    assert puzzles and 2 * (puzzles - folk) > puzzles  # the bank: wrong more often than right
+    at = open_page(PAGE, principle="dead_tile")
+    shown = texts(at)
+    assert "throws the tile least worth keeping" in shown
+    assert (f"throws a wrong tile in {puzzles - folk} of {puzzles}; the careful player throws "
+            f"a best tile in {right} of {puzzles}. That folk rule is wrong more often than "
+            "right.") in shown
+    # Another lesson counts nothing.
+    assert "folk rule is wrong" not in texts(open_page(PAGE, principle="variety"))
 
 
 def test_the_course_file_names_its_problem() -> None:

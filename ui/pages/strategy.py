@@ -21,7 +21,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.moves import Move
-from engine.principles import Evidence, choice, principle
+from engine.principles import COUNTED, Evidence, choice, principle, record
 from engine.principles import Lesson as StrategyLesson
 from engine.scenario import Scenario
 
@@ -103,6 +103,19 @@ def blind_move(key: str, puzzle: Scenario) -> tuple[Move, float, Move, float]:
     worth = {f.move: f.expected for f in figures_.moves}
     best = figures_.best[0]
     return move, worth.get(move, figures_.moves[-1].expected), best, worth[best]
+
+
+def folk_record(key: str, bank: Puzzles) -> tuple[int, int, int] | None:
+    """For a lesson that counts its folk rule against the bank (:data:`COUNTED`): in how
+    many of the bank's puzzles that ask what the principle chooses the rule followed blindly
+    picks a wrong move, in how many the measured player picks a best one, and how many
+    there are; None for any other lesson."""
+    if key not in COUNTED:
+        return None
+    p = principle(key)
+    blind, puzzles = record(p, "blind", bank.puzzles.values())
+    right, _ = record(p, "follows", bank.puzzles.values())
+    return puzzles - blind, right, puzzles
 
 
 def bank_puzzle(bank: Puzzles, puzzle_id: str | None) -> Scenario | None:

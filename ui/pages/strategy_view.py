@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.principles import Evidence
+from engine.appraise import BANDS
+from engine.principles import FIGURES, MISS, Evidence, digits, practical
 from engine.principles import Lesson as StrategyLesson
 from engine.scenario import Scenario
 from engine.view import view
@@ -76,12 +77,13 @@ def _evidence_table(found: list[Evidence]) -> None:
                    for c in ("game", "figure", "interval", "verdict", "deals"))
     rows = []
     for e in found:
+        places = digits(e.family)  # enough to show the practical size's tenth: 0.004, not 0.00
         rows.append(
             f"<tr><td>{esc(t(f'strategy.game.{e.game}'))}</td>"
-            f"<td>{esc(number(e.score, 2, signed=True))}</td>"
-            f"<td>{esc(t('strategy.interval', low=number(e.low, 2, signed=True), high=number(e.high, 2, signed=True)))}</td>"
+            f"<td>{esc(number(e.score, places, signed=True))}</td>"
+            f"<td>{esc(t('strategy.interval', low=number(e.low, places, signed=True), high=number(e.high, places, signed=True)))}</td>"
             f"<td>{esc(t(f'strategy.verdict.{e.verdict}'))}</td>"
-            f"<td>{esc(count(e.deals))}</td></tr>")  # 2,000; 2.000; 2 000; 2000
+            f"<td>{esc(count(e.deals * len(e.seeds)))}</td></tr>")  # 2,000; 2.000; 2 000; 2000
     st.markdown(f'<table class="strategy-evidence"><thead><tr>{head}</tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>', unsafe_allow_html=True)
 
@@ -126,14 +128,23 @@ def lesson_view(course: Course, bank: Puzzles, lesson: StrategyLesson, stars: in
                 f'{esc(t("strategy.stars_of", stars=stars))}</span>', unsafe_allow_html=True)
     st.subheader(t("strategy.idea"), anchor=False)
     st.markdown(esc(t(f"strategy.principle.{key}.idea")))
+    folk = logic.folk_record(key, bank)
+    if folk is not None:
+        wrong, right, puzzles = folk
+        st.markdown(esc(t(f"strategy.principle.{key}.record", wrong=wrong, right=right,
+                          puzzles=puzzles)
+                        + (" " + t(f"strategy.principle.{key}.mostly_wrong")
+                           if 2 * wrong > puzzles else "")))
     found = logic.figures(course, key)
     st.subheader(t("strategy.evidence"), anchor=False)
     st.markdown(esc(_summary(found)))
     _evidence_table(found)
-    st.caption(t("strategy.evidence_how"))
+    st.caption(t("strategy.evidence_how", level=number(100 * (1 - MISS), 2), figures=FIGURES))
     st.caption(t("strategy.evidence_units"))
+    st.caption(t("strategy.evidence_rule", **{f: number(practical(f), digits(f)) for f in BANDS}))
     if found:
-        st.caption(t("strategy.reproduce", seed=found[0].seed, deals=found[0].deals))
+        st.caption(t("strategy.reproduce", seeds=" ".join(map(str, found[0].seeds)),
+                     deals=found[0].deals))
 
     st.subheader(t("strategy.position"), anchor=False)
     _puzzle_part("position", lesson.position, t("strategy.position_text"), solved)
