@@ -269,6 +269,13 @@ def _numerator(value: int | tuple[int, ...], seat: int, family: str, n: int) -> 
     return (n - 1) * own - (sum(value) - own)
 
 
+def seat_result(value: int | tuple[int, ...], seat: int, family: str, n: int) -> float:
+    """A solver value (for the mover ``seat``, as :func:`_numerator` reads it) as that seat's
+    result on the review's scale: Block's points less the others' share, Gaple's place
+    against the middle, the duel's game."""
+    return _numerator(value, seat, family, n) / _scale(family, n)
+
+
 def _mirrors(v: SeatView) -> list[int]:
     """For each legal move, the index of the move whose value it takes: its one name
     (:func:`engine.moves.canonical`): where both ends show the same value, a play on

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
 from engine.moves import Move
+from engine.rules import block
 from engine.scenario import load
 from engine.solve import MoveValue, solve
+from engine.state import State
 from engine.tiles import TILES, Tile
 from ui.widgets import verdict
 
@@ -91,3 +94,27 @@ def test_moves_as_good_for_the_mover_that_lead_elsewhere_are_named_each_with_its
                                 MoveValue(other, places(east), 1.0)))
     one = verdict.verdict(state, same, s.seats, None).best
     assert "\n" not in one and f"{names[east]} wins" in one and " or " in one
+
+
+def test_moves_as_good_for_the_movers_own_points_are_said_on_the_reviews_scale() -> None:
+    """Four-player Block: two moves score the mover nothing, one with East winning 16, the
+    other with West winning 37: on the review's scale (the mover's points less a third of
+    the others') they are −5.3 and −12.3 points, not "each as good for you"."""
+    state = State.deal(block(4), random.Random(3))
+    seat = state.mover
+    assert seat is not None
+    first, other = (Move.play(t, "right") for t in TILES[:2])
+    east, west = (seat + 1) % 4, (seat + 3) % 4
+
+    def points(scorer: int, count: int) -> tuple[int, ...]:
+        return tuple(count if p == scorer else 0 for p in range(4))
+
+    fake = replace(solve(state, seconds=0.2), best=(first, other), moves=(
+        MoveValue(first, points(east, 16), 0.0), MoveValue(other, points(west, 37), 0.0)))
+    names = ("South", "West", "North", "East")
+    lines = verdict.verdict(state, fake, names, None).best.split("\n")
+    assert "each as good for you" not in lines[0] and "review's scale" in lines[0]
+    assert any(f"{names[east]} wins 16 points" in line and line.endswith("−5.3 points")
+               for line in lines[1:]), lines
+    assert any(f"{names[west]} wins 37 points" in line and line.endswith("−12.3 points")
+               for line in lines[1:]), lines

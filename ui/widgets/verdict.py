@@ -13,12 +13,14 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
+from engine.appraise import seat_result
 from engine.moves import Move
 from engine.solve import MoveValue, Solution, outcome
 from engine.state import State
 
 from ..i18n import move_named, move_text, or_list, seat_name, t
 from . import feedback
+from .appraisal import amount
 
 
 def outcome_text(state: State, value: int | tuple[int, ...], seat: int,
@@ -83,9 +85,19 @@ def verdict(position: State, solution: Solution, seats: Sequence[str] | None,
     for m in best_moves or [top]:
         by_outcome.setdefault(outcome_text(position, m.value, seat, seats),
                               []).append(move_text(m.move))
+    results = {m.move: seat_result(m.value, seat, position.rules.family, position.players)
+               for m in best_moves or [top]}
     if len(by_outcome) == 1:
         [(outcome_words, names)] = by_outcome.items()
         best = t("verdict.best", moves=or_list(names), outcome=outcome_words)
+    elif len(set(results.values())) > 1:
+        # As good for the mover's own points, not on the review's scale (Block: who scores
+        # the others' pips): each move with what it leaves the mover on that scale.
+        best = "\n".join([t("verdict.best_differ")] + [
+            "- " + t("verdict.move_leads_scaled", move=move_text(m.move),
+                     outcome=outcome_text(position, m.value, seat, seats),
+                     amount=amount(position.rules.family, results[m.move]))
+            for m in best_moves or [top]])
     else:
         best = "\n".join([t("verdict.best_each")] + [
             "- " + t("verdict.move_leads", move=or_list(names), outcome=words)
