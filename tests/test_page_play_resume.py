@@ -227,3 +227,33 @@ def fallback_buttons(tb: Table) -> list[str]:
         if state.why_illegal(resolved) is None:
             found.setdefault(state.canonical(resolved), f"play-board.{suffix}")
     return list(found.values())
+
+
+def test_tutor_mode_is_kept_with_the_match() -> None:
+    """A learner who turned the tutor on for a match has it on when the match is taken up in
+    a new session (it was off: the setting was the session's alone)."""
+    at = open_page("pages/play.py", **BLOCK4)
+    at.toggle(key="play.tutor").set_value(True).run()
+    assert play_table(at).tutor is not None
+    again = come_back(at)
+    assert play_table(again).uid == play_table(at).uid
+    assert play_table(again).tutor is not None and again.toggle(key="play.tutor").value
+    again.toggle(key="play.tutor").set_value(False).run()  # off for the match from now on
+    assert play_table(come_back(again)).tutor is None
+
+
+def test_a_move_the_tutor_held_is_said_not_played_when_the_match_comes_back() -> None:
+    at = open_page("pages/play.py", **BLOCK4)
+    tb = play_table(at)
+    assert tb.learner_to_move
+    learner = at.session_state["learner"]
+    move = next(m for m in tb.state.legal_moves() if m.kind == "play")
+    progress.keep_held(learner, tb.uid, (tb.round_no, len(tb.state.history), move.text()))
+    again = come_back(at)
+    assert play_table(again).state.history == tb.state.history  # not played
+    said = " ".join(x.value for x in again.warning)
+    assert f"The tutor was holding back your move, {move.tile.bracket()}" in said
+    assert "it was not played" in said
+    kept = progress.kept_tutor(learner, tb.uid)  # said once: the store holds it no more
+    assert kept is not None and kept.held is None
+    assert "The tutor was holding back" not in texts(come_back(again))

@@ -27,15 +27,18 @@ import streamlit as st
 
 from engine.bots import LEVELS
 from engine.code import CodeError, parse_round
+from engine.moves import Move
 
 from .. import progress, session
-from ..i18n import t
+from ..i18n import move_named, t
 from ..widgets.deal_setup import parse_params
-from . import play, play_review, play_words
+from . import play, play_review, play_tutor, play_words
 from .play import Table
 
 RESUMED = "play.resumed"  # (match id, round, ply) where the page said the match was taken up
 PENDING_TAKEN = "play.pending_taken"  # when this session last looked for pending reviews
+HELD_NOTE = "play.resumed_held"  # (where, move text): the tutor held that move when left
+HELD_KEPT = "play.held_kept"  # (match id, the held move as the store has it, or None)
 
 
 def keep(table: Table) -> None:
@@ -44,7 +47,36 @@ def keep(table: Table) -> None:
         return
     table.owner = session.learner_id()
     session.store(progress.open_match, False, table.uid, table.params)
+    keep_tutor(table)
     play.keep_deal(table)
+
+
+def keep_tutor(table: Table) -> None:
+    """Keep with the match whether its tutor is on (the learner's choice for it)."""
+    if table.owner:
+        session.store(progress.keep_tutor, None, table.uid, table.tutor is not None)
+
+
+def tutor_kept(table: Table) -> bool | None:
+    """Whether the tutor was on for this kept match (None: not known)."""
+    kept = session.store(progress.kept_tutor, None, table.uid)
+    return None if kept is None else kept.on
+
+
+def keep_held(table: Table) -> None:
+    """Keep the move the tutor holds back (looking, or stopped), or that it holds none, in
+    the store when that changed: a new session says it was not played."""
+    if not table.owner or table.practice is not None:
+        return
+    tutor, move = table.tutor, None
+    if tutor is not None and tutor.held is not None and play_tutor.looking(table):
+        move = tutor.held[1]
+    elif (stop := play_tutor.current_stop(table)) is not None:
+        move = stop.move
+    held = None if move is None else (table.round_no, len(table.state.history), move.text())
+    if st.session_state.get(HELD_KEPT, (table.uid, None)) != (table.uid, held):
+        st.session_state[HELD_KEPT] = (table.uid, held)
+        session.store(progress.keep_held, None, table.uid, held)
 
 
 def rebuild(saved: progress.SavedMatch, owner: str) -> Table | None:
@@ -93,6 +125,13 @@ def resume(url: dict[str, str]) -> Table | None:
     if not saved.rounds:  # kept as it started, its first deal not yet: dealt from its seed
         play.keep_deal(table)
     st.session_state[RESUMED] = _where(table)
+    kept = session.store(progress.kept_tutor, None, table.uid)
+    if kept is not None and kept.held is not None:
+        st.session_state[HELD_KEPT] = (table.uid, kept.held)  # held no more: cleared next
+        number, ply, move = kept.held
+        if (number, ply) == (table.round_no, len(table.state.history)) and \
+                table.learner_to_move and table.practice is None:
+            st.session_state[HELD_NOTE] = (_where(table), move)
     return table
 
 
@@ -175,6 +214,9 @@ def draw_banner(table: Table, on_abandon: Callable[[], None]) -> None:
     games = play_words.in_games(table)
     with st.container(key="play-resumed"):
         st.info(t("play.resumed_game" if games else "play.resumed", n=table.round_no))
+        held = st.session_state.get(HELD_NOTE)
+        if isinstance(held, tuple) and held[0] == _where(table):
+            st.warning(t("play.resumed_held", move=move_named(Move.parse(held[1]))))
         with st.container(horizontal=True, gap="small"):
             st.button(t("play.resume"), key="play.resume", type="primary", on_click=on_resume)
             st.button(t("play.abandon_series" if games else "play.abandon"), key="play.abandon",

@@ -6,7 +6,9 @@ Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``p
 flip the toggle, then it stands for every level; until then the level decides,
 :func:`fits_by_default`), and ``play.tutor_choice`` likewise for "Tutor mode"
 (off at every level until then, :func:`uses_tutor`).  The setting is the session's, not the
-address's: a shared link plays the same game, and the one who opens it sees what they chose."""
+address's: a shared link plays the same game, and the one who opens it sees what they chose;
+it is kept with the learner's match too, so a match taken up again in a new session has the
+tutor as it was chosen for it."""
 
 from __future__ import annotations
 
@@ -127,6 +129,7 @@ def on_tutor() -> None:
     table = stored_table()
     if table is not None:
         play_tutor.switch(table, on)
+        play_resume.keep_tutor(table)  # kept with the match: a new session has it too
 
 
 def _store(table: Table, fold: bool = False) -> None:
@@ -169,6 +172,9 @@ def current_table() -> Table:
     problems: tuple[str, ...] = ()
     if resumed is not None:  # this session's first table: the learner's match, kept
         made = resumed
+        on = play_resume.tutor_kept(made)  # with the tutor as chosen for it
+        if on is not None:
+            st.session_state[TUTOR_CHOICE] = st.session_state[W_TUTOR] = on
     else:
         made, problems = from_address(url)
     for notice in [*notices, *problems]:

@@ -334,6 +334,7 @@ def _idle(live: bool, finished: bool) -> None:
         rerun_from_fragment()
     assert table is not None
     play_tutor.advance(table)
+    play_resume.keep_held(table)  # a move the tutor holds: a reload says it was not played
     if table.finished != finished or table.stale:  # (stale: the store has the match on)
         # A round recorded since the page ran (by the learner's move, in its callback, or
         # by the computer's just now), or a new one dealt: the header, the sheet and the
@@ -351,6 +352,7 @@ def draw() -> None:
     table = current_table()
     was_finished = table.finished
     play_tutor.advance(table)
+    play_resume.keep_held(table)
     if table.finished and not was_finished:
         rerun_on_its_own()  # the sidebar, drawn already, shows the recorded round next run
     st.session_state[DRAWN] = table
