@@ -557,12 +557,17 @@ def parse_sheet(code: str) -> Sheet:
         raise _syntax(at + 1, f"the goal is from 1 to {MOST_GOAL}")
     at += len(goal_f) + 1
     sheet = Sheet(rules, first, goal)
+    match = sheet.match()  # played on round by round (Sheet.add would replay every round)
+    entries = []
     for number, text in enumerate(fields[3:], start=1):
         entry = _entry(text, at, rules.players)
         try:
-            sheet = sheet.add(entry)
+            if match.over:
+                raise SheetError("over", "the match is over")
+            match.add(settle_entry(rules, entry))
         except SheetError as e:
             e.params["round"] = number
             raise
+        entries.append(entry)
         at += len(text) + 1
-    return sheet
+    return Sheet(rules, first, goal, tuple(entries))
