@@ -25,13 +25,12 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from engine.bots import LEVELS
-from engine.code import CodeError, parse_round
+from engine.code import CodeError
 from engine.moves import Move
 
 from .. import progress, session
 from ..i18n import move_named, t
-from ..widgets.deal_setup import parse_params
+from ..widgets import kept_match
 from . import play, play_review, play_tutor, play_words
 from .play import Table
 
@@ -81,33 +80,14 @@ def keep_held(table: Table) -> None:
 
 def rebuild(saved: progress.SavedMatch, owner: str) -> Table | None:
     """The table of a kept match, as it was (None when the store's record cannot be read:
-    then a new match is dealt rather than a wrong one shown)."""
-    params = saved.params
-    parsed = parse_params(params)
-    if parsed.problems or parsed.seed is None or params.get("level") not in LEVELS:
+    then a new match is dealt rather than a wrong one shown; :func:`kept_match.replay`)."""
+    kept = kept_match.replay(saved)
+    if kept is None:
         return None
-    seat_text = params.get("seat")
-    seat = int(seat_text) - 1 if seat_text is not None and seat_text.isdigit() else None
-    if seat is not None and not 0 <= seat < parsed.rules.players:
-        return None
-    table = play.new_table(parsed.rules, str(params["level"]), parsed.seed, seat)
-    table.uid, table.owner, table.params = saved.match_id, owner, dict(params)
-    try:
-        for number, kept in enumerate(saved.rounds, start=1):
-            if kept.number != number or table.match.over:
-                break
-            if number > 1:
-                table.match.deal()  # the match's dealing goes on where it was ...
-            played = parse_round(kept.code)  # ... but the round is the one kept
-            if played.start.state().rules != parsed.rules:
-                return None
-            table.start, table.state = played.start.state(), played.final()
-            table.finished, table.hints = table.state.over, set(kept.hints)
-            if not table.finished:
-                break
-            table.match.record(table.state)
-    except (CodeError, ValueError):
-        return None
+    table = play.new_table(kept.rules, kept.level, kept.seed, kept.seat)
+    table.uid, table.owner, table.params = saved.match_id, owner, dict(saved.params)
+    table.match, table.start, table.state = kept.match, kept.start, kept.state
+    table.finished, table.hints = kept.state.over, set(kept.hints)
     return table
 
 
