@@ -298,3 +298,22 @@ def test_home_offers_play_among_the_pages_to_explore(data_dir: object) -> None:
 
     at = home()
     assert "Whole rounds and matches against the computer" in texts(at)
+
+
+def test_home_shows_a_match_in_progress_with_resume(data_dir: Path) -> None:
+    """A learner with a match of Play in progress finds it on Home, "Resume" leading to
+    that very match (its address); an abandoned match is not shown."""
+    from apptest_support import open_page, play_table
+
+    play = open_page("pages/play.py", rules="block", players="3", level="counting", seed="77")
+    learner = play.session_state["learner"]
+    table = play_table(play)
+    at = home(learner=learner)
+    assert not at.exception
+    assert "**Your match in progress** · Block · 3 players · against Medium opponents" in texts(at)
+    (link,) = [x for x in at.get("page_link") if x.proto.label == "Resume →"]
+    assert link.proto.page.endswith("play") or "play" in link.proto.page
+    for key, value in table.params.items():
+        assert f"{key}={value}" in link.proto.query_string
+    progress.abandon_match(learner, table.uid, data_dir=data_dir)
+    assert "Your match in progress" not in texts(home(learner=learner))

@@ -3,19 +3,24 @@ families, and — for a returning learner — where they stopped."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from engine.line import Line
 from engine.tiles import Tile
 
-from .. import clock, session
+from .. import clock, progress, session
 from ..content import Content
 from ..i18n import describe, forward_arrow, t
 from ..nav import page_link
+from ..widgets.deal_setup import rules_label
+from ..widgets.kept_match import in_progress
 from ..widgets.lessons import learn_stars, lesson_progress, lesson_title, next_open_step
 from ..widgets.svg import esc, line_svg
 
 LEARN = "pages/learn.py"
+PLAY = "pages/play.py"
 FAMILIES = (("block", "home.block_name", "home.block_one_line"),
             ("gaple", "home.gaple_name", "home.gaple_one_line"),
             ("duel", "home.duel_name", "home.duel_one_line"))
@@ -40,6 +45,7 @@ def picture() -> str:
 def hero(data: Content) -> None:
     st.title(t("home.title"), anchor=False)
     resume(data)
+    match_in_progress()
     text, figure = st.columns([3, 2], gap="large", vertical_alignment="center")
     with text:
         st.markdown(f'<p class="lead">{esc(t("home.lead"))}</p>', unsafe_allow_html=True)
@@ -86,6 +92,23 @@ def resume(data: Content) -> None:
             st.progress(total_done / total if total else 0.0,
                         text=t("home.resume_progress", done=total_done, total=total,
                                stars=learn_stars(data.lessons, done)))
+
+
+def match_in_progress() -> None:
+    """The learner's match of Play in progress (kept, neither abandoned nor over): its rules
+    and level, and "Resume", which takes it up where it was."""
+    saved = session.store(progress.latest_match, None)
+    kept = in_progress(saved)
+    if saved is None or kept is None:
+        return
+    level = t(f"play.level_{kept.level}")
+    with st.container(border=True, key="card-match"), \
+            st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        st.markdown(f"**{t('home.match_in_progress')}** · {rules_label(kept.rules)} · "
+                    + t("play.against", level=level))
+        with st.container(key="cta-match", width="content"):
+            address: dict[str, Any] = dict(saved.params)  # the match's own: taken up
+            page_link(PLAY, f"{t('play.resume')} {forward_arrow()}", **address)
 
 
 def due() -> None:
