@@ -176,3 +176,23 @@ def test_the_data_file_has_every_figure_and_the_bench_reproduces_one() -> None:
     # Heaviest-first against careful players: a cost in two-player Block, not a gain.
     assert figures[("heavy_first", "block-2")]["verdict"] == "costs"
 
+
+def test_the_data_file_records_its_check_against_two_other_seeds() -> None:
+    """bench/principles.py --check: every figure measured again from two other seeds (as
+    many deals from each); the file says how many verdicts changed."""
+    data = json.loads(EVIDENCE.read_text())
+    check = data["check"]
+    rows = data["figures"]
+    assert len(check["seeds"]) == 2
+    assert not set(check["seeds"]) & {s for r in rows for s in r["seeds"]}
+    again = {(f["principle"], f["game"]): f for f in check["figures"]}
+    assert set(again) == {(r["principle"], r["game"]) for r in rows}
+    changed = 0
+    for r in rows:
+        f = again[(r["principle"], r["game"])]
+        assert row_of(evidence_of(f)) == f and f["seeds"] == check["seeds"]
+        assert f["deals"] == r["deals"]
+        changed += f["verdict"] != r["verdict"]
+        # A verdict may fade to "no difference" with fewer deals, never turn round.
+        assert {f["verdict"], r["verdict"]} != {"pays", "costs"}, r
+    assert (check["changed"], check["of"]) == (changed, len(rows))
