@@ -48,10 +48,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.arena import interval
-from engine.deals import DealSpace
+from engine.deals import DealSpace, unseen_mask
 from engine.moves import Move
 from engine.rules import block
-from engine.sampler import unseen_mask
 from engine.scoring import seat_score
 from engine.state import State
 from engine.tiles import Tile, iter_mask

@@ -78,10 +78,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from .deals import DealSpace
+from .deals import DealSpace, Sample
 from .moves import Move, canonical, distinct
 from .paired import PairedSums, t_value
-from .sampler import Sample, world
+from .sampler import world
 from .scoring import seat_score
 from .solve import Solution, solve
 from .state import State

@@ -67,7 +67,7 @@ from .counting import (
     play_score,
     stuck_chance,
 )
-from .deals import DealSpace
+from .deals import DealSpace, Sample
 from .inference import OPPONENTS, ChoiceModel, likelihood, weighs
 from .moves import Move, canonical, distinct
 from .paired import NOISE_Z, PairedSums, t_value, weighted_mean_error
@@ -80,7 +80,7 @@ from .reasons import (
     opening_reasons,
     play_reasons,
 )
-from .sampler import Sample, world
+from .sampler import world
 from .scoring import (
     Evaluator,
     against_others,

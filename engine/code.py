@@ -69,7 +69,7 @@ The module is the notation's public face; its parts: :mod:`engine.code_model` (t
 from __future__ import annotations
 
 from .code_fields import PIPS, TAGS, CodeError
-from .code_model import Held, HiddenError, Position, Round
+from .code_model import HiddenError, Position, Round, text
 from .code_read import (
     RULES_HELP,
     STATUSES,
@@ -79,7 +79,7 @@ from .code_read import (
     parse_round,
     parse_rules,
 )
-from .code_write import rules_code, text
+from .code_write import Held, rules_code
 
 __all__ = [
     "PIPS",

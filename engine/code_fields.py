@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .code_model import Held
+from .code_write import Held
 from .reading import non_ascii, quoted
 from .tiles import Tile
 

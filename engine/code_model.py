@@ -3,17 +3,25 @@
 :class:`Position`: everything that decides the play from a point of a round, every hand
 shown or as one seat sees it, with what each seat is known to lack; to and from the engine's
 :class:`~engine.state.State` and :class:`~engine.view.SeatView`.  :class:`Round`: the
-position a round starts from and its moves.  Their ``text()`` is
-:mod:`engine.code_write`'s; :mod:`engine.code_read` reads them back.
+position a round starts from and its moves.  Their ``text()`` is written here
+(:func:`position_text`, :func:`round_text`) from the fields :mod:`engine.code_write` writes;
+:mod:`engine.code_read` reads them back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TypeAlias
 
-from .code_write import count, position_text, round_text
+from .code_write import (
+    Held,
+    count,
+    facts_text,
+    held_text,
+    line_text,
+    move_token,
+    rules_code,
+)
 from .knowledge import Facts, facts, simple_facts
 from .line import Line, Placement
 from .moves import Move
@@ -21,9 +29,6 @@ from .rules import Ruleset
 from .state import Opening, State, Status
 from .tiles import Tile, mask_of
 from .view import SeatView, known_missing
-
-#: A seat's tiles as the position shows them: the tiles, or how many there are unseen.
-Held: TypeAlias = tuple[Tile, ...] | int
 
 
 def telling(hands: list[int] | tuple[int, ...], dead: list[int] | tuple[int, ...],
@@ -272,3 +277,45 @@ class Round:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def turn_text(position: Position) -> str:
+    """The turn field: the status once over, the seat, the passes, the opening rule."""
+    out = ("" if position.status == "playing" else position.status) + str(position.to_move)
+    if position.passes:
+        out += f"p{position.passes}"
+    if position.opening == "double":
+        out += "od"
+    elif isinstance(position.opening, Tile):
+        out += f"o{position.opening.low}{position.opening.high}"
+    return out
+
+
+def position_text(position: Position) -> str:
+    """The position code (the grammar of :mod:`engine.code`)."""
+    fields = [rules_code(position.rules), ".".join(held_text(h) for h in position.hands),
+              line_text(position.hidden_ends, position.placements), held_text(position.stock),
+              turn_text(position)]
+    if any(count(d) for d in position.dead):
+        fields.append("d" + ".".join(held_text(d) for d in position.dead))
+    if any(position.lacks):
+        fields.append("n" + ".".join("".join(map(str, sorted(v))) or "-"
+                                     for v in position.lacks))
+    if position.facts:
+        fields.append("k" + ".".join(facts_text(f) for f in position.facts))
+    return "/".join(fields)
+
+
+def round_text(round_: Round) -> str:
+    """The round code: the start's code, then ``/m`` and the moves."""
+    state = round_.start.state()
+    tokens = []
+    for move in round_.moves:
+        applied = state.push(move)
+        tokens.append(move_token(applied, state))
+    return f"{round_.start.text()}/m{''.join(tokens) or '-'}"
+
+
+def text(value: Position | Round) -> str:
+    """The code of a position or a round."""
+    return value.text()

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Final
 
 from .code_fields import PIPS, CodeError, Field, Reader, many, not_ascii, split_round
-from .code_model import Held, Position, Round, shown_tiles
-from .code_write import count
+from .code_model import Position, Round, shown_tiles
+from .code_write import Held, count
 from .knowledge import Facts, Part, banned_by, simple_facts
 from .line import Line, LineError
 from .moves import DRAW, PASS, End, Move

@@ -1,15 +1,16 @@
-"""Writing the position code and the round code (the grammar: :mod:`engine.code`).
+"""Writing the fields of the position code and the round code (the grammar: :mod:`engine.code`).
 
 The text of each field from the engine's values: :func:`rules_code`, a seat's tiles
-(:func:`held_text`), the line (:func:`line_text`), the turn (:func:`turn_text`), a move's
-token (:func:`move_token`); then a whole :class:`~engine.code_model.Position`
-(:func:`position_text`) or :class:`~engine.code_model.Round` (:func:`round_text`), as their
-``text()`` methods write them.  Standard library only.
+(:func:`held_text`), the line (:func:`line_text`), what a seat is known to lack
+(:func:`facts_text`), a move's token (:func:`move_token`).  A whole
+:class:`~engine.code_model.Position` or :class:`~engine.code_model.Round` is written from
+these fields by :mod:`engine.code_model` (their ``text()``), which this module knows nothing
+of.  Standard library only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TypeAlias
 
 from .knowledge import DOUBLES, Facts, banned_by
 from .line import Placement
@@ -18,8 +19,8 @@ from .rules import Ruleset
 from .state import State
 from .tiles import FITS, Tile, tiles_of
 
-if TYPE_CHECKING:
-    from .code_model import Held, Position, Round
+#: A seat's tiles as a position shows them: the tiles, or how many there are unseen.
+Held: TypeAlias = tuple[Tile, ...] | int
 
 
 def tiles_text(tiles: tuple[Tile, ...]) -> str:
@@ -56,33 +57,6 @@ def line_text(hidden: tuple[int, int] | None, placements: tuple[Placement, ...])
     return out
 
 
-def turn_text(position: Position) -> str:
-    """The turn field: the status once over, the seat, the passes, the opening rule."""
-    out = ("" if position.status == "playing" else position.status) + str(position.to_move)
-    if position.passes:
-        out += f"p{position.passes}"
-    if position.opening == "double":
-        out += "od"
-    elif isinstance(position.opening, Tile):
-        out += f"o{position.opening.low}{position.opening.high}"
-    return out
-
-
-def position_text(position: Position) -> str:
-    """The position code (the grammar of :mod:`engine.code`)."""
-    fields = [rules_code(position.rules), ".".join(held_text(h) for h in position.hands),
-              line_text(position.hidden_ends, position.placements), held_text(position.stock),
-              turn_text(position)]
-    if any(count(d) for d in position.dead):
-        fields.append("d" + ".".join(held_text(d) for d in position.dead))
-    if any(position.lacks):
-        fields.append("n" + ".".join("".join(map(str, sorted(v))) or "-"
-                                     for v in position.lacks))
-    if position.facts:
-        fields.append("k" + ".".join(facts_text(f) for f in position.facts))
-    return "/".join(fields)
-
-
 def banned_text(banned: int) -> str:
     """Tiles a part cannot hold: the values all of whose tiles are banned, ``d`` if every
     double is, then ``t`` and each other banned tile."""
@@ -112,16 +86,6 @@ def facts_text(facts: Facts) -> str:
     return out or "-"
 
 
-def round_text(round_: Round) -> str:
-    """The round code: the start's code, then ``/m`` and the moves."""
-    state = round_.start.state()
-    tokens = []
-    for move in round_.moves:
-        applied = state.push(move)
-        tokens.append(move_token(applied, state))
-    return f"{round_.start.text()}/m{''.join(tokens) or '-'}"
-
-
 def move_token(move: Move, after: State) -> str:
     """A move's token, written after it was applied (``after``: the state it made)."""
     if move.kind == "pass":
@@ -136,8 +100,3 @@ def move_token(move: Move, after: State) -> str:
     if p.end is None:
         return f"{p.left}{p.right}"
     return ("L" if p.end == "left" else "R") + f"{p.left}{p.right}"
-
-
-def text(value: Position | Round) -> str:
-    """The code of a position or a round."""
-    return value.text()

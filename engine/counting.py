@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .deals import forbidden_mask, unseen_mask
 from .moves import Move
 from .rules import Ruleset
-from .sampler import forbidden_mask, unseen_mask
 from .scoring import Evaluator, opened, seat_score, tile_weight
 from .state import State
 from .tiles import ALL_MASK, FITS, Tile, mask_of

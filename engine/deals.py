@@ -1,7 +1,7 @@
 """Every deal of the hidden tiles one seat's view allows: counted, listed, drawn.
 
 A seat sees its own tiles, the line and every count; what the round's public history shows
-about the tiles it cannot see (the *unseen* tiles, :func:`engine.sampler.unseen_mask`) is
+about the tiles it cannot see (the *unseen* tiles, :func:`unseen_mask`) is
 its view's :attr:`~engine.view.SeatView.facts` (:mod:`engine.knowledge`): each opponent's
 hidden tiles lie in **parts** (its hand, in one part or a part per generation in draw mode;
 its dead tiles, a part per set of facts), each of a known size and with the tiles it cannot
@@ -31,10 +31,34 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .knowledge import Facts, simple_facts
-from .sampler import Sample, SampleError, unseen_mask
-from .tiles import Tile, mask_of, tiles_of
+from .knowledge import Facts, banned_by, simple_facts
+from .tiles import TILES, Tile, mask_of, tiles_of
 from .view import SeatView
+
+
+class SampleError(ValueError):
+    """The view's counts cannot be met by its unseen tiles."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One imagined deal of the unseen tiles: each seat's hand and dead tiles as
+    masks (the viewing seat's own as they are) and the stock, top tile first."""
+
+    hands: tuple[int, ...]
+    dead: tuple[int, ...]
+    stock: tuple[Tile, ...]
+
+
+def unseen_mask(view: SeatView) -> int:
+    """The tiles the seat cannot see: everything but its hand, its dead tiles and the line."""
+    seen = mask_of(view.hand) | mask_of(view.dead) | mask_of(view.line.tiles())
+    return ((1 << len(TILES)) - 1) & ~seen
+
+
+def forbidden_mask(values: frozenset[int]) -> int:
+    """Every tile that shows one of ``values``."""
+    return banned_by(values)
 
 
 def _multinomial(n: int, parts: tuple[int, ...]) -> int:

@@ -65,10 +65,10 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .bots import LEVELS, make_bot
+from .deals import forbidden_mask, unseen_mask
 from .moves import End
 from .reasons import CodedReason
 from .rules import Ruleset, block, duel, gaple
-from .sampler import forbidden_mask, unseen_mask
 from .state import State
 from .tiles import ALL_MASK, FITS, VALUES, Tile, tiles_of
 from .view import SeatView, view

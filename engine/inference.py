@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from .sampler import Sample, unseen_mask
+from .deals import Sample, unseen_mask
 from .tiles import TILES
 from .view import SeatView
 

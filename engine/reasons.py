@@ -101,8 +101,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
+from .deals import unseen_mask
 from .moves import Move
-from .sampler import unseen_mask
 from .scoring import count_showing, opened
 from .tiles import FITS, Tile
 from .view import SeatView

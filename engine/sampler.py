@@ -5,50 +5,24 @@ the rest (:mod:`engine.view`, :mod:`engine.knowledge`).  :func:`sample` deals th
 cannot see (the *unseen* tiles: all 28 less its hand, its own dead tiles and the line) into
 the places they may be, every deal the view allows equally likely: one draw from the view's
 :class:`engine.deals.DealSpace` (a player thinking about many deals of one view builds the
-space once and draws from it).  :func:`world` makes a full position of a view and a deal.
+space once and draws from it; a deal's values, :class:`~engine.deals.Sample` and
+:func:`~engine.deals.unseen_mask`, are the deal space's).  :func:`world` makes a full
+position of a view and a deal.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from .knowledge import banned_by
+from .deals import DealSpace, Sample
 from .rules import Ruleset
 from .state import Opening, State
-from .tiles import TILES, Tile, mask_of
+from .tiles import Tile
 from .view import SeatView
-
-
-class SampleError(ValueError):
-    """The view's counts cannot be met by its unseen tiles."""
-
-
-@dataclass(frozen=True, slots=True)
-class Sample:
-    """One imagined deal of the unseen tiles: each seat's hand and dead tiles as
-    masks (the viewing seat's own as they are) and the stock, top tile first."""
-
-    hands: tuple[int, ...]
-    dead: tuple[int, ...]
-    stock: tuple[Tile, ...]
-
-
-def unseen_mask(view: SeatView) -> int:
-    """The tiles the seat cannot see: everything but its hand, its dead tiles and the line."""
-    seen = mask_of(view.hand) | mask_of(view.dead) | mask_of(view.line.tiles())
-    return ((1 << len(TILES)) - 1) & ~seen
-
-
-def forbidden_mask(values: frozenset[int]) -> int:
-    """Every tile that shows one of ``values``."""
-    return banned_by(values)
 
 
 def sample(view: SeatView, rng: random.Random) -> Sample:
     """A random deal of the unseen tiles consistent with ``view``, each equally likely."""
-    from .deals import DealSpace  # the space reads this module's values
-
     return DealSpace(view).draw(rng)
 
 

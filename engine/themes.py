@@ -43,9 +43,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from .deals import unseen_mask
 from .line import Line
 from .moves import Move
-from .sampler import unseen_mask
 from .tiles import TILES, Tile
 from .view import SeatView
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+from engine.deals import Sample, unseen_mask
 from engine.knowledge import DOUBLES
-from engine.sampler import Sample, unseen_mask
 from engine.state import Opening, Record, State
 from engine.tiles import FITS, Tile, mask_of, tiles_of
 from engine.view import view

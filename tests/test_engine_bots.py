@@ -27,13 +27,13 @@ from engine.bots import (
     rollout_scores,
     seat_score,
 )
-from engine.deals import DealSpace
+from engine.deals import DealSpace, forbidden_mask, unseen_mask
 from engine.line import Line
 from engine.moves import PASS, Move, distinct
 from engine.paired import t_value
 from engine.reasons import discard_reasons
 from engine.rules import Ruleset, block, duel, gaple
-from engine.sampler import forbidden_mask, sample, unseen_mask, world
+from engine.sampler import sample, world
 from engine.scenario import load
 from engine.settlement import settle
 from engine.solve import Solution

@@ -11,10 +11,9 @@ import pytest
 from engine_helpers import RULESETS, deal, play
 
 from engine.bots import StrongBot, make_bot
-from engine.deals import DealSpace
+from engine.deals import DealSpace, Sample
 from engine.inference import OPPONENTS, ChoiceModel, likelihood, weighs
 from engine.rules import Ruleset, block
-from engine.sampler import Sample
 from engine.state import State
 from engine.tiles import ALL_MASK, FITS, TILES, Tile
 from engine.view import view

@@ -23,10 +23,9 @@ import pytest
 from deal_support import histories, placements, possible
 from engine_helpers import RULESETS, deal, max_moves
 
-from engine.deals import DealSpace
+from engine.deals import DealSpace, Sample, unseen_mask
 from engine.knowledge import DOUBLES
 from engine.rules import Ruleset, duel, gaple
-from engine.sampler import Sample, unseen_mask
 from engine.state import State
 from engine.tiles import FITS, TILES
 from engine.view import view
