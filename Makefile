@@ -52,7 +52,7 @@ lock:
 ENGINE_BUILD := .build/engine.stamp
 build: $(ENGINE_BUILD)
 
-$(ENGINE_BUILD): $(wildcard engine/*.py) tools/compile_engine.py $(STAMP)
+$(ENGINE_BUILD): $(wildcard engine/*.py engine/*/*.py) tools/compile_engine.py $(STAMP)
 	@mkdir -p .build
 	@echo "Compiling the engine with mypyc ..."
 	@if $(PY) tools/compile_engine.py >.build/compile.log 2>&1; then touch $@; \
@@ -116,4 +116,4 @@ bench-ui: venv build chromium
 	$(PY) bench/ui_latency.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(LOCK_VENV) .build build engine/*.so .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) $(LOCK_VENV) .build build engine/*.so engine/*/*.so .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info

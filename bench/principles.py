@@ -1,4 +1,4 @@
-"""Every strategy principle's figure, measured again from a seed (engine/principles.py).
+"""Every strategy principle's figure, measured again from a seed (engine/teaching/principles.py).
 
     .venv/bin/python bench/principles.py [--deals 2000] [--seed 1] [--jobs 2]
                                          [--only KEY ...] [--game NAME ...]
@@ -6,7 +6,7 @@
 
 For each principle and each game it applies to, the player who follows it in one seat
 against players who differ from it in that principle alone, over ``--deals`` duplicate
-deals (``engine.principles.measure``); ``--jobs`` runs at a time.  The figures are
+deals (``engine.teaching.principles.measure``); ``--jobs`` runs at a time.  The figures are
 written to ``--out`` (JSON: the command's settings and one entry per principle and game,
 with the score, its 95% interval and the verdict), the data file the Strategy course
 reads; the same seed and deals give the same figures.  Runs ``--only`` some principles
@@ -31,7 +31,7 @@ OUT = ROOT / "scenarios" / "lessons" / "strategy" / "evidence.json"
 
 
 def one(key: str, game: str, deals: int, seed: int) -> dict[str, object]:
-    from engine.principles import measure, principle
+    from engine.teaching.principles import measure, principle
 
     e = measure(principle(key), game, rules_of(game), deals, seed)
     return {"principle": e.principle, "game": e.game, "deals": e.deals, "seed": e.seed,
@@ -48,7 +48,7 @@ def table(rows: list[dict[str, object]]) -> str:
     """The figures as a Markdown table: a row per principle, a column per game."""
     from games import LABELS
 
-    from engine.principles import GAMES, PRINCIPLES
+    from engine.teaching.principles import GAMES, PRINCIPLES
 
     cells = {(r["principle"], r["game"]): r for r in rows}
     head = "| principle | " + " | ".join(LABELS[g] for g in GAMES) + " |"
@@ -64,7 +64,7 @@ def table(rows: list[dict[str, object]]) -> str:
 
 
 def main() -> None:
-    from engine.principles import PRINCIPLES
+    from engine.teaching.principles import PRINCIPLES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
@@ -96,7 +96,7 @@ def main() -> None:
                   key=lambda r: (order[str(r["principle"])], str(r["game"])))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({
-        "command": "bench/principles.py", "scale": "the arena's (engine/arena.py)",
+        "command": "bench/principles.py", "scale": "the arena's (engine/players/arena.py)",
         "figures": rows}, indent=1) + "\n")
 
 

@@ -50,8 +50,8 @@ sys.path.insert(0, str(ROOT / "tests"))  # live_site: the server and browser the
 from live_site import CHROMIUM, CHROMIUM_ARGS, ServerDidNotStart, chromium_found, streamlit_server
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from engine.rules import block
-from engine.state import State
+from engine.game.rules import block
+from engine.game.state import State
 from ui.pages.play import new_table
 from ui.pages.try_it import new_deal
 from ui.widgets.board import fallback_moves

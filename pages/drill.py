@@ -1,7 +1,7 @@
 """Counting drill: a timed run of counting questions from real positions (one seat's view).
 
 Drawn by ui/pages/drill_view.py; the run and its callbacks are ui/pages/drill.py, its words
-ui/pages/drill_words.py; the questions and their answers come from engine/drill.py.
+ui/pages/drill_words.py; the questions and their answers come from engine/teaching/drill.py.
 """
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamlit.testing.v1 import AppTest
 
-from engine.state import State
+from engine.game.state import State
 from ui.page import STYLED
 from ui.widgets.board import fallback_moves
 

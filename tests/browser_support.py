@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-from engine.state import State
+from engine.game.state import State
 from ui.widgets.board import fallback_moves
 
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'

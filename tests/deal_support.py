@@ -1,5 +1,5 @@
-"""A brute force over the hidden tiles, written apart from engine/knowledge.py and
-engine/deals.py: every placement of the tiles a seat cannot see, each counted by the
+"""A brute force over the hidden tiles, written apart from engine/game/knowledge.py and
+engine/search/deals.py: every placement of the tiles a seat cannot see, each counted by the
 histories that replay the round's public moves legally, found by stepping the round back
 from the end (a pass, a draw or a dead discard needs a hand with nothing for the ends of
 that moment; a dead tile and a drawn tile are whichever the placement allows)."""
@@ -9,11 +9,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine.deals import Sample, unseen_mask
-from engine.knowledge import DOUBLES
-from engine.state import Opening, Record, State
-from engine.tiles import FITS, Tile, mask_of, tiles_of
-from engine.view import view
+from engine.game.knowledge import DOUBLES
+from engine.game.state import Opening, Record, State
+from engine.game.tiles import FITS, Tile, mask_of, tiles_of
+from engine.game.view import view
+from engine.search.deals import Sample, unseen_mask
 
 
 def fits(hand: int, ends: tuple[int, int] | tuple[()], opening: Opening) -> bool:

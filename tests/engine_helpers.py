@@ -11,13 +11,13 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.line import Line
-from engine.moves import DRAW, PASS, Move
-from engine.notation import describe
-from engine.rules import Ruleset, block, duel, gaple
-from engine.state import Opening, State
-from engine.tiles import TILES, Tile
-from engine.view import SeatView
+from engine.game.line import Line
+from engine.game.moves import DRAW, PASS, Move
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.state import Opening, State
+from engine.game.tiles import TILES, Tile
+from engine.game.view import SeatView
+from engine.notation.diagram import describe
 
 #: Every ruleset the random-game properties run over, by a readable id.
 RULESETS: dict[str, Ruleset] = {

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules import block
-from engine.state import State
-from engine.tiles import Tile, iter_mask, mask_of
-from engine.view import view
+from engine.game.rules import block
+from engine.game.state import State
+from engine.game.tiles import Tile, iter_mask, mask_of
+from engine.game.view import view
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from test_ui_play_tutor import made_appraisal
 
-from engine.rules import block
-from engine.state import State
-from engine.view import view
+from engine.game.rules import block
+from engine.game.state import State
+from engine.game.view import view
 from ui.pages.play_tutor_judge import DOUBT_LOOKS, Look, waits
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

@@ -10,7 +10,7 @@ import pytest
 from browser_support import WAIT, settle
 from playwright.sync_api import BrowserContext, Page, expect
 
-from engine.code import Position, Round, parse
+from engine.notation.code import Position, Round, parse
 from ui.content import content
 from ui.i18n import t_in
 from ui.widgets import round_record

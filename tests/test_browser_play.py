@@ -35,8 +35,8 @@ from play_browser import (
 )
 from playwright.sync_api import Locator, Page, expect
 
-from engine.moves import Move
-from engine.rules import block
+from engine.game.moves import Move
+from engine.game.rules import block
 from ui.pages.play import Table, advance, new_table, play_move
 
 pytestmark = pytest.mark.browser
@@ -371,8 +371,8 @@ def test_one_live_region_says_every_computer_move_and_the_focus_goes_on(
 def test_the_tiles_that_fit_are_marked_and_the_others_dimmed(page: Page) -> None:
     import random
 
-    from engine.bots import make_bot
-    from engine.view import view
+    from engine.game.view import view
+    from engine.players.bots import make_bot
 
     errors = watch_errors(page)
     seed = 6  # North (Easy: the heaviest tile, whatever the dice) opens

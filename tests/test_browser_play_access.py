@@ -18,7 +18,7 @@ from browser_support import WAIT, settle, tile
 from play_browser import count_is, hand, moves_so_far, wait_for_turn
 from playwright.sync_api import Page, expect
 
-from engine.rules import block
+from engine.game.rules import block
 from ui.i18n import t_in
 from ui.pages.play import new_table
 

@@ -19,7 +19,7 @@ from play_browser import LIVE, LIVE_SPY_JS, count_is, hand, live_texts, moves_so
 from playwright.sync_api import Page, expect
 from test_browser_play import focused_tile, to_tile, watch_errors
 
-from engine.rules import block
+from engine.game.rules import block
 from ui.pages.play import new_table
 
 pytestmark = pytest.mark.browser

@@ -15,8 +15,8 @@ from browser_support import WAIT, settle, tile
 from live_site import streamlit_server
 from playwright.sync_api import Page, expect
 
-from engine.code import Position
-from engine.scenario import Scenario
+from engine.notation.code import Position
+from engine.teaching.scenario import Scenario
 from ui import progress
 from ui.content import load_puzzles
 

@@ -12,7 +12,7 @@ import pytest
 from browser_support import settle
 from playwright.sync_api import Page, expect
 
-from engine.quiz import question
+from engine.teaching.quiz import question
 from ui.pages.quiz import seat_names
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from browser_support import WAIT, settle
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from engine.quiz import question
+from engine.teaching.quiz import question
 from ui.pages.quiz import seat_names
 from ui.session import COOKIE
 

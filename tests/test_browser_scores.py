@@ -13,7 +13,7 @@ import pytest
 from browser_support import WAIT, settle
 from playwright.sync_api import BrowserContext, Page, expect
 
-from engine.sheet import parse_sheet
+from engine.notation.sheet import parse_sheet
 from ui.i18n import t_in
 
 pytestmark = pytest.mark.browser

@@ -22,8 +22,8 @@ from browser_support import WAIT, play, settle, tile
 from play_browser import Turn, hand, log_lines, take_turn, wait_for_turn
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
-from engine.quiz import question
-from engine.rules import block
+from engine.game.rules import block
+from engine.teaching.quiz import question
 from ui.pages.play import new_table
 from ui.pages.quiz import seat_names
 from ui.pages.try_it import new_deal

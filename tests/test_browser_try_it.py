@@ -11,7 +11,7 @@ import pytest
 from browser_support import play, settle, tile
 from playwright.sync_api import Page, expect
 
-from engine.rules import block
+from engine.game.rules import block
 from ui.pages.try_it import new_deal
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""The appraisal (engine/appraise.py, engine/deals.py; CONTRACT.md "Appraisal"): each
+"""The appraisal (engine/search/appraise.py, engine/search/deals.py; CONTRACT.md "Appraisal"): each
 move's expected score over the deals the mover's view allows agrees with a brute force
 written here apart from the engine's own enumeration, in every family; grades; the
 deals drawn at random are uniform; a round's report and its arithmetic."""
@@ -17,7 +17,14 @@ import pytest
 from deal_support import histories, placements
 from engine_helpers import RULESETS, t
 
-from engine.appraise import (
+from engine.game.line import Line
+from engine.game.moves import Move
+from engine.game.rules import block, duel
+from engine.game.state import Opening, State
+from engine.game.tiles import TILES, Tile
+from engine.game.view import SeatView, view
+from engine.players.bots import seat_score
+from engine.search.appraise import (
     BANDS,
     COARSE,
     FEWEST,
@@ -47,17 +54,10 @@ from engine.appraise import (
     summarise,
     worth,
 )
-from engine.bots import seat_score
-from engine.deals import DealSpace
-from engine.line import Line
-from engine.moves import Move
-from engine.paired import NOISE_Z, t_value
-from engine.rules import block, duel
-from engine.scenario import load
-from engine.solve import solve
-from engine.state import Opening, State
-from engine.tiles import TILES, Tile
-from engine.view import SeatView, view
+from engine.search.deals import DealSpace
+from engine.search.paired import NOISE_Z, t_value
+from engine.search.solve import solve
+from engine.teaching.scenario import load
 
 # -- the brute force: every assignment of the hidden tiles, each move played out ------
 

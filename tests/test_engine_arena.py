@@ -1,4 +1,4 @@
-"""The arena (engine/arena.py, CONTRACT.md "Arena"): duplicate deals, the 95%
+"""The arena (engine/players/arena.py, CONTRACT.md "Arena"): duplicate deals, the 95%
 interval from per-deal results, and the command line's JSON and errors."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import statistics
 
 import pytest
 
-from engine.arena import interval, run
 from engine.cli import main
-from engine.rules import block, duel, gaple
+from engine.game.rules import block, duel, gaple
+from engine.players.arena import interval, run
 
 KEYS = {"rules", "players", "deals", "games", "bots", "score", "ci95", "wins", "draws",
         "seconds", "ms_per_move"}

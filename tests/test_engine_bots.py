@@ -1,4 +1,4 @@
-"""Computer players (engine/bots.py) and the hidden-hand sampler (engine/sampler.py):
+"""Computer players (engine/players/bots.py) and the hidden-hand sampler (engine/search/sampler.py):
 bots read only their seat's view, play every family to a settled end, and the
 sampled deals always agree with what the view shows."""
 
@@ -14,9 +14,16 @@ from engine_helpers import RULESETS, t, with_hidden_tiles_shuffled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.reasons
-from engine import bots
-from engine.bots import (
+import engine.players.reasons
+from engine.game.line import Line
+from engine.game.moves import PASS, Move, distinct
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
+from engine.game.tiles import TILES, mask_of
+from engine.game.view import SeatView, view
+from engine.players import bots
+from engine.players.bots import (
     LEVELS,
     REASON_CODES,
     Decision,
@@ -27,19 +34,12 @@ from engine.bots import (
     rollout_scores,
     seat_score,
 )
-from engine.deals import DealSpace, forbidden_mask, unseen_mask
-from engine.line import Line
-from engine.moves import PASS, Move, distinct
-from engine.paired import t_value
-from engine.reasons import discard_reasons
-from engine.rules import Ruleset, block, duel, gaple
-from engine.sampler import sample, world
-from engine.scenario import load
-from engine.settlement import settle
-from engine.solve import Solution
-from engine.state import State
-from engine.tiles import TILES, mask_of
-from engine.view import SeatView, view
+from engine.players.reasons import discard_reasons
+from engine.search.deals import DealSpace, forbidden_mask, unseen_mask
+from engine.search.paired import t_value
+from engine.search.sampler import sample, world
+from engine.search.solve import Solution
+from engine.teaching.scenario import load
 
 FIELDS = frozenset(f.name for f in dataclasses.fields(SeatView))
 
@@ -160,8 +160,8 @@ def test_counting_blocks_with_a_number_the_next_player_lacks() -> None:
 
 
 def test_counting_beats_random_over_duplicate_deals() -> None:
-    from engine.arena import run
-    from engine.rules import block
+    from engine.game.rules import block
+    from engine.players.arena import run
 
     result = run(block(2), ["counting", "random"], deals=60, seed=3)
     score, ci = result["score"], result["ci95"]
@@ -247,7 +247,7 @@ def test_counting_throws_first_a_dead_tile_that_nothing_can_ever_match() -> None
 def test_counting_beats_heaviest_over_fixed_duplicate_deals() -> None:
     # The old counting player lost to heaviest in four-player Gaple (it threw its
     # heaviest tile dead) and was level in two-player Block.
-    from engine.arena import run
+    from engine.players.arena import run
 
     for rules, deals in ((block(2), 300), (gaple(4), 100), (duel(), 200)):
         result = run(rules, ["counting"] + ["heaviest"] * (rules.players - 1), deals=deals,
@@ -259,7 +259,7 @@ def test_counting_beats_heaviest_over_fixed_duplicate_deals() -> None:
 def test_heaviest_beats_random_in_the_draw_game_over_fixed_duplicate_deals() -> None:
     # Where a blocked round is rare (the draw game) shedding weight alone hardly beats a
     # random player; the tie-breaks (a double first, an end the mover can follow) do.
-    from engine.arena import run
+    from engine.players.arena import run
 
     result = run(duel(draw=True), ["heaviest", "random"], deals=2000, seed=5)
     ci = result["ci95"]
@@ -316,7 +316,7 @@ def test_the_api_levels_and_reasons() -> None:
         make_bot("grandmaster")
     with pytest.raises(ValueError):
         make_bot("strong", budget=0)
-    doc = engine.reasons.__doc__ or ""
+    doc = engine.players.reasons.__doc__ or ""
     for code in REASON_CODES:
         assert code in doc  # every code is documented for the translators
     assert Reason("opponents_lack", {"seats": (1, 3), "value": 3}).text() == \
@@ -380,7 +380,7 @@ def test_the_solver_scores_three_player_block_as_the_arena_does() -> None:
     s = State.setup(block(3), [["2-5", "1-1"], ["0-1", "3-3"], ["2-2", "4-6"]], ends=(2, 1))
     scores, exact = bots.solver_scores(s, 10.0)
     assert exact
-    from engine.solve import solve
+    from engine.search.solve import solve
 
     for mv in solve(s).moves:
         points = mv.value

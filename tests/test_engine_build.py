@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 GAMES_DIGEST = """
 import hashlib, json, random, sys
 import engine
-from engine.bench import play_random
-from engine.rules import block, duel, gaple
-from engine.settlement import settle
+from engine.players.bench import play_random
+from engine.game.rules import block, duel, gaple
+from engine.game.settlement import settle
 out = []
 for rules in (block(2), block(3), block(4), gaple(4), gaple(4, 7), gaple(5),
               gaple(4, dead_tiles=False), gaple(4, blank_double_25=True), duel(), duel(True)):
@@ -85,9 +85,10 @@ def fake_build(tmp_path: Path, *, newer_source: str | None) -> Path:
     shutil.copytree(ROOT / "engine", copy, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     past = time.time() - 3600
     for name in _build.MODULES:
-        fake = copy / f"{name}{EXTENSION_SUFFIXES[0]}"
+        source = copy.joinpath(*name.split(".")).with_suffix(".py")
+        fake = source.with_suffix(EXTENSION_SUFFIXES[0])
         fake.write_bytes(b"")  # never loaded: importing it would fail loudly
-        os.utime(copy / f"{name}.py", (past - 60, past - 60))
+        os.utime(source, (past - 60, past - 60))
         os.utime(fake, (past, past))
     if newer_source:
         (copy / f"{newer_source}.py").touch()
@@ -95,29 +96,31 @@ def fake_build(tmp_path: Path, *, newer_source: str | None) -> Path:
 
 
 def test_a_build_older_than_its_source_is_not_used(tmp_path: Path) -> None:
-    fake_build(tmp_path, newer_source="state")
-    result = run_python("import engine; from engine.state import State; print(engine.COMPILED)",
+    fake_build(tmp_path, newer_source="game/state")
+    result = run_python("import engine; from engine.game.state import State; "
+                        "print(engine.COMPILED)",
                         {"PYTHONPATH": str(tmp_path), _build.ENV: ""}, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
-    assert "older than engine/state.py" in result.stderr and "make build" in result.stderr
+    assert "older than engine/game/state.py" in result.stderr and "make build" in result.stderr
 
 
 def test_the_source_can_be_asked_for_even_with_a_current_build(tmp_path: Path) -> None:
     fake_build(tmp_path, newer_source=None)
-    result = run_python("import engine; from engine.state import State; print(engine.COMPILED)",
+    result = run_python("import engine; from engine.game.state import State; "
+                        "print(engine.COMPILED)",
                         {"PYTHONPATH": str(tmp_path), _build.ENV: "python"}, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False" and "Warning" not in result.stderr
 
 
 def test_stale_names_each_module_missing_or_older_than_its_source(tmp_path: Path) -> None:
-    copy = fake_build(tmp_path, newer_source="line")
-    (copy / f"view{EXTENSION_SUFFIXES[0]}").unlink()
+    copy = fake_build(tmp_path, newer_source="game/line")
+    (copy / "game" / f"view{EXTENSION_SUFFIXES[0]}").unlink()
     result = run_python("from engine import _build; print(','.join(_build.stale()))",
                         {"PYTHONPATH": str(tmp_path), _build.ENV: "python"}, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "line,view"
+    assert result.stdout.strip() == "game.line,game.view"
 
 
 def test_the_digest_script_sees_every_family(digests: tuple[list[str], list[str]]) -> None:

@@ -1,4 +1,4 @@
-"""The position code and the round code (engine/code.py): every field, its errors, the
+"""The position code and the round code (engine/notation/code.py): every field, its errors, the
 documents' examples, and round trips over random positions of every family."""
 
 from __future__ import annotations
@@ -22,8 +22,13 @@ from test_engine_cli import E1 as E1_SCENARIO
 from test_engine_cli import run, run_process
 from test_engine_line import EN
 
-from engine import code as code_module
-from engine.code import (
+from engine.game.moves import Move
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
+from engine.game.tiles import Tile
+from engine.game.view import view
+from engine.notation.code import (
     CodeError,
     HiddenError,
     Position,
@@ -35,14 +40,9 @@ from engine.code import (
     rules_code,
     text,
 )
-from engine.moves import Move
-from engine.notation import describe
-from engine.rules import Ruleset, block, duel, gaple
-from engine.scenario import dumps, load, loads
-from engine.settlement import settle
-from engine.state import State
-from engine.tiles import Tile
-from engine.view import view
+from engine.notation.diagram import code as code_module
+from engine.notation.diagram import describe
+from engine.teaching.scenario import dumps, load, loads
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))

@@ -1,4 +1,4 @@
-"""The counting drill's questions (engine/drill.py): every answer worked out from one seat's
+"""The counting drill's questions (engine/teaching/drill.py): every answer worked out from one seat's
 view, cross-checked here against the real hidden tiles and against a brute-force walk over
 every deal of the unseen tiles that the view allows."""
 
@@ -11,13 +11,13 @@ from itertools import combinations
 import pytest
 from engine_helpers import play, t, with_hidden_tiles_shuffled
 
-from engine import drill
-from engine.drill import Question, check, question
-from engine.line import Line
-from engine.rules import block, duel
-from engine.state import State
-from engine.tiles import TILES, Tile
-from engine.view import SeatView, view
+from engine.game.line import Line
+from engine.game.rules import block, duel
+from engine.game.state import State
+from engine.game.tiles import TILES, Tile
+from engine.game.view import SeatView, view
+from engine.teaching import drill
+from engine.teaching.drill import Question, check, question
 
 SEEDS = range(120)
 

@@ -1,4 +1,4 @@
-"""A computer player's model of how the others choose (engine/inference.py), against the
+"""A computer player's model of how the others choose (engine/search/inference.py), against the
 odds worked out here by replaying the round with each deal's hands."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from collections.abc import Iterator
 import pytest
 from engine_helpers import RULESETS, deal, play
 
-from engine.bots import StrongBot, make_bot
-from engine.deals import DealSpace, Sample
-from engine.inference import OPPONENTS, ChoiceModel, likelihood, weighs
-from engine.rules import Ruleset, block
-from engine.state import State
-from engine.tiles import ALL_MASK, FITS, TILES, Tile
-from engine.view import view
+from engine.game.rules import Ruleset, block
+from engine.game.state import State
+from engine.game.tiles import ALL_MASK, FITS, TILES, Tile
+from engine.game.view import view
+from engine.players.bots import StrongBot, make_bot
+from engine.search.deals import DealSpace, Sample
+from engine.search.inference import OPPONENTS, ChoiceModel, likelihood, weighs
 
 
 def plays_with_hands(state: State, seat: int, sample: Sample
@@ -142,7 +142,7 @@ def _option_counts(state: State, seat: int, sample: Sample) -> list[int]:
 def test_the_strong_bot_draws_deals_by_their_weight() -> None:
     # Deals where seat 1 holds [0|0] weigh a tenth of the others: drawn by weight, they
     # come far less often than among deals drawn alike.
-    from engine.bots import _weighed_draw
+    from engine.players.bots import _weighed_draw
 
     state = State.setup(block(2), [["0-1", "0-2", "1-2"], ["6-6", "5-5", "4-4"]], ends=None,
                         stock=14, to_move=1)

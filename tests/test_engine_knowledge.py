@@ -1,5 +1,5 @@
-"""What a seat knows of the hidden tiles (engine/knowledge.py) and the deals its view allows
-(engine/deals.py), against a brute force written here apart from both: every placement of
+"""What a seat knows of the hidden tiles (engine/game/knowledge.py) and the deals its view allows
+(engine/search/deals.py), against a brute force written here apart from both: every placement of
 the unseen tiles, each counted by the histories that replay the round's public moves
 legally, found by stepping the round back from the end (a pass, a draw or a dead discard
 needs a hand with nothing for the ends of that moment; a dead tile and a drawn tile are
@@ -23,12 +23,12 @@ import pytest
 from deal_support import histories, placements, possible
 from engine_helpers import RULESETS, deal, max_moves
 
-from engine.deals import DealSpace, Sample, unseen_mask
-from engine.knowledge import DOUBLES
-from engine.rules import Ruleset, duel, gaple
-from engine.state import State
-from engine.tiles import FITS, TILES
-from engine.view import view
+from engine.game.knowledge import DOUBLES
+from engine.game.rules import Ruleset, duel, gaple
+from engine.game.state import State
+from engine.game.tiles import FITS, TILES
+from engine.game.view import view
+from engine.search.deals import DealSpace, Sample, unseen_mask
 
 
 def truth(state: State, seat: int) -> Sample:

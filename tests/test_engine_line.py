@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from engine_helpers import t
 
-from engine.line import Line, LineError, SidePart
-from engine.moves import ENDS
-from engine.notation import LANGUAGES, WORDS, LanguageError, describe
+from engine.game.line import Line, LineError, SidePart
+from engine.game.moves import ENDS
+from engine.notation.diagram import LANGUAGES, WORDS, LanguageError, describe
 
 # Each diagram as plays from an empty line: (tile, the open value it joins).
 DIAGRAMS: dict[str, list[tuple[str, int | None]]] = {

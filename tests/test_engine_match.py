@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 from engine_helpers import play
 
-from engine.match import (
+from engine.game.match import (
     GAPLE_MATCH_NOTE,
     BlockMatch,
     DuelSeries,
@@ -19,9 +19,9 @@ from engine.match import (
     draw_lots,
     match_for,
 )
-from engine.rules import block, duel, gaple
-from engine.settlement import settle
-from engine.state import State
+from engine.game.rules import block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
 
 
 class Dice(random.Random):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.moves import DRAW, PASS, Move, MoveError
-from engine.tiles import TILES, Tile, TileError
+from engine.game.moves import DRAW, PASS, Move, MoveError
+from engine.game.tiles import TILES, Tile, TileError
 
 FORMS = [
     ({"play": "2-3", "end": "right"}, "play 2-3 right"),
@@ -94,7 +94,7 @@ def test_errors_say_what_a_move_looks_like() -> None:
 def test_a_tile_built_by_hand_still_names_its_own_move() -> None:
     """``Tile(0, 2)`` built directly has no place in the set (index -1); a move made from it
     is the move of the set's [0|2], never another tile's."""
-    from engine.tiles import Tile
+    from engine.game.tiles import Tile
 
     loose = Tile(0, 2)
     assert Move.play(loose, "right") == Move.play(Tile.of(0, 2), "right")

@@ -1,4 +1,4 @@
-"""engine.solve.outcome: what a solver value means for one seat (CONTRACT.md "Solver", value),
+"""engine.search.solve.outcome: what a solver value means for one seat (CONTRACT.md "Solver", value),
 checked against the settlement of the rounds the solver's own line plays out."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from engine.rules import Ruleset, block, duel, gaple
-from engine.settlement import settle
-from engine.solve import Outcome, outcome, solve
-from engine.state import State
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
+from engine.search.solve import Outcome, outcome, solve
 
 
 def test_two_player_values() -> None:

@@ -1,4 +1,4 @@
-"""Running sums for paired comparisons (engine/paired.py), against sums worked out here."""
+"""Running sums for paired comparisons (engine/search/paired.py), against sums worked out here."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import statistics
 
 import pytest
 
-from engine.paired import NOISE_Z, PairedSums, sample_variance, t_value, weighted_mean_error
+from engine.search.paired import NOISE_Z, PairedSums, sample_variance, t_value, weighted_mean_error
 
 
 def test_sums_and_differences_match_the_rows_whole_numbers() -> None:

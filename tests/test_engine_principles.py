@@ -1,4 +1,4 @@
-"""The strategy principles' evidence (engine/principles.py, bench/principles.py): each pair
+"""The strategy principles' evidence (engine/teaching/principles.py, bench/principles.py): each pair
 of players differs in its principle and plays differently for it, a figure is reproduced
 from its seed, and the data file holds a figure for every principle in every game."""
 
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import CountingBot
-from engine.principles import GAMES, PRINCIPLES, Evidence, measure, principle
-from engine.state import State
-from engine.view import view
+from engine.game.state import State
+from engine.game.view import view
+from engine.players.bots import CountingBot
+from engine.teaching.principles import GAMES, PRINCIPLES, Evidence, measure, principle
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))

@@ -26,13 +26,13 @@ from engine_helpers import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.moves import Move
-from engine.notation import describe
-from engine.rules import Ruleset
-from engine.settlement import settle
-from engine.state import IllegalMoveError, State
-from engine.tiles import TILES
-from engine.view import view
+from engine.game.moves import Move
+from engine.game.rules import Ruleset
+from engine.game.settlement import settle
+from engine.game.state import IllegalMoveError, State
+from engine.game.tiles import TILES
+from engine.game.view import view
+from engine.notation.diagram import describe
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 

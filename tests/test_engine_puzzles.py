@@ -1,5 +1,5 @@
-"""Puzzles: the ``[puzzle]`` table (engine/puzzle.py), its themes (engine/themes.py), the bank's
-generator and its command (engine/puzzles.py), and the bank itself (scenarios/puzzles/)."""
+"""Puzzles: the ``[puzzle]`` table (engine/teaching/puzzle.py), its themes (engine/teaching/themes.py), the bank's
+generator and its command (engine/teaching/puzzles.py), and the bank itself (scenarios/puzzles/)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import puzzle as puzzle_data
-from engine.appraise import BANDS
-from engine.code import parse_position
-from engine.lessons import check_paths
-from engine.moves import Move
-from engine.puzzles import TABLES, search, write
-from engine.scenario import ScenarioError, find, load, loads
-from engine.themes import THEMES, contrast, themes
+from engine.game.moves import Move
+from engine.notation.code import parse_position
+from engine.search.appraise import BANDS
+from engine.teaching import puzzle as puzzle_data
+from engine.teaching.lessons import check_paths
+from engine.teaching.puzzles import TABLES, search, write
+from engine.teaching.scenario import ScenarioError, find, load, loads
+from engine.teaching.themes import THEMES, contrast, themes
 
 ROOT = Path(__file__).resolve().parent.parent
 BANK = ROOT / "scenarios" / "puzzles"
@@ -242,8 +242,8 @@ def bank() -> list[tuple[str, dict[str, object]]]:
 
 
 def test_the_bank_has_300_puzzles_over_every_table() -> None:
-    from engine.code import rules_code
-    from engine.rules import preset
+    from engine.game.rules import preset
+    from engine.notation.code import rules_code
 
     files = bank()
     assert len(files) >= 300

@@ -1,4 +1,4 @@
-"""Quiz questions (engine/quiz.py): finished rounds, reproducible seeds, checks."""
+"""Quiz questions (engine/teaching/quiz.py): finished rounds, reproducible seeds, checks."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from engine import quiz
-from engine.quiz import LEVELS, SEED_LIMIT, TRICKY, check, question
+from engine.teaching import quiz
+from engine.teaching.quiz import LEVELS, SEED_LIMIT, TRICKY, check, question
 
 
 def test_doctests() -> None:

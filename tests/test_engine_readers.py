@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_cli import ROOT, run
 
-from engine.code import CodeError, parse, parse_rules
-from engine.reading import cut, quoted
-from engine.scenario import ScenarioError, loads
-from engine.sheet import SheetError, parse_sheet
+from engine.game.reading import cut, quoted
+from engine.notation.code import CodeError, parse, parse_rules
+from engine.notation.sheet import SheetError, parse_sheet
+from engine.teaching.scenario import ScenarioError, loads
 
 #: A position to move from, every hand shown (Block, two players).
 POSITION = "b2/1233.4456/-/*20/0"
@@ -268,7 +268,7 @@ def test_a_seat_said_to_lack_a_value_it_holds_is_refused(code: str, seat: int, v
 
 
 def test_what_the_engine_writes_of_what_a_seat_lacks_is_read_back() -> None:
-    from engine.code import Position
+    from engine.notation.code import Position
     moves = '[[moves]]\nplay = "1-2"\n[[moves]]\npass = true\n'
     state = loads(SCENARIO + moves, "x").replay()
     for seat in (None, 0, 1):
@@ -359,7 +359,7 @@ def test_a_sheet_code_quotes_a_long_token_cut_short() -> None:
 def test_an_option_read_from_text_is_ascii_digits(value: str) -> None:
     """The address's and the command line's options (``players=…``): a digit of another
     script is no number here either (a superscript was Python's own int() error)."""
-    from engine.rules import RulesError, ruleset_from_options
+    from engine.game.rules import RulesError, ruleset_from_options
     with pytest.raises(RulesError) as e:
         ruleset_from_options({"rules": "block", "players": value})
     assert "must be a whole number" in str(e.value) and len(str(e.value)) < 200
@@ -371,7 +371,7 @@ def test_bench_refuses_an_option_of_another_script_in_one_line() -> None:
 
 
 def test_a_lesson_that_is_not_utf8_is_one_problem_named(tmp_path: Path) -> None:
-    from engine.lessons import check_paths
+    from engine.teaching.lessons import check_paths
     folder = tmp_path / "lessons"
     folder.mkdir()
     (folder / "bad.toml").write_bytes(b'id = "bad"\n# \xff\n')

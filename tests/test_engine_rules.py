@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine.rules import (
+from engine.game.rules import (
     BLANK_DOUBLE_25,
     FAMILIES,
     RulesError,
@@ -19,7 +19,7 @@ from engine.rules import (
     result_unit,
     ruleset_from_options,
 )
-from engine.tiles import Tile, mask_of
+from engine.game.tiles import Tile, mask_of
 
 
 @pytest.mark.parametrize(("rules", "hand", "undealt"), [

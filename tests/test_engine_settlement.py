@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import pytest
 from engine_helpers import play, t
 
-from engine.moves import PASS, Move
-from engine.rules import Ruleset, block, duel, gaple
-from engine.settlement import (
+from engine.game.moves import PASS, Move
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.settlement import (
     MINUS,
     blank_double_counted,
     check_answer,
@@ -17,8 +17,8 @@ from engine.settlement import (
     holding,
     settle,
 )
-from engine.state import State
-from engine.tiles import Tile
+from engine.game.state import State
+from engine.game.tiles import Tile
 
 
 def blocked(rules: Ruleset, hands: Sequence[Sequence[str]],

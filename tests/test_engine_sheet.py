@@ -1,4 +1,4 @@
-"""The score sheet for a game at a real table (engine/sheet.py): a round reported by how it
+"""The score sheet for a game at a real table (engine/notation/sheet.py): a round reported by how it
 ended and what each seat has left, settled by the rules; the match's sheet; its code."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from engine_helpers import RULESETS, t
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.match import BlockMatch, DuelSeries, GapleMatch
-from engine.rules import Ruleset, block, duel, gaple
-from engine.settlement import settle
-from engine.sheet import (
+from engine.game.match import BlockMatch, DuelSeries, GapleMatch
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
+from engine.notation.sheet import (
     Entry,
     Sheet,
     SheetError,
@@ -25,7 +26,6 @@ from engine.sheet import (
     room,
     settle_entry,
 )
-from engine.state import State
 
 
 def tiles(text: str) -> tuple:
@@ -257,7 +257,7 @@ lefts = st.one_of(st.integers(0, 40), st.lists(st.sampled_from(range(28)), max_s
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(list(RULESETS)), st.data())
 def test_any_sheet_reads_back_from_its_code(name: str, data: st.DataObject) -> None:
-    from engine.tiles import TILES
+    from engine.game.tiles import TILES
     rules = RULESETS[name]
     sheet = Sheet.new(rules, first=data.draw(st.none() | st.integers(0, rules.players - 1)))
     for _ in range(data.draw(st.integers(0, 4))):

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.moves import Move
-from engine.rules import Ruleset, block, duel, gaple
-from engine.scenario import load
-from engine.solve import Search, Solution, _best_place, _forced, _reach, solve, utilities
-from engine.state import State
-from engine.tiles import TILES, Tile, mask_of
+from engine.game.moves import Move
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.state import State
+from engine.game.tiles import TILES, Tile, mask_of
+from engine.search.solve import Search, Solution, _best_place, _forced, _reach, solve, utilities
+from engine.teaching.scenario import load
 
 ROOT = Path(__file__).resolve().parent.parent
 

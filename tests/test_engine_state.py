@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from engine_helpers import m, play, random_game, snapshot, t
 
-from engine.moves import DRAW, PASS, Move
-from engine.rules import Ruleset, block, duel, gaple
-from engine.state import _SHUFFLE, IllegalMoveError, State, below, shuffled
-from engine.tiles import TILES
+from engine.game.moves import DRAW, PASS, Move
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.state import _SHUFFLE, IllegalMoveError, State, below, shuffled
+from engine.game.tiles import TILES
 
 
 def e1() -> State:

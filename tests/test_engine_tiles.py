@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from engine.tiles import (
+from engine.game.tiles import (
     ALL_MASK,
     FITS,
     TILES,

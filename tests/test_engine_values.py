@@ -1,4 +1,4 @@
-"""Every engine value pickles and copies (engine/values.py): in the compiled build a
+"""Every engine value pickles and copies (engine/game/values.py): in the compiled build a
 frozen class cannot be filled in field by field, so each says how it is rebuilt."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from engine.bench import play_random, run
-from engine.line import Line
-from engine.moves import Move
-from engine.rules import block, duel, gaple
-from engine.settlement import settle
-from engine.state import State
-from engine.tiles import TILES
-from engine.view import SeatView, view
+from engine.game.line import Line
+from engine.game.moves import Move
+from engine.game.rules import block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
+from engine.game.tiles import TILES
+from engine.game.view import SeatView, view
+from engine.players.bench import play_random, run
 
 
 def comparable(value: Any) -> Any:

@@ -9,10 +9,10 @@ import random
 import pytest
 from engine_helpers import play, public, t, tiles_in, with_hidden_tiles_shuffled
 
-from engine.moves import PASS
-from engine.rules import block, duel, gaple
-from engine.state import State
-from engine.view import known_missing, view
+from engine.game.moves import PASS
+from engine.game.rules import block, duel, gaple
+from engine.game.state import State
+from engine.game.view import known_missing, view
 
 
 def e1() -> State:

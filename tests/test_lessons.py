@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.lessons import TASK_KINDS, Lesson, Step, load_all
-from engine.moves import Move
-from engine.notation import describe
-from engine.scenario import Scenario
+from engine.game.moves import Move
+from engine.notation.diagram import describe
+from engine.teaching.lessons import TASK_KINDS, Lesson, Step, load_all
+from engine.teaching.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS, LESSONS = load_all(ROOT / "scenarios")
@@ -182,8 +182,8 @@ def test_the_first_step_says_what_it_shows() -> None:
 
 
 def test_a_step_without_the_learner_s_seat_or_move_is_refused() -> None:
-    from engine.lessons import parse_lesson
-    from engine.scenario import ScenarioError
+    from engine.teaching.lessons import parse_lesson
+    from engine.teaching.scenario import ScenarioError
 
     base = {"id": "x", "steps": [{"id": "a", "scenario": "d1-one-four", "at": 0,
                                   "text": "Play.", "task": {"kind": "play"}}]}
@@ -205,8 +205,8 @@ def test_a_step_that_asks_about_the_line_hides_its_ends(x: Lesson, s: Step) -> N
 
 
 def test_hide_ends_is_refused_where_nothing_is_asked_off_the_board() -> None:
-    from engine.lessons import parse_lesson
-    from engine.scenario import ScenarioError
+    from engine.teaching.lessons import parse_lesson
+    from engine.teaching.scenario import ScenarioError
 
     def lesson(step: dict[str, object]) -> dict[str, object]:
         return {"id": "x", "steps": [{"id": "a", "scenario": "d1-one-four", "at": 1, **step}]}
@@ -286,7 +286,7 @@ def test_winner_answers(lid: str, sid: str, winners: tuple[int, ...], points: tu
 
 
 def test_an_accepted_play_may_leave_out_the_end() -> None:
-    from engine.lessons import parse_lesson
+    from engine.teaching.lessons import parse_lesson
 
     data = {"id": "l", "steps": [{"id": "a", "scenario": "d2-double-one", "at": 1,
                                   "task": {"kind": "play", "accept": [{"play": "1-1"}]}}]}
@@ -298,7 +298,7 @@ def test_an_accepted_play_may_leave_out_the_end() -> None:
 
 def test_on_equal_ends_a_file_may_name_either_end_and_the_one_click_play_is_accepted() -> None:
     """D7 after [2|2]: [2|4] on the left or on the right of two 2s is one move."""
-    from engine.lessons import parse_lesson
+    from engine.teaching.lessons import parse_lesson
 
     data = {"id": "l", "steps": [
         {"id": "a", "scenario": "d7-double-two", "at": 1,

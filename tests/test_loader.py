@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.lessons import check_paths, load_all, load_lesson, parse_lesson
-from engine.referee import check
-from engine.scenario import ScenarioError, load, parse
+from engine.teaching.lessons import check_paths, load_all, load_lesson, parse_lesson
+from engine.teaching.referee import check
+from engine.teaching.scenario import ScenarioError, load, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "data" / "bad"

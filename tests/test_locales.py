@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import scenario as scenario_files
+from engine.teaching import scenario as scenario_files
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,8 +13,8 @@ import pytest
 from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.appraise import appraise
-from engine.code import parse_position, parse_round
+from engine.notation.code import parse_position, parse_round
+from engine.search.appraise import appraise
 from ui import thinking
 from ui.i18n import t_in
 from ui.pages import analysis
@@ -109,9 +109,9 @@ def test_the_sites_own_codes_are_far_shorter_than_the_longest_read() -> None:
     no link the site writes is refused (nor comes near the server's 16 KiB)."""
     from engine_helpers import RULESETS, random_game
 
-    from engine.code import Position, Round
-    from engine.moves import Move
-    from engine.state import State
+    from engine.game.moves import Move
+    from engine.game.state import State
+    from engine.notation.code import Position, Round
 
     lengths: list[int] = []
 

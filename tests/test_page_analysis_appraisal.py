@@ -12,7 +12,7 @@ from apptest_support import open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
 from test_page_play_review import play_round
 
-from engine.code import Round
+from engine.notation.code import Round
 from ui import i18n, thinking
 from ui.i18n import t_in
 from ui.pages import analysis

@@ -15,9 +15,9 @@ import pytest
 from apptest_support import board_data, button_keys, click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.moves import Move
-from engine.solve import Solution, solve
-from engine.state import State
+from engine.game.moves import Move
+from engine.game.state import State
+from engine.search.solve import Solution, solve
 from ui import thinking
 from ui.i18n import move_text
 from ui.pages.try_it import Game

@@ -1,9 +1,9 @@
-"""The counting drill (AppTest): a timed run of questions from engine/drill.py, answered by
+"""The counting drill (AppTest): a timed run of questions from engine/teaching/drill.py, answered by
 clicks, checked by the engine, scored per minute, the personal best kept.
 
 The page's clock (``ui.pages.drill.clock``) is a fake one here that a test moves on by hand,
 so no test sleeps; the run's seed is chosen (``ui.pages.drill.new_seed``), so each test knows
-its questions: ``engine.drill.question(seed + n - 1)`` is the run's ``n``-th.
+its questions: ``engine.teaching.drill.question(seed + n - 1)`` is the run's ``n``-th.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine import drill
-from engine.drill import Question, question
+from engine.teaching import drill
+from engine.teaching.drill import Question, question
 from ui import progress
 from ui.pages import drill as page
 from ui.pages import drill_words as words

@@ -22,7 +22,7 @@ from apptest_support import (
 )
 from streamlit.testing.v1 import AppTest
 
-from engine.notation import WORDS
+from engine.notation.diagram import WORDS
 from ui import progress
 from ui.content import load_content
 from ui.i18n import isolate_ltr
@@ -250,7 +250,7 @@ def test_stars_for() -> None:
 
 
 def test_checks_come_from_the_engine() -> None:
-    from engine.moves import Move
+    from engine.game.moves import Move
 
     data = load_content(FIXTURE_SCENARIOS)
     found = data.step("matching-ends", "one-tile")
@@ -492,7 +492,7 @@ def test_a_question_about_the_line_does_not_print_its_answer(
     names the open ends — no "Legal continuation points" under the table or in the drawing's
     label, no markers with their values — only the tiles and how they lie; once answered,
     the whole description and the markers are there."""
-    from engine.notation import describe as notation
+    from engine.notation.diagram import describe as notation
 
     monkeypatch.delenv("DOMINO_SCENARIOS_DIR")
     lesson, step = SITE.lessons[0], SITE.lessons[0].steps[3]

@@ -24,9 +24,9 @@ from apptest_support import (
 )
 from streamlit.testing.v1 import AppTest
 
-from engine.match import BlockMatch
-from engine.rules import block
-from engine.state import State
+from engine.game.match import BlockMatch
+from engine.game.rules import block
+from engine.game.state import State
 from ui import progress
 from ui.i18n import move_text, t_in
 from ui.pages import play_hints
@@ -235,8 +235,8 @@ def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> 
     replaced by the heaviest legal tile."""
     from concurrent.futures import Future
 
-    from engine.bots import Decision
-    from engine.moves import Move
+    from engine.game.moves import Move
+    from engine.players.bots import Decision
     from ui.pages import play
 
     tb = play.new_table(block(2), "random", 5)

@@ -17,9 +17,9 @@ import pytest
 from apptest_support import board_data, board_move, button_keys, click, open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.moves import Move
-from engine.rules import duel, gaple
-from engine.state import State
+from engine.game.moves import Move
+from engine.game.rules import duel, gaple
+from engine.game.state import State
 from ui.widgets import verdict
 
 pytestmark = pytest.mark.usefixtures("data_dir")

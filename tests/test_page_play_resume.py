@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from test_page_play import legal_button, play_round
 from test_ui_play_rounds import Workers
 
-from engine.code import Round
+from engine.notation.code import Round
 from ui import progress, thinking
 from ui.pages import play_review
 from ui.pages.play import Table

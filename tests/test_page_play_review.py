@@ -19,9 +19,9 @@ from streamlit.testing.v1 import AppTest
 from test_page_play import FAMILIES
 from test_ui_play_rounds import Workers
 
-from engine.appraise import BANDS, DecisionReport, summarise
-from engine.moves import Move
-from engine.tiles import Tile
+from engine.game.moves import Move
+from engine.game.tiles import Tile
+from engine.search.appraise import BANDS, DecisionReport, summarise
 from ui import progress, thinking
 from ui.i18n import t_in
 from ui.pages import play_review, play_review_view
@@ -292,8 +292,8 @@ def test_the_review_follows_a_change_of_language(lang: str) -> None:
 def test_the_hand_verdict_follows_the_bands() -> None:
     """The report's short verdict: the hand from its worth against the blunder band, the
     play from the classes and the mean loss."""
-    from engine.appraise import DecisionReport, summarise
-    from engine.moves import Move
+    from engine.game.moves import Move
+    from engine.search.appraise import DecisionReport, summarise
     from ui.pages.play_review import hand_strength, play_quality
 
     assert hand_strength("block", -BANDS["block"][2]) == "weak"

@@ -9,7 +9,7 @@ import pytest
 from apptest_support import click, open_page, play_table
 from streamlit.testing.v1 import AppTest
 
-from engine.rules import Ruleset, block, duel, gaple
+from engine.game.rules import Ruleset, block, duel, gaple
 from ui.widgets.deal_setup import CHOICES, choices_of, form_state, rules_from_form, rules_in_form
 
 pytestmark = pytest.mark.usefixtures("data_dir")

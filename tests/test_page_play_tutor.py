@@ -16,9 +16,9 @@ from streamlit.testing.v1 import AppTest
 from test_page_play import live_data
 from test_ui_play_tutor import made_appraisal
 
-from engine.appraise import Appraisal
-from engine.moves import Move, canonical, distinct
-from engine.view import SeatView
+from engine.game.moves import Move, canonical, distinct
+from engine.game.view import SeatView
+from engine.search.appraise import Appraisal
 from ui import thinking
 from ui.i18n import t_in
 from ui.pages.play_hints import move_named

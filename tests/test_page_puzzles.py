@@ -12,10 +12,10 @@ import pytest
 from apptest_support import board_data, board_move, button_keys, click, home, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.code import Position
-from engine.moves import Move
-from engine.scenario import Scenario
-from engine.themes import THEMES, contrast
+from engine.game.moves import Move
+from engine.notation.code import Position
+from engine.teaching.scenario import Scenario
+from engine.teaching.themes import THEMES, contrast
 from ui import progress
 from ui.content import load_puzzles
 from ui.pages import puzzles as logic
@@ -210,7 +210,7 @@ def test_why_names_what_a_seat_has_shown_it_lacks() -> None:
     for s in BANK.values():
         p = s.puzzle
         assert p is not None
-        from engine.view import view
+        from engine.game.view import view
         v = view(s.replay(), p.seat)
         wrong = next(f.move for f in p.moves if f.move not in p.best)
         if any(code == "lacks" for code, _ in contrast(v, p.best[0], wrong)) and \

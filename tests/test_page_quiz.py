@@ -1,6 +1,6 @@
 """The Quiz page (AppTest): questions from the engine, answers scored, streaks kept.
 
-The right answer is always computed here from the engine (``engine.quiz``),
+The right answer is always computed here from the engine (``engine.teaching.quiz``),
 from the level and seed the page puts in its address.
 """
 
@@ -12,7 +12,7 @@ import pytest
 from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.quiz import Question, question
+from engine.teaching.quiz import Question, question
 from ui import progress
 from ui.pages import quiz as ui_quiz
 from ui.widgets import seats as seats_widget

@@ -10,10 +10,10 @@ import pytest
 from apptest_support import open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.notation import describe
-from engine.rules import FAMILIES
-from engine.scenario import load
-from engine.settlement import settle
+from engine.game.rules import FAMILIES
+from engine.game.settlement import settle
+from engine.notation.diagram import describe
+from engine.teaching.scenario import load
 from ui import i18n
 from ui.pages import rules as rules_page
 

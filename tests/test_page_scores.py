@@ -11,9 +11,9 @@ import pytest
 from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from engine.rules import block
-from engine.sheet import Entry, Sheet, parse_sheet
-from engine.tiles import Tile
+from engine.game.rules import block
+from engine.game.tiles import Tile
+from engine.notation.sheet import Entry, Sheet, parse_sheet
 from ui.pages import scores, scores_words
 
 PAGE = "pages/scores.py"

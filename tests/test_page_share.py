@@ -13,7 +13,7 @@ import pytest
 from apptest_support import click, legal_button, open_page
 from streamlit.testing.v1 import AppTest
 
-from engine.code import Position, Round, parse
+from engine.notation.code import Position, Round, parse
 from ui.content import content, puzzles
 from ui.i18n import t_in
 from ui.pages.play import Table

@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 from apptest_support import open_page, texts
 
-from engine.principles import PRINCIPLES, decides, game_of, load_course, misleads, principle
+from engine.teaching.principles import (
+    PRINCIPLES,
+    decides,
+    game_of,
+    load_course,
+    misleads,
+    principle,
+)
 from ui import progress
 from ui.content import load_puzzles, load_strategy, strategy_step
 from ui.pages import strategy as logic

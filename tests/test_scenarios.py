@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.moves import Move
-from engine.notation import describe
-from engine.puzzle import verify
-from engine.referee import check, report
-from engine.scenario import Scenario, find, load
-from engine.settlement import settle
+from engine.game.moves import Move
+from engine.game.settlement import settle
+from engine.notation.diagram import describe
+from engine.teaching.puzzle import verify
+from engine.teaching.referee import check, report
+from engine.teaching.scenario import Scenario, find, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.tiles import Tile, TileError
+from engine.game.tiles import Tile, TileError
 
 SPELLINGS = {f"{a}-{b}" for a in range(7) for b in range(7)} | {
     f"[{a}|{b}]" for a in range(7) for b in range(7)}

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from engine.appraise import appraise
-from engine.code import parse_position
-from engine.moves import Move
-from engine.rules import duel
-from engine.state import State
-from engine.view import view
+from engine.game.moves import Move
+from engine.game.rules import duel
+from engine.game.state import State
+from engine.game.view import view
+from engine.notation.code import parse_position
+from engine.search.appraise import appraise
 from ui import i18n
 from ui.i18n import LRI, PDI
 from ui.widgets import appraisal

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.moves import PASS, Move
+from engine.game.moves import PASS, Move
 from ui.content import load_content
 from ui.pages import examples as ex
 from ui.widgets import feedback, story

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.lessons import TASK_KINDS
-from engine.moves import Move
-from engine.rules import block
-from engine.settlement import MINUS, settle
-from engine.state import State
-from engine.tiles import Tile
+from engine.game.moves import Move
+from engine.game.rules import block
+from engine.game.settlement import MINUS, settle
+from engine.game.state import State
+from engine.game.tiles import Tile
+from engine.teaching.lessons import TASK_KINDS
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,7 @@ def test_english_catalog_loads_flat() -> None:
 
 
 def test_params_are_filled_and_tiles_written_as_the_documents_do() -> None:
-    from engine.tiles import Tile
+    from engine.game.tiles import Tile
 
     assert i18n.t("move.play", tile=Tile.parse("5-3")) == "Play [3|5]"
     assert i18n.t("learn.step_of", n=2, total=5) == "step 2 of 5"
@@ -151,7 +151,7 @@ def test_refusals_read_in_the_learners_words() -> None:
 
 
 def test_unknown_refusal_codes_fall_back_to_the_engines_english() -> None:
-    from engine.state import Refusal
+    from engine.game.state import Refusal
 
     assert i18n.refusal_text(Refusal("brand_new", "something new", {})) == "Something new."
 
@@ -161,8 +161,8 @@ def engine_codes(path: str, pattern: str) -> set[str]:
 
 
 def test_every_refusal_code_of_the_engine_has_words() -> None:
-    codes = engine_codes("engine/state.py", r'Refusal\(\s*"([a-z_]+)"')
-    assert codes, "no Refusal codes found in engine/state.py"
+    codes = engine_codes("engine/game/state.py", r'Refusal\(\s*"([a-z_]+)"')
+    assert codes, "no Refusal codes found in engine/game/state.py"
     assert codes <= set(i18n.REFUSAL_CODES)
     for code in i18n.REFUSAL_CODES:
         if code == "no_drawing":
@@ -175,7 +175,7 @@ def test_every_refusal_code_of_the_engine_has_words() -> None:
 def test_every_settlement_code_of_the_engine_has_words() -> None:
     """Every code the engine settles with (``Explanation("code", ...)``, or a code chosen
     between two: ``code = "a" if ... else "b"``) is known to the site and has its words."""
-    source = (ROOT / "engine/settlement.py").read_text(encoding="utf-8")
+    source = (ROOT / "engine/game/settlement.py").read_text(encoding="utf-8")
     codes = set(re.findall(r'Explanation\(\s*"([a-z_]+)"', source))
     for pair in re.findall(r'code = "([a-z_]+)" if .* else "([a-z_]+)"', source):
         codes.update(pair)
@@ -272,7 +272,7 @@ def test_dynamic_keys_exist() -> None:
 
 
 def test_gaple_figures_name_the_seats() -> None:
-    from engine.rules import gaple
+    from engine.game.rules import gaple
 
     state = State.setup(gaple(), [["1-2"], ["3-4"], ["2-6", "0-5"], ["4-4"]], ends=(0, 0),
                         dead=[["0-1"], [], [], []])
@@ -284,7 +284,7 @@ def test_gaple_figures_name_the_seats() -> None:
 
 def _gaple_out_with_dead() -> State:
     """East plays out holding one dead tile, [3|6]; North wins with the lowest total."""
-    from engine.rules import gaple
+    from engine.game.rules import gaple
 
     state = State.setup(gaple(), [["1-5"], ["2-3"], ["6-6"], ["4-5"]], ends=(3, 0),
                         dead=[[], ["3-6"], [], []], to_move=1)
@@ -359,7 +359,7 @@ def test_arabic_texts_isolate_tiles_from_parameters_and_templates() -> None:
 
 
 def test_arabic_descriptions_isolate_tiles_but_the_engine_text_is_untouched() -> None:
-    from engine.notation import describe as engine_describe
+    from engine.notation.diagram import describe as engine_describe
 
     state = State.setup(block(), [["1-4"], ["1-1"]])
     state.push(Move.play("1-4"))
@@ -443,7 +443,7 @@ def test_lists_are_joined_with_the_language_s_separator() -> None:
 
 def test_an_arabic_hand_reads_with_arabic_commas(monkeypatch: pytest.MonkeyPatch) -> None:
     """What the examples and the Rules page say each seat holds: "[0|1]، [1|1]"."""
-    from engine.scenario import load
+    from engine.teaching.scenario import load
     from ui.widgets.story import settlement_view
 
     monkeypatch.setattr(i18n.language, "current_lang", lambda: "ar")

@@ -11,15 +11,15 @@ import pytest
 from apptest_support import open_page, texts
 from test_ui_play_tutor import made_appraisal
 
-from engine.appraise import Appraisal, MoveAppraisal
-from engine.bots import REASON_CODES, Reason, hint, opening_reasons
-from engine.moves import PASS, Move
-from engine.paired import t_value
-from engine.rules import block, gaple
-from engine.scenario import load
-from engine.state import State
-from engine.tiles import Tile
-from engine.view import view
+from engine.game.moves import PASS, Move
+from engine.game.rules import block, gaple
+from engine.game.state import State
+from engine.game.tiles import Tile
+from engine.game.view import view
+from engine.players.bots import REASON_CODES, Reason, hint, opening_reasons
+from engine.search.appraise import Appraisal, MoveAppraisal
+from engine.search.paired import t_value
+from engine.teaching.scenario import load
 from ui import i18n
 from ui.i18n import lookup
 from ui.pages import play_hints
@@ -227,7 +227,7 @@ def test_the_hint_on_the_page_reads_in_words() -> None:
                                   "holds_most"])
 def test_an_opening_hints_reasons_are_worded_in_every_language(lang: list[str],
                                                                 code: str) -> None:
-    """The first move's hint gives reasons in the game's terms (engine.reasons.opening_reasons),
+    """The first move's hint gives reasons in the game's terms (engine.players.reasons.opening_reasons),
     each worded in every language with its tile and numbers."""
     state = State.setup(block(2), [["6-6", "1-6", "2-6", "1-2", "0-5"], ["0-0"]], stock=14)
     v = view(state, 0)

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from engine.bots import make_bot
-from engine.code import Position, Round
-from engine.code_write import move_token
-from engine.rules import Ruleset, block, duel, gaple
-from engine.view import view
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.view import view
+from engine.notation.code import Position, Round
+from engine.notation.code_write import move_token
+from engine.players.bots import make_bot
 from ui import progress
 from ui.pages import play, play_resume
 from ui.widgets import match_sheet

@@ -21,14 +21,14 @@ from typing import Any
 import pytest
 from engine_helpers import as_coded
 
-from engine.appraise import accuracy
-from engine.bots import LEVELS, seat_score
-from engine.code import parse_position
-from engine.match import BlockMatch, DuelSeries, GapleMatch
-from engine.rules import Ruleset, block, duel, gaple
-from engine.settlement import settle
-from engine.state import State
-from engine.view import view
+from engine.game.match import BlockMatch, DuelSeries, GapleMatch
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
+from engine.game.view import view
+from engine.notation.code import parse_position
+from engine.players.bots import LEVELS, seat_score
+from engine.search.appraise import accuracy
 from ui import thinking
 from ui.pages import play, play_review
 from ui.pages.play import Table

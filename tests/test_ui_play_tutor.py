@@ -18,7 +18,11 @@ from typing import Any
 import pytest
 from test_ui_play_rounds import FAMILIES, Workers
 
-from engine.appraise import (
+from engine.game.moves import Move, canonical
+from engine.game.rules import Ruleset, block, duel
+from engine.game.state import State
+from engine.game.view import SeatView, view
+from engine.search.appraise import (
     MIN_VERDICT,
     Appraisal,
     Evidence,
@@ -30,10 +34,6 @@ from engine.appraise import (
     grade,
     t_value,
 )
-from engine.moves import Move, canonical
-from engine.rules import Ruleset, block, duel
-from engine.state import State
-from engine.view import SeatView, view
 from ui import thinking
 from ui.pages import play, play_tutor, play_tutor_judge
 from ui.pages.play import Table

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from text_support import assert_no_sentence_repeats
 
-from engine.lessons import load_all
-from engine.quiz import check, question
-from engine.scenario import load
-from engine.settlement import settle
+from engine.game.settlement import settle
+from engine.teaching.lessons import load_all
+from engine.teaching.quiz import check, question
+from engine.teaching.scenario import load
 from ui import i18n
 from ui.pages import quiz as ui_quiz
 from ui.pages import quiz_view
@@ -164,8 +164,8 @@ def test_the_quiz_header_names_the_table_in_plain_words(
         monkeypatch: pytest.MonkeyPatch, lang: str, gaple5: str, block2: str) -> None:
     import random
 
-    from engine.rules import Ruleset, block, gaple
-    from engine.state import State
+    from engine.game.rules import Ruleset, block, gaple
+    from engine.game.state import State
 
     monkeypatch.setattr(i18n.language, "current_lang", lambda: lang)
 
@@ -178,8 +178,8 @@ def test_the_quiz_header_names_the_table_in_plain_words(
 
 
 def test_a_single_dead_tile_is_singular_in_the_sums(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.rules import gaple
-    from engine.state import State
+    from engine.game.rules import gaple
+    from engine.game.state import State
 
     state = State.setup(gaple(), [["1-2"], ["3-4"], ["2-6"], ["4-4"]], ends=(0, 0),
                         dead=[["0-1"], ["5-6", "0-3"], [], []])

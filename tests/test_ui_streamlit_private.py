@@ -102,8 +102,8 @@ def test_the_tests_board_click_still_reaches_the_boards_callback() -> None:
     def script() -> None:
         import streamlit as st
 
-        from engine.rules import block
-        from engine.state import State
+        from engine.game.rules import block
+        from engine.game.state import State
         from ui.widgets.board import board
 
         got: list[str] = st.session_state.setdefault("got", [])

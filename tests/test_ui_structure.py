@@ -191,7 +191,7 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 
 
 #: A comparison with a rule family's name: what differs between families is the engine's to say
-#: (a named question on engine.rules.Ruleset, or engine.rules.result_unit).
+#: (a named question on engine.game.rules.Ruleset, or engine.game.rules.result_unit).
 FAMILY_COMPARISON = re.compile(r"family\s*(==|!=)\s*[\"'](block|gaple|duel)[\"']")
 
 

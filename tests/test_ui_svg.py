@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from engine.line import Line
-from engine.notation import describe
-from engine.tiles import Tile
+from engine.game.line import Line
+from engine.game.tiles import Tile
+from engine.notation.diagram import describe
 from ui.widgets import svg
 
 
@@ -201,8 +201,8 @@ def _rows_of(line: Line, width: int) -> list[list[str]]:
 
 
 def _lines() -> list[Line]:
-    from engine.lessons import load_all
-    from engine.quiz import question
+    from engine.teaching.lessons import load_all
+    from engine.teaching.quiz import question
 
     scenarios, _ = load_all(svg.__file__.rsplit("/ui/", 1)[0] + "/scenarios")
     out = [question(1, 812749).state.line]

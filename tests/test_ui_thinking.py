@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.appraise import Appraisal, appraise, combine, look_precision
-from engine.rules import block, duel
-from engine.state import State
-from engine.view import SeatView, view
+from engine.game.rules import block, duel
+from engine.game.state import State
+from engine.game.view import SeatView, view
+from engine.search.appraise import Appraisal, appraise, combine, look_precision
 from ui import thinking
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.moves import PASS, Move
-from engine.rules import Ruleset, block, duel, gaple
-from engine.settlement import settle
-from engine.state import State
+from engine.game.moves import PASS, Move
+from engine.game.rules import Ruleset, block, duel, gaple
+from engine.game.settlement import settle
+from engine.game.state import State
 from ui.content import load_content
 from ui.pages import quiz as ui_quiz
 from ui.pages import try_it

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from engine.moves import Move
-from engine.scenario import load
-from engine.solve import MoveValue, solve
-from engine.tiles import TILES, Tile
+from engine.game.moves import Move
+from engine.game.tiles import TILES, Tile
+from engine.search.solve import MoveValue, solve
+from engine.teaching.scenario import load
 from ui.widgets import verdict
 
 E3 = Path(__file__).resolve().parent.parent / "scenarios" / "e3-empty-hand-wins.toml"

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/strategy_course.py
 
-For each principle (engine/principles.py), in the course's order: the **position**, a bank
+For each principle (engine/teaching/principles.py), in the course's order: the **position**, a bank
 puzzle where the principle decides (followed blindly it plays the best move, and the player
 without it another), the **counter-example**, one where following it blindly is not the best
 move, and up to :data:`PRACTICE` more puzzles where it decides, for practice; each the
@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.lessons import load_tree
-from engine.principles import PRINCIPLES, decides, game_of, misleads
+from engine.teaching.lessons import load_tree
+from engine.teaching.principles import PRINCIPLES, decides, game_of, misleads
 
 PRACTICE = 5
 OUT = ROOT / "scenarios" / "lessons" / "strategy" / "course.toml"

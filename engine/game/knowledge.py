@@ -1,9 +1,9 @@
 """What the public history of a round tells about the tiles a seat cannot see.
 
-One place works this out; the deal space (:mod:`engine.deals`), and through it the
+One place works this out; the deal space (:mod:`engine.search.deals`), and through it the
 computer players' imagined deals, the appraisal, the puzzles and the drill, read it from the
-seat's view (:attr:`engine.view.SeatView.facts`), and the position code carries it
-(:mod:`engine.code`).
+seat's view (:attr:`engine.game.view.SeatView.facts`), and the position code carries it
+(:mod:`engine.notation.code`).
 
 A player's hidden tiles lie in **parts**, each with the tiles it cannot hold (``banned``,
 a tile mask), learned from the moments the player was stuck:
@@ -69,7 +69,7 @@ class Facts:
     #: then (an end's value, or the opening asked for) and the tiles it played later; its
     #: hand then was its hidden tiles now with those.
     #: No fact bans a tile here: the choice a player made is evidence a computer player may
-    #: weigh (:mod:`engine.bots`), not a limit on the deals (a position code leaves it out).
+    #: weigh (:mod:`engine.players.bots`), not a limit on the deals (a position code leaves it out).
     choices: tuple[tuple[int, int, int], ...] = ()
 
     @property

@@ -4,13 +4,13 @@ A :class:`Line` remembers each tile in the order it was played, which end it
 joined and how it lies, so that it can say what the documents' diagrams say:
 which tiles, which connections (the tile already in the line first), and the
 legal continuation points.  The description comes out as structured parts
-(:class:`Description`); :mod:`engine.notation` renders it in a language.
+(:class:`Description`); :mod:`engine.notation.diagram` renders it in a language.
 
 >>> line = Line()
 >>> line.place(Tile.parse("1-4"), None); line.place(Tile.parse("1-1"), "left")
 >>> line.ends
 (1, 4)
->>> from engine.notation import describe
+>>> from engine.notation.diagram import describe
 >>> describe(line.description())
 'Tiles: [1|4], [1|1]. Connections: [1|4] (lower end) – [1|1] (line A). Legal continuation points: [1|1] (line B, 1); [1|4] (higher end, 4).'
 """

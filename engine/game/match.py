@@ -113,7 +113,7 @@ class BlockMatch:
         return self.add(_settled(finished, self.over, "match"))
 
     def add(self, result: Settlement) -> Settlement:
-        """Add a settled round (one played at a real table: engine.sheet), as :meth:`record`."""
+        """Add a settled round (one played at a real table: engine.notation.sheet), as :meth:`record`."""
         _not_over(self.over, "match")
         for seat, pts in enumerate(result.points):
             self.scores[seat] += pts

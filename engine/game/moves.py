@@ -169,7 +169,7 @@ def canonical(move: Move, ends: tuple[int, int] | tuple[()]) -> Move:
 
     Where both ends show the same value, a play on the left is the mirror image of the
     same tile's play on the right: both are named as the play on the right, which is also
-    the end :meth:`engine.state.State.resolve` gives a tile played without an end.  Any
+    the end :meth:`engine.game.state.State.resolve` gives a tile played without an end.  Any
     other move is its own name."""
     if move.kind == "play" and move.end == "left" and len(ends) == 2 and ends[0] == ends[1]:
         tile = move.tile

@@ -221,7 +221,7 @@ _UNITS: Final[dict[str, ResultUnit]] = {"block": "points", "gaple": "place", "du
 
 
 def result_unit(family: str) -> ResultUnit:
-    """What a family's round result is counted in, on :func:`engine.scoring.seat_score`'s
+    """What a family's round result is counted in, on :func:`engine.search.scoring.seat_score`'s
     scale: ``points`` (Block: the mover's points minus the others' mean), ``place`` (Gaple:
     the higher the better, place = (players + 1) / 2 − score), ``chance`` (the duel: +1 a
     win, 0 a draw, −1 a loss; the chance of winning, a draw counted as half, is

@@ -5,8 +5,8 @@ kind of value: a :class:`Settlement` with the totals, the winners, the points
 and an :class:`Explanation` — a reason code with its numbers, plus the
 arithmetic written out (``7 + 8 − 3 = 12``) so a learner can check it.
 
->>> from engine.rules import block
->>> from engine.state import State
+>>> from engine.game.rules import block
+>>> from engine.game.state import State
 >>> s = State.setup(block(3), [["1-2"], ["3-4"], ["2-6"]], ends=(0, 0), passes=3)
 >>> s.status = "blocked"
 >>> r = settle(s)
@@ -160,7 +160,7 @@ def check_answer(settlement: Settlement, rules: Ruleset, seat: int | None,
 
 
 def blank_double_counted(state: State) -> bool:
-    """Whether some player's [0|0] counts :data:`~engine.rules.BLANK_DOUBLE_25` in
+    """Whether some player's [0|0] counts :data:`~engine.game.rules.BLANK_DOUBLE_25` in
     this round (the Gaple variant applied)."""
     return any(state.rules.counts_blank_double_25(h | d)
                for h, d in zip(state.hand_masks, state.dead_masks, strict=True))
@@ -247,7 +247,7 @@ def settle_counted(rules: Ruleset, status: str, last: int, hands: Sequence[int],
     is ``domino`` (``last`` went out: its hand is empty, its dead tiles, or a total given
     for them, still count) or ``blocked``.  Gaple's tie-break needs the tied seats' tiles:
     a caller asks for them where the lowest totals tie (:func:`tied_lowest`).  The checks
-    a table's report needs (a tile twice, a hand too big) are :mod:`engine.sheet`'s."""
+    a table's report needs (a tile twice, a hand too big) are :mod:`engine.notation.sheet`'s."""
     if status not in ("domino", "blocked"):
         raise ValueError(f"a round ends in domino or blocked, not {status!r}")
     totals = counted_totals(rules, hands, dead, given)

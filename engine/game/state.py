@@ -8,7 +8,7 @@ the move breaks, leaving the state unchanged) and takes it back with
 legal moves are a couple of mask operations; the moves themselves are shared
 values, so a playout allocates almost nothing.
 
->>> from engine.rules import duel
+>>> from engine.game.rules import duel
 >>> s = State.setup(duel(), [["4-4", "2-3"], ["0-1", "1-1", "2-2"]], ends=(6, 3), stock=14)
 >>> [m.text() for m in s.legal_moves()]
 ['play 2-3 right']

@@ -3,7 +3,7 @@
 A view is built from the state and copies only public facts and the seat's
 own tiles: the line, every hand's size, the stock's size, every player's dead
 tile count (dead tiles lie face down), and what the round's public history shows
-about each player's hidden tiles (:mod:`engine.knowledge`): among it, the values
+about each player's hidden tiles (:mod:`engine.game.knowledge`): among it, the values
 each is known not to hold, learned from their passes, draws and dead discards.
 The site's hidden-hands mode and the computer players read only this.
 """
@@ -41,7 +41,7 @@ class SeatView:
     # The opening rule while the line is empty: "double", a tile's text such as "0-0"
     # (the rule names it; kept as text, the view holds no tile beyond its own), or None.
     opening: str | None = None
-    # What the public history shows about each player's hidden tiles (engine.knowledge);
+    # What the public history shows about each player's hidden tiles (engine.game.knowledge);
     # empty for a view made without its history: then only ``missing`` is known.
     facts: tuple[Facts, ...] = ()
 
@@ -51,7 +51,7 @@ class SeatView:
 
 def known_missing(state: State) -> tuple[frozenset[int], ...]:
     """For each player, the values they cannot hold, from public events only
-    (:attr:`engine.knowledge.Facts.lacks`): a pass, a dead discard or a draw shows the
+    (:attr:`engine.game.knowledge.Facts.lacks`): a pass, a dead discard or a draw shows the
     player had nothing for either open end; a drawn tile could show any value, so a
     value counts as lacked only where every tile the hand may still hold came before
     a moment that showed it."""

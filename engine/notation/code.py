@@ -1,6 +1,6 @@
 """The position code and the round code: a position or a whole round as one short line of text.
 
-Not to be confused with :mod:`engine.notation`, the documents' *diagram description* of a line
+Not to be confused with :mod:`engine.notation.diagram`, the documents' *diagram description* of a line
 in seven languages ("Tiles: [1|4], [1|1]. Connections: …").  This module is the text to share a
 game, as FEN and PGN are for chess: short enough for an address (``?pos=…``, ``?round=…``),
 plain enough to type, and exact: ``parse(text(x)) == x`` for every :class:`Position` and
@@ -37,7 +37,7 @@ A **position** is five fields separated by ``/``, then optional tagged fields::
   part per seat (``n26.-``: seat 0 has no 2 and no 6): omitted when nothing is known.
 
 A position is what decides the play from here and what limits the hidden tiles; which tiles
-fitted beside each tile played (:attr:`engine.knowledge.Facts.choices`) is history, the
+fitted beside each tile played (:attr:`engine.game.knowledge.Facts.choices`) is history, the
 evidence a computer player's model of the others weighs, and is left out: the round code
 keeps every move, and a seat's view of the round replayed has it back.
 
@@ -60,10 +60,10 @@ there is none yet.  A bare tile on a line is read too, where only one end fits::
 :func:`parse` refuses anything else with a :class:`CodeError` naming the field and the
 character where it goes wrong.
 
-The module is the notation's public face; its parts: :mod:`engine.code_model` (the
+The module is the notation's public face; its parts: :mod:`engine.notation.code_model` (the
 :class:`Position` and :class:`Round` values, to and from the engine's states and seat views),
-:mod:`engine.code_write` (their text), :mod:`engine.code_fields` (a code cut into its fields,
-:class:`CodeError`) and :mod:`engine.code_read` (the fields read back, with every check).
+:mod:`engine.notation.code_write` (their text), :mod:`engine.notation.code_fields` (a code cut into its fields,
+:class:`CodeError`) and :mod:`engine.notation.code_read` (the fields read back, with every check).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 :func:`split_round` cuts a code at ``/`` into named :class:`Field` s (the five a position
 has, then the tagged ones, and a round's moves); a :class:`Reader` reads pips, tiles and
 ``.``-separated parts from them and remembers every tile named so far.  Whatever does not
-fit is a :class:`CodeError` at the character where it goes wrong.  :mod:`engine.code_read`
+fit is a :class:`CodeError` at the character where it goes wrong.  :mod:`engine.notation.code_read`
 reads the fields into a position or a round.  Standard library only.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ..game.reading import non_ascii, quoted
+from ..game.tiles import Tile
 from .code_write import Held
-from .reading import non_ascii, quoted
-from .tiles import Tile
 
 PIPS: Final = "0123456"
 #: The tagged fields after the turn, in the order they are written.
@@ -39,7 +39,7 @@ class CodeError(ValueError):
     (``tile``, ``seat``), ``round_start`` (a round starts from a position being played with
     every hand shown and nothing known of what the seats lack), ``kind`` (``want``:
     ``position`` or ``round``, the other was given), ``move`` (``number``, ``refusal``: the
-    engine's :class:`~engine.state.Refusal`), ``deal`` (:func:`~engine.code.check_deal`),
+    engine's :class:`~engine.game.state.Refusal`), ``deal`` (:func:`~engine.notation.code.check_deal`),
     ``not_ascii`` (``char``: a code is ASCII only, so any other character is refused where
     it stands, a digit of another script too) and ``lacks_held`` (``seat``, ``value``,
     ``tile``: a seat said to lack a value holds a tile with it)."""

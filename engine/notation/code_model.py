@@ -1,11 +1,11 @@
-"""The values a position code and a round code stand for (the grammar: :mod:`engine.code`).
+"""The values a position code and a round code stand for (the grammar: :mod:`engine.notation.code`).
 
 :class:`Position`: everything that decides the play from a point of a round, every hand
 shown or as one seat sees it, with what each seat is known to lack; to and from the engine's
-:class:`~engine.state.State` and :class:`~engine.view.SeatView`.  :class:`Round`: the
+:class:`~engine.game.state.State` and :class:`~engine.game.view.SeatView`.  :class:`Round`: the
 position a round starts from and its moves.  Their ``text()`` is written here
-(:func:`position_text`, :func:`round_text`) from the fields :mod:`engine.code_write` writes;
-:mod:`engine.code_read` reads them back.
+(:func:`position_text`, :func:`round_text`) from the fields :mod:`engine.notation.code_write` writes;
+:mod:`engine.notation.code_read` reads them back.
 """
 
 from __future__ import annotations
@@ -13,6 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from ..game.knowledge import Facts, facts, simple_facts
+from ..game.line import Line, Placement
+from ..game.moves import Move
+from ..game.rules import Ruleset
+from ..game.state import Opening, State, Status
+from ..game.tiles import Tile, mask_of
+from ..game.view import SeatView, known_missing
 from .code_write import (
     Held,
     count,
@@ -22,21 +29,14 @@ from .code_write import (
     move_token,
     rules_code,
 )
-from .knowledge import Facts, facts, simple_facts
-from .line import Line, Placement
-from .moves import Move
-from .rules import Ruleset
-from .state import Opening, State, Status
-from .tiles import Tile, mask_of
-from .view import SeatView, known_missing
 
 
 def telling(hands: list[int] | tuple[int, ...], dead: list[int] | tuple[int, ...],
             known: tuple[Facts, ...]) -> tuple[Facts, ...]:
     """``known`` without the opener's tile and the plays' choices (evidence for a computer
-    player's model, no limit on the deals: :attr:`engine.knowledge.Facts.choices`), or ()
+    player's model, no limit on the deals: :attr:`engine.game.knowledge.Facts.choices`), or ()
     where it tells no more than each seat's lacks and counts
-    (:func:`engine.knowledge.simple_facts`)."""
+    (:func:`engine.game.knowledge.simple_facts`)."""
     plain = tuple(replace(f, holds=0, choices=()) for f in known)
     simple = tuple(simple_facts(h.bit_count(), d.bit_count(), f.lacks)
                    for h, d, f in zip(hands, dead, plain, strict=True))
@@ -62,8 +62,8 @@ class Position:
     history is not shown) and the ``placements`` in play order.  ``stock`` is its tiles, top
     first, or a count.  ``to_move`` is the seat to move, or the seat that moved last once
     ``status`` is no longer ``playing``.  ``lacks``: the values each seat is known not to
-    hold (:func:`engine.view.known_missing`); ``facts``: the rest of what the history
-    showed (:mod:`engine.knowledge`: the facts each dead tile was thrown under, a hand
+    hold (:func:`engine.game.view.known_missing`); ``facts``: the rest of what the history
+    showed (:mod:`engine.game.knowledge`: the facts each dead tile was thrown under, a hand
     with no double, a hand drawn into), where it showed more."""
 
     rules: Ruleset
@@ -77,7 +77,7 @@ class Position:
     status: Status
     dead: tuple[Held, ...]
     lacks: tuple[frozenset[int], ...]
-    #: What else the round's history showed about each seat's tiles (engine.knowledge),
+    #: What else the round's history showed about each seat's tiles (engine.game.knowledge),
     #: without the opener's tile (the turn says it); empty when it says no more than
     #: ``lacks`` and the counts.
     facts: tuple[Facts, ...] = ()
@@ -202,7 +202,7 @@ class Position:
         )
 
     def seat_facts(self) -> tuple[Facts, ...]:
-        """Each seat's facts (:mod:`engine.knowledge`): the written ones, or what the
+        """Each seat's facts (:mod:`engine.game.knowledge`): the written ones, or what the
         counts and ``lacks`` say; the seat to move on an empty line that asks for a tile
         holds it."""
         known = self.facts or tuple(
@@ -216,7 +216,7 @@ class Position:
                      for i, f in enumerate(known))
 
     def text(self) -> str:
-        """The position code (the grammar of :mod:`engine.code`)."""
+        """The position code (the grammar of :mod:`engine.notation.code`)."""
         return position_text(self)
 
     def __str__(self) -> str:
@@ -292,7 +292,7 @@ def turn_text(position: Position) -> str:
 
 
 def position_text(position: Position) -> str:
-    """The position code (the grammar of :mod:`engine.code`)."""
+    """The position code (the grammar of :mod:`engine.notation.code`)."""
     fields = [rules_code(position.rules), ".".join(held_text(h) for h in position.hands),
               line_text(position.hidden_ends, position.placements), held_text(position.stock),
               turn_text(position)]

@@ -1,27 +1,27 @@
-"""Reading the position code and the round code (the grammar: :mod:`engine.code`).
+"""Reading the position code and the round code (the grammar: :mod:`engine.notation.code`).
 
-:func:`parse` reads a code strictly into a :class:`~engine.code_model.Position` or a
-:class:`~engine.code_model.Round` (:func:`parse_position`, :func:`parse_round` insist on
+:func:`parse` reads a code strictly into a :class:`~engine.notation.code_model.Position` or a
+:class:`~engine.notation.code_model.Round` (:func:`parse_position`, :func:`parse_round` insist on
 one; :func:`parse_rules` reads the rules field alone), checking what a scenario file's
-loader checks and refusing the rest with a :class:`~engine.code_fields.CodeError`;
+loader checks and refusing the rest with a :class:`~engine.notation.code_fields.CodeError`;
 :func:`check_deal` asks more of a position met in a game.  The fields themselves are cut
-and read by :mod:`engine.code_fields`.  Standard library only.
+and read by :mod:`engine.notation.code_fields`.  Standard library only.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from ..game.knowledge import Facts, Part, banned_by, simple_facts
+from ..game.line import Line, LineError
+from ..game.moves import DRAW, PASS, End, Move
+from ..game.reading import non_ascii, quoted
+from ..game.rules import RulesError, Ruleset, block, duel, gaple
+from ..game.state import IllegalMoveError, Opening, State, Status
+from ..game.tiles import TILES, Tile
 from .code_fields import PIPS, CodeError, Field, Reader, many, not_ascii, split_round
 from .code_model import Position, Round, shown_tiles
 from .code_write import Held, count
-from .knowledge import Facts, Part, banned_by, simple_facts
-from .line import Line, LineError
-from .moves import DRAW, PASS, End, Move
-from .reading import non_ascii, quoted
-from .rules import RulesError, Ruleset, block, duel, gaple
-from .state import IllegalMoveError, Opening, State, Status
-from .tiles import TILES, Tile
 
 STATUSES: Final[tuple[Status, ...]] = ("domino", "blocked", "emptied")
 RULES_HELP: Final = ("write b2, b3 or b4 (Block), g4x6, g4x7 or g5x5 (Gaple; then p for the "
@@ -170,7 +170,7 @@ def _read_lacks(field: Field, reader: Reader, players: int) -> tuple[frozenset[i
 
 def _read_banned(field: Field, reader: Reader, i: int) -> tuple[int, int]:
     """What a part of the ``k`` field cannot hold, from ``i``: values, ``d``, ``t`` and
-    tiles (:func:`engine.code_write.banned_text`); the mask and where it stops."""
+    tiles (:func:`engine.notation.code_write.banned_text`); the mask and where it stops."""
     s = field.text
     values: set[int] = set()
     while i < len(s) and s[i] in PIPS:
@@ -255,7 +255,7 @@ def _check_lacks(field: Field, reader: Reader, hands: tuple[Held, ...],
                  lacks: tuple[frozenset[int], ...]) -> None:
     """What the seats are known to lack agrees with the hands shown: none holds a tile with
     a value its seat lacks.  (Whether the hands not shown can be dealt at all is the
-    deal's question: :mod:`engine.deals`.)"""
+    deal's question: :mod:`engine.search.deals`.)"""
     spans = reader.parts(field, 1)
     for i, (hand, lacked) in enumerate(zip(hands, lacks)):
         if not lacked or not isinstance(hand, tuple):

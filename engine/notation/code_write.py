@@ -1,10 +1,10 @@
-"""Writing the fields of the position code and the round code (the grammar: :mod:`engine.code`).
+"""Writing the fields of the position code and the round code (the grammar: :mod:`engine.notation.code`).
 
 The text of each field from the engine's values: :func:`rules_code`, a seat's tiles
 (:func:`held_text`), the line (:func:`line_text`), what a seat is known to lack
 (:func:`facts_text`), a move's token (:func:`move_token`).  A whole
-:class:`~engine.code_model.Position` or :class:`~engine.code_model.Round` is written from
-these fields by :mod:`engine.code_model` (their ``text()``), which this module knows nothing
+:class:`~engine.notation.code_model.Position` or :class:`~engine.notation.code_model.Round` is written from
+these fields by :mod:`engine.notation.code_model` (their ``text()``), which this module knows nothing
 of.  Standard library only.
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from .knowledge import DOUBLES, Facts, banned_by
-from .line import Placement
-from .moves import Move
-from .rules import Ruleset
-from .state import State
-from .tiles import FITS, Tile, tiles_of
+from ..game.knowledge import DOUBLES, Facts, banned_by
+from ..game.line import Placement
+from ..game.moves import Move
+from ..game.rules import Ruleset
+from ..game.state import State
+from ..game.tiles import FITS, Tile, tiles_of
 
 #: A seat's tiles as a position shows them: the tiles, or how many there are unseen.
 Held: TypeAlias = tuple[Tile, ...] | int

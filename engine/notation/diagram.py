@@ -5,8 +5,8 @@ for word; English is RULES.md's; Russian follows the Gaple document's terms.  No
 document is in Indonesian or Spanish: theirs follow the English structure in the words of
 locales/glossary-id.md and locales/glossary-es.md (kartu, ficha).
 
->>> from engine.line import Line
->>> from engine.tiles import Tile
+>>> from engine.game.line import Line
+>>> from engine.game.tiles import Tile
 >>> line = Line(); line.place(Tile.parse("2-2"), None)
 >>> describe(line.description(), "ko")
 '타일: [2|2]. 연결: 없음. 가능한 연장 연결 지점: [2|2] (직선 A, 2); [2|2] (직선 B, 2).'
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .line import Description, SidePart
+from ..game.line import Description, SidePart
 
 LANGUAGES: tuple[str, ...] = ("en", "uk", "ru", "ar", "ko", "id", "es")
 

@@ -3,14 +3,14 @@
 At a real table nobody records the moves: after each round the players say how it ended
 (who went out, or a block) and what each of them has left, either the tiles or their pip
 total.  This module settles such a round by the rules (:func:`settle_entry`, through
-:func:`engine.settlement.settle_counted`: the same results and arithmetic as a round
+:func:`engine.game.settlement.settle_counted`: the same results and arithmetic as a round
 played on the site), refusing a report that cannot be (:class:`SheetError`, a reason code
 and its values), and keeps the match's sheet (:class:`Sheet`): Block's points to the
 target (100 with two players, 61 otherwise, or one agreed at the table), Gaple's run of
 penalty totals, the two-player game's series; and who starts the next round.
 
 The **sheet code** keeps a sheet in an address (``?sheet=…``), with the characters of the
-position code (:mod:`engine.code`) and ``-``::
+position code (:mod:`engine.notation.code`) and ``-``::
 
     b2/s0/t100/o1.3456.-/b.12.0034      rules / first starter / goal / each round
     g4x6/s-/r5/o2.t5.1233.-.t20
@@ -37,13 +37,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple, TypeAlias
 
+from ..game.match import BlockMatch, DuelSeries, GapleMatch, Match
+from ..game.reading import non_ascii, quoted
+from ..game.rules import BLANK_DOUBLE_25, Ruleset
+from ..game.settlement import Settlement, counted_totals, settle_counted, tied_lowest
+from ..game.state import Opening
+from ..game.tiles import TILES, Tile, mask_of
 from .code import CodeError, parse_rules, rules_code
-from .match import BlockMatch, DuelSeries, GapleMatch, Match
-from .reading import non_ascii, quoted
-from .rules import BLANK_DOUBLE_25, Ruleset
-from .settlement import Settlement, counted_totals, settle_counted, tied_lowest
-from .state import Opening
-from .tiles import TILES, Tile, mask_of
 
 #: What a seat has left at a round's end: its tiles, or the pip total the table counted.
 Left: TypeAlias = tuple[Tile, ...] | int

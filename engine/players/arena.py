@@ -20,13 +20,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..game.rules import Ruleset
+from ..game.settlement import settle
+from ..game.state import State
+from ..game.view import view
+from ..search.scoring import outright, seat_score
 from .bench import ruleset_for
 from .bots import Bot, make_bot
-from .rules import Ruleset
-from .scoring import outright, seat_score
-from .settlement import settle
-from .state import State
-from .view import view
 
 Z95 = 1.959963984540054
 

@@ -12,10 +12,10 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from . import _build
-from .rules import Ruleset, ruleset_from_options
-from .settlement import settle
-from .state import State
+from .. import _build
+from ..game.rules import Ruleset, ruleset_from_options
+from ..game.settlement import settle
+from ..game.state import State
 
 
 def ruleset_for(rules: str, players: int | None = None, hand_size: int | None = None,

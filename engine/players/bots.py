@@ -1,8 +1,8 @@
 """Computer players: four levels that see only their own seat's view.
 
-A bot is given a :class:`~engine.view.SeatView` (its hand, the line, every
+A bot is given a :class:`~engine.game.view.SeatView` (its hand, the line, every
 count, the values the others are known to lack) and a random generator, never
-a :class:`~engine.state.State`: what it cannot see, it cannot read.  It
+a :class:`~engine.game.state.State`: what it cannot see, it cannot read.  It
 answers with a :class:`Decision`: one of the view's legal moves (play with its
 end, pass, draw, or Gaple's dead-tile discard; openings follow the view's
 legal moves, which already apply must-open rules), the reasons for it, and the
@@ -14,39 +14,39 @@ Levels (:data:`LEVELS`, :func:`make_bot`):
 - ``heaviest``: the highest-value playable tile; stuck in Gaple, the heaviest
   tile as the dead tile.  The common baseline.
 - ``counting``: weighs each play by what it sheds and what it leaves
-  (:func:`~engine.counting.play_score`): the pips and a double shed, its own
+  (:func:`~engine.players.counting.play_score`): the pips and a double shed, its own
   tiles that still fit the ends and the numbers it keeps, the chance that each
   player after it has no tile for the ends it leaves (reckoned from the unseen
   tiles and the numbers each has shown it lacks: certain when it lacks both),
   and the open numbers only it can still play; the weights are per family
-  (:data:`~engine.counting.WEIGHTS`).  Stuck in Gaple, it throws the tile least
-  worth keeping (:func:`~engine.counting.dead_keep`): a dead tile counts against
+  (:data:`~engine.players.counting.WEIGHTS`).  Stuck in Gaple, it throws the tile least
+  worth keeping (:func:`~engine.players.counting.dead_keep`): a dead tile counts against
   it as much as one in hand, so it keeps the heavy tiles it may still play and
   throws first one that nothing can match.
-- ``strong``: imagines the hidden tiles many times over (:mod:`engine.sampler`:
+- ``strong``: imagines the hidden tiles many times over (:mod:`engine.search.sampler`:
   deals consistent with the view), scores each legal move on each imagined deal
   and plays the move with the best mean result over them (ties to the move the
   counting player prefers), within ``budget`` seconds a move.  With two
-  players each deal is solved (:func:`engine.solve.solve`, every hand known):
+  players each deal is solved (:func:`engine.search.solve.solve`, every hand known):
   at least :data:`SOLVED_FIRST` deals, then more while the choice is not yet clear
   of every other move (:class:`_Paired`), until the work reaches :data:`SOLVED_WORK`
   positions searched over the deals or :data:`SOLVED_MOST` deals (a count of the
   search's work, not of time: a seeded round replays alike on any machine that
   finishes within the budget); with three to five, each move is played out to the
-  end by the counting player's rules at every seat (:func:`~engine.counting.counting_playouts`): the
+  end by the counting player's rules at every seat (:func:`~engine.players.counting.counting_playouts`): the
   solver's every-hand-known, everyone-plays-perfectly model misjudges a table of
   counting players there (README, "Computer players in the arena").  As a computer
   player (:func:`make_bot`) with two players it draws its deals by what the other's
-  plays suggest of its hand (:mod:`engine.inference`, :data:`~engine.inference.OPPONENTS`: players
+  plays suggest of its hand (:mod:`engine.search.inference`, :data:`~engine.search.inference.OPPONENTS`: players
   lay heavy tiles and doubles first); as the hint, every possible deal alike.
 
 :func:`hint` is the strong bot's choice with the reasons a learner can read.
 
-The reasons, their codes for translation and their English, are :mod:`engine.reasons`
+The reasons, their codes for translation and their English, are :mod:`engine.players.reasons`
 (:func:`move_reasons`, :func:`average_reasons`); the counting player's weights and
-reckoning, :mod:`engine.counting`; scores, the mover's own result on one scale for every
-family, :mod:`engine.scoring` (:func:`seat_score`).  This module re-exports their public
-names, so ``engine.bots`` still offers everything the computer players did.
+reckoning, :mod:`engine.players.counting`; scores, the mover's own result on one scale for every
+family, :mod:`engine.search.scoring` (:func:`seat_score`).  This module re-exports their public
+names, so ``engine.players.bots`` still offers everything the computer players did.
 """
 
 from __future__ import annotations
@@ -57,6 +57,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
+from ..game.moves import Move, canonical, distinct
+from ..game.state import State
+from ..game.tiles import TILES
+from ..game.view import SeatView
+from ..search.deals import DealSpace, Sample
+from ..search.inference import OPPONENTS, ChoiceModel, likelihood, weighs
+from ..search.paired import NOISE_Z, PairedSums, t_value, weighted_mean_error
+from ..search.sampler import world
+from ..search.scoring import (
+    Evaluator,
+    against_others,
+    count_showing,
+    opened,
+    outright,
+    seat_score,
+    tile_weight,
+)
+from ..search.solve import Solution, solve
 from .counting import (
     GOES_OUT,
     WEIGHTS,
@@ -67,10 +85,6 @@ from .counting import (
     play_score,
     stuck_chance,
 )
-from .deals import DealSpace, Sample
-from .inference import OPPONENTS, ChoiceModel, likelihood, weighs
-from .moves import Move, canonical, distinct
-from .paired import NOISE_Z, PairedSums, t_value, weighted_mean_error
 from .reasons import (
     REASON_CODES,
     Reason,
@@ -80,20 +94,6 @@ from .reasons import (
     opening_reasons,
     play_reasons,
 )
-from .sampler import world
-from .scoring import (
-    Evaluator,
-    against_others,
-    count_showing,
-    opened,
-    outright,
-    seat_score,
-    tile_weight,
-)
-from .solve import Solution, solve
-from .state import State
-from .tiles import TILES
-from .view import SeatView
 
 __all__ = [
     "GOES_OUT", "LEVELS", "NOISE_Z", "REASON_CODES", "WEIGHTS", "Bot", "CountingBot", "Decision",
@@ -124,7 +124,7 @@ def _paired_gap(rows: list[dict[Move, float]], weights: list[float], a: Move,
                 b: Move) -> tuple[float, float]:
     """The mean of move ``a``'s score minus move ``b``'s over the deals (each row weighs
     as ``weights`` says), and its standard error
-    (:func:`~engine.paired.weighted_mean_error`)."""
+    (:func:`~engine.search.paired.weighted_mean_error`)."""
     return weighted_mean_error([row[a] - row[b] for row in rows], weights)
 
 
@@ -206,8 +206,8 @@ class CountingBot(_Level):
     def __init__(self, weights: Weights | None = None, *, lacks: bool = True,
                  dead: str = "keep", hold_blank: bool = False) -> None:
         """By default the counting player itself.  A player that differs from it in one
-        principle (:mod:`engine.principles`): ``weights`` in place of the family's
-        :data:`~engine.counting.WEIGHTS`; ``lacks=False`` forgets what each seat has
+        principle (:mod:`engine.teaching.principles`): ``weights`` in place of the family's
+        :data:`~engine.players.counting.WEIGHTS`; ``lacks=False`` forgets what each seat has
         shown it lacks; ``dead="heaviest"`` throws its heaviest tile dead,
         ``dead="unmatched"`` the one least likely to be played, whatever its weight;
         ``hold_blank`` never plays [0|0] while it has another play."""
@@ -373,7 +373,7 @@ class StrongBot(_Level):
         machine's speed); ``evaluate``: another way to score a full position's moves
         (:func:`rollout_scores`); by default the solver with two players,
         :func:`counting_playouts` with more; ``model``: how the others choose their
-        tiles (:mod:`engine.inference`), to weigh the deals by (the computer player's;
+        tiles (:mod:`engine.search.inference`), to weigh the deals by (the computer player's;
         None, the hint's: every possible deal alike)."""
         if budget <= 0:
             raise ValueError(f"a bot's budget must be above zero, not {budget}")

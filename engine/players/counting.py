@@ -14,8 +14,8 @@ the playouts, where speed counts.
 :func:`counting_playouts` scores a full position's moves by playing each out to
 the end with every seat playing as the counting player would from what it could
 see: the strong bot's evaluator with three to five players
-(:class:`engine.bots.StrongBot`).  The level itself, with its reasons, is
-:class:`engine.bots.CountingBot`.
+(:class:`engine.players.bots.StrongBot`).  The level itself, with its reasons, is
+:class:`engine.players.bots.CountingBot`.
 """
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .deals import forbidden_mask, unseen_mask
-from .moves import Move
-from .rules import Ruleset
-from .scoring import Evaluator, opened, seat_score, tile_weight
-from .state import State
-from .tiles import ALL_MASK, FITS, Tile, mask_of
-from .view import SeatView
+from ..game.moves import Move
+from ..game.rules import Ruleset
+from ..game.state import State
+from ..game.tiles import ALL_MASK, FITS, Tile, mask_of
+from ..game.view import SeatView
+from ..search.deals import forbidden_mask, unseen_mask
+from ..search.scoring import Evaluator, opened, seat_score, tile_weight
 
 
 @dataclass(frozen=True)

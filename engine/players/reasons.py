@@ -91,7 +91,7 @@ and how many deals the numbers come from.  A figure from sampled deals carries
 the half-width of its 95% interval (:data:`ESTIMATES`), which its words show
 ("7.62 ± 0.16 points"); a figure from every deal has none.
 
-The numbers are on :func:`engine.scoring.seat_score`'s scale: the mover's own result,
+The numbers are on :func:`engine.search.scoring.seat_score`'s scale: the mover's own result,
 higher is better.
 """
 
@@ -101,11 +101,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
-from .deals import unseen_mask
-from .moves import Move
-from .scoring import count_showing, opened
-from .tiles import FITS, Tile
-from .view import SeatView
+from ..game.moves import Move
+from ..game.tiles import FITS, Tile
+from ..game.view import SeatView
+from ..search.deals import unseen_mask
+from ..search.scoring import count_showing, opened
 
 _TEXTS: Final[dict[str, str]] = {
     "only_move": "It is the only legal move.",

@@ -2,9 +2,9 @@
 "Appraisal").
 
 For the mover's view, every legal move gets its **expected** score: the mean, over
-the deals of the hidden tiles that the view allows (:mod:`engine.deals`, each
+the deals of the hidden tiles that the view allows (:mod:`engine.search.deals`, each
 equally likely), of the mover's result when every hand plays on perfectly from
-the position after the move (the solver, :func:`engine.solve.solve`).  One solve
+the position after the move (the solver, :func:`engine.search.solve.solve`).  One solve
 of a deal gives every move's value, so every move is scored on the same deals
 (paired).  The deals are counted exactly first:
 
@@ -36,7 +36,7 @@ the duel, +1 / 0 / −1.  Sums are kept as whole numbers (Block's times N − 1,
 Gaple's times 2), so ties are ties exactly.
 
 Each move's **loss** is the best expected score minus its own, with its **margin**: the
-half-width of its 95% interval (:data:`~engine.paired.CONFIDENCE`), Student's t for the
+half-width of its 95% interval (:data:`~engine.search.paired.CONFIDENCE`), Student's t for the
 deals solved times the standard error of the paired difference from the best move (0 when
 exact).  Its **grade** is ``forced`` (every legal move is the same move, or its mirror
 image), ``best`` (no loss), else by the loss's lower bound, ``loss − margin`` (its **sure
@@ -52,7 +52,7 @@ bands.)
 Where both ends show the same value, a tile played on the left is the mirror
 image of the same tile played on the right: both are listed (as ``legal`` lists
 them) and both take the value of the play on the right, the move's one name
-(:func:`engine.moves.canonical`), on every deal.  (With three or more players the
+(:func:`engine.game.moves.canonical`), on every deal.  (With three or more players the
 solver breaks ties in legal-move order, which could otherwise tell the two apart.)
 
 **Side by side, and on and on.**  An appraisal can be worked out in parts, one per process
@@ -78,14 +78,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
+from ..game.moves import Move, canonical, distinct
+from ..game.state import State
+from ..game.view import SeatView, view
 from .deals import DealSpace, Sample
-from .moves import Move, canonical, distinct
 from .paired import PairedSums, t_value
 from .sampler import world
 from .scoring import seat_score
 from .solve import Solution, solve
-from .state import State
-from .view import SeatView, view
 
 #: List every deal when the view allows at most this many (and solve them in a random
 #: order); above it, deals are drawn at random, with replacement.
@@ -221,8 +221,8 @@ class Appraisal:
 
     def grade_at(self, item: MoveAppraisal, confidence: float) -> str:
         """``item``'s grade were its loss's interval at ``confidence`` (0.95 or 0.99) rather
-        than :data:`~engine.paired.CONFIDENCE`: the same estimate, its margin that many
-        standard errors (:func:`~engine.paired.t_value`).  A stop acts on the grade at
+        than :data:`~engine.search.paired.CONFIDENCE`: the same estimate, its margin that many
+        standard errors (:func:`~engine.search.paired.t_value`).  A stop acts on the grade at
         :data:`STOP_CONFIDENCE`."""
         if item.grade in ("forced", "best") or not item.loss_stderr:
             return item.grade
@@ -259,7 +259,7 @@ def _scale(family: str, n: int) -> int:
 
 
 def _numerator(value: int | tuple[int, ...], seat: int, family: str, n: int) -> int:
-    """A solver value (as :class:`~engine.solve.MoveValue` gives it, for the mover
+    """A solver value (as :class:`~engine.search.solve.MoveValue` gives it, for the mover
     ``seat``) as the seat's score times :func:`_scale`."""
     if isinstance(value, int):  # two players: the seat's own result
         return value
@@ -271,7 +271,7 @@ def _numerator(value: int | tuple[int, ...], seat: int, family: str, n: int) -> 
 
 def _mirrors(v: SeatView) -> list[int]:
     """For each legal move, the index of the move whose value it takes: its one name
-    (:func:`engine.moves.canonical`): where both ends show the same value, a play on
+    (:func:`engine.game.moves.canonical`): where both ends show the same value, a play on
     the left takes the value of the same tile played on the right."""
     legal = v.legal
     index = {move: i for i, move in enumerate(legal)}
@@ -390,7 +390,7 @@ def _fingerprint(deals: Sequence[Sample]) -> int:
 class Evidence:
     """The deals an appraisal rests on, as sums that add up with another appraisal's of
     the same view (:func:`combine`): how many deals, each move's sum of scores and the
-    sums of their products (:class:`~engine.paired.PairedSums`, times the family's
+    sums of their products (:class:`~engine.search.paired.PairedSums`, times the family's
     scale), and where the deals came from."""
 
     deals: int

@@ -2,7 +2,7 @@
 
 A seat sees its own tiles, the line and every count; what the round's public history shows
 about the tiles it cannot see (the *unseen* tiles, :func:`unseen_mask`) is
-its view's :attr:`~engine.view.SeatView.facts` (:mod:`engine.knowledge`): each opponent's
+its view's :attr:`~engine.game.view.SeatView.facts` (:mod:`engine.game.knowledge`): each opponent's
 hidden tiles lie in **parts** (its hand, in one part or a part per generation in draw mode;
 its dead tiles, a part per set of facts), each of a known size and with the tiles it cannot
 hold; a hand may have to hold a tile; in draw mode each tile an opponent played came from
@@ -31,9 +31,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .knowledge import Facts, banned_by, simple_facts
-from .tiles import TILES, Tile, mask_of, tiles_of
-from .view import SeatView
+from ..game.knowledge import Facts, banned_by, simple_facts
+from ..game.tiles import TILES, Tile, mask_of, tiles_of
+from ..game.view import SeatView
 
 
 class SampleError(ValueError):

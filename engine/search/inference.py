@@ -1,14 +1,14 @@
 """What the other players' choices suggest about their hidden tiles: a computer player's
 model of how players choose, to weigh the deals it imagines.
 
-The deals a view allows (:mod:`engine.deals`) are those the public history does not rule
+The deals a view allows (:mod:`engine.search.deals`) are those the public history does not rule
 out, each as likely as another: the judge's view (the appraisal, the hint's figures).  A
 player's plays say more than that.  Whoever laid [6|6] when [1|2] would also have fitted
 is less likely to have held [1|2] than one who laid [1|2]: players shed heavy tiles and
 doubles first.  :class:`ChoiceModel` says how much: a player lays each tile that fits
 with odds in proportion to ``exp(per_pip · pips + per_double · [double])``; and
 :func:`likelihood` weighs a deal by how likely every other player's plays of the round
-were, had it held that deal's tiles (:attr:`engine.knowledge.Facts.choices`: the tiles that
+were, had it held that deal's tiles (:attr:`engine.game.knowledge.Facts.choices`: the tiles that
 fitted at each play, and those it played later, which it held then too).
 
 :data:`OPPONENTS` is fitted (maximum likelihood, ``bench/choices.py``) to the plays of
@@ -25,9 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from ..game.tiles import TILES
+from ..game.view import SeatView
 from .deals import Sample, unseen_mask
-from .tiles import TILES
-from .view import SeatView
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,12 @@
 """Hidden hands consistent with one seat's view: the worlds a computer player imagines.
 
 A seat sees its own tiles, the line, every count and what the public history shows about
-the rest (:mod:`engine.view`, :mod:`engine.knowledge`).  :func:`sample` deals the tiles it
+the rest (:mod:`engine.game.view`, :mod:`engine.game.knowledge`).  :func:`sample` deals the tiles it
 cannot see (the *unseen* tiles: all 28 less its hand, its own dead tiles and the line) into
 the places they may be, every deal the view allows equally likely: one draw from the view's
-:class:`engine.deals.DealSpace` (a player thinking about many deals of one view builds the
-space once and draws from it; a deal's values, :class:`~engine.deals.Sample` and
-:func:`~engine.deals.unseen_mask`, are the deal space's).  :func:`world` makes a full
+:class:`engine.search.deals.DealSpace` (a player thinking about many deals of one view builds the
+space once and draws from it; a deal's values, :class:`~engine.search.deals.Sample` and
+:func:`~engine.search.deals.unseen_mask`, are the deal space's).  :func:`world` makes a full
 position of a view and a deal.
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
+from ..game.rules import Ruleset
+from ..game.state import Opening, State
+from ..game.tiles import Tile
+from ..game.view import SeatView
 from .deals import DealSpace, Sample
-from .rules import Ruleset
-from .state import Opening, State
-from .tiles import Tile
-from .view import SeatView
 
 
 def sample(view: SeatView, rng: random.Random) -> Sample:

@@ -6,7 +6,7 @@ minus the mean of the others' (:func:`against_others`), in Gaple (N + 1) / 2 min
 place, in the duel +1, 0 or −1 (:func:`seat_score`); winning outright scores
 :func:`outright`.  The arena ranks the bots on the same
 scale, and the strong bot's reasons give a move's average on it
-(:func:`engine.reasons.average_reasons`).
+(:func:`engine.players.reasons.average_reasons`).
 
 A play's facts: the open values it leaves (:func:`opened`), how many tiles show a
 number (:func:`count_showing`), and a tile's weight, its value then its higher
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .moves import Move
-from .settlement import gaple_places, settle
-from .state import State
-from .tiles import Tile
-from .view import SeatView
+from ..game.moves import Move
+from ..game.settlement import gaple_places, settle
+from ..game.state import State
+from ..game.tiles import Tile
+from ..game.view import SeatView
 
 #: ``evaluate(state, seconds)``: each legal move's score for the mover in a full
 #: position, and whether those scores are exact.

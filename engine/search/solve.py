@@ -85,12 +85,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .moves import Move
-from .rules import BLANK_DOUBLE_25, blank_double_counts_25
-from .settlement import gaple_places
-from .state import State
-from .tiles import FITS, OTHER, TILES, VALUES, mask_value
-from .values import by_fields
+from ..game.moves import Move
+from ..game.rules import BLANK_DOUBLE_25, blank_double_counts_25
+from ..game.settlement import gaple_places
+from ..game.state import State
+from ..game.tiles import FITS, OTHER, TILES, VALUES, mask_value
+from ..game.values import by_fields
 
 #: Slots in the transposition table (a power of two).
 TABLE_SIZE: Final = 1 << 19
@@ -318,7 +318,7 @@ _SMALL: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 def _placed(hands: list[int], dead: list[int], totals: list[int], out: int,
             blank25: bool) -> int:
-    """Gaple's places (as :func:`engine.settlement.gaple_places` gives them) as one
+    """Gaple's places (as :func:`engine.game.settlement.gaple_places` gives them) as one
     number: seat ``s``'s place (1 = the winner) in bits ``3s`` to ``3s + 2``.  ``out``
     emptied its hand by a play with no dead tiles and wins outright (−1: no one did);
     the others go by total (``totals``: each seat's hand and dead tiles, as the search

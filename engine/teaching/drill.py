@@ -4,7 +4,7 @@ Good players count all round: how many of a number are still out, which numbers 
 has shown they lack, whether anyone else can still answer an end, how many pips are still
 hidden.  A drill question is asked at a real position (a round dealt from a seed and played
 by computer players, stopped at a random move) from one seat's view, and every answer is
-worked out from that view alone (:mod:`engine.view`: the seat's own tiles, the line, every
+worked out from that view alone (:mod:`engine.game.view`: the seat's own tiles, the line, every
 count and the values each player has shown they lack), never from the hidden hands.
 
 Kinds (:data:`KINDS`):
@@ -21,7 +21,7 @@ Kinds (:data:`KINDS`):
   the seat's hand, the line and its own dead tiles.
 
 "Could hold" means: some deal of the unseen tiles that the view allows gives it to them
-(the deals :mod:`engine.sampler` draws from: each opponent's hand of the right size without
+(the deals :mod:`engine.search.sampler` draws from: each opponent's hand of the right size without
 the numbers they lack; dead tiles and the stock take the rest).  :func:`may_hold` decides
 that exactly, by a matching of the unseen tiles to the hands.
 
@@ -64,14 +64,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .bots import LEVELS, make_bot
-from .deals import forbidden_mask, unseen_mask
-from .moves import End
-from .reasons import CodedReason
-from .rules import Ruleset, block, duel, gaple
-from .state import State
-from .tiles import ALL_MASK, FITS, VALUES, Tile, tiles_of
-from .view import SeatView, view
+from ..game.moves import End
+from ..game.rules import Ruleset, block, duel, gaple
+from ..game.state import State
+from ..game.tiles import ALL_MASK, FITS, VALUES, Tile, tiles_of
+from ..game.view import SeatView, view
+from ..players.bots import LEVELS, make_bot
+from ..players.reasons import CodedReason
+from ..search.deals import forbidden_mask, unseen_mask
 
 Kind = Literal["hidden", "lacks", "open_end", "pips"]
 KINDS: Final[tuple[Kind, ...]] = ("hidden", "lacks", "open_end", "pips")

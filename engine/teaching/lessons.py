@@ -45,14 +45,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .moves import Move, MoveError
+from ..game.moves import Move, MoveError
+from ..game.reading import NotUtf8, decode
+from ..game.settlement import Settlement, settle
+from ..game.state import State
+from ..game.tiles import TileError
 from .puzzle import verify as verify_puzzle
-from .reading import NotUtf8, decode
 from .referee import check as check_expectations
 from .scenario import Scenario, ScenarioError, find, load
-from .settlement import Settlement, settle
-from .state import State
-from .tiles import TileError
 
 #: ``watch``: read and go on.  ``play``: make a move that fits (or one of
 #: ``accept``).  ``only_move``: find the single legal move.  ``ends``: name the
@@ -351,7 +351,7 @@ def check_paths(paths: list[str]) -> tuple[list[str], int]:
             continue
         scenarios[s.id] = s
         problems.extend(f"{s.file}: {p}" for p in check_expectations(s))
-        if s.puzzle is not None:  # its answer, worked out again (engine/puzzle.py)
+        if s.puzzle is not None:  # its answer, worked out again (engine/teaching/puzzle.py)
             problems.extend(f"{s.file}: {p}" for p in verify_puzzle(s.replay(), s.puzzle))
     if lesson_files and not scenario_paths:
         # Lessons checked on their own: their scenarios are in the folder above.

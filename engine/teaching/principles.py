@@ -2,9 +2,9 @@
 
 A principle is measured the way a learner can trust: the player who follows it against
 players who differ from it in that principle **alone**, over duplicate deals (the arena:
-:func:`engine.arena.play_arena`; every deal played once per rotation of the seats).  The
-player is the counting player (:class:`engine.bots.CountingBot`), which weighs every
-play by a handful of named considerations (:class:`engine.counting.Weights`); the player
+:func:`engine.players.arena.play_arena`; every deal played once per rotation of the seats).  The
+player is the counting player (:class:`engine.players.bots.CountingBot`), which weighs every
+play by a handful of named considerations (:class:`engine.players.counting.Weights`); the player
 *without* a principle is the same player with that consideration taken away (its weight
 0, what it knows of the others' lacks forgotten, or a folk rule put in its place).  With
 three or more players the one who follows the principle sits in one seat and the players
@@ -29,13 +29,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from .arena import play_arena
-from .bots import Bot, CountingBot, HeaviestBot, RandomBot
-from .counting import WEIGHTS, Weights
-from .moves import Move
-from .rules import Ruleset
+from ..game.moves import Move
+from ..game.rules import Ruleset
+from ..game.view import view
+from ..players.arena import play_arena
+from ..players.bots import Bot, CountingBot, HeaviestBot, RandomBot
+from ..players.counting import WEIGHTS, Weights
 from .scenario import Scenario
-from .view import view
 
 #: The games a principle is measured in, by the names the benchmarks use.
 GAMES: Final[tuple[str, ...]] = ("block-2", "block-3", "block-4", "gaple-4x6", "gaple-4x7",
@@ -155,7 +155,7 @@ def measure(p: Principle, game: str, rules: Ruleset, deals: int, seed: int) -> E
     return Evidence(p.key, game, deals, seed, float(score[0]), float(ci[0][0]), float(ci[0][1]))
 
 
-#: A bank puzzle's game, by the part of its id after "puzzle-" (engine/puzzles.py names them).
+#: A bank puzzle's game, by the part of its id after "puzzle-" (engine/teaching/puzzles.py names them).
 _PUZZLE_GAMES: Final[dict[str, str]] = {
     "b2": "block-2", "b3": "block-3", "b4": "block-4", "d2": "duel", "d2d": "duel-draw",
     "g4x6": "gaple-4x6", "g4x7": "gaple-4x7", "g5x5": "gaple-5"}

@@ -2,14 +2,14 @@
 
 A puzzle is a scenario file (a round from its deal, its moves up to the decision) whose
 ``[puzzle]`` table names the seat to move after the moves and what the appraisal
-(:mod:`engine.appraise`) says of that seat's decision, from its view alone::
+(:mod:`engine.search.appraise`) says of that seat's decision, from its view alone::
 
     [puzzle]
     seat = 1                      # the mover after the file's moves: the learner's seat
     best = [{play = "5-5", end = "left"}]            # the answer: every best move
     margin = 3.25                 # the best expected score minus the next move's
     certain = false               # the best move wins whatever the hidden tiles
-    themes = ["block", "count"]   # engine/themes.py
+    themes = ["block", "count"]   # engine/teaching/themes.py
     rating = 1500                 # the puzzle's starting rating (Glicko-2 scale)
     deals = 680                   # the deals of the hidden tiles the view allows
     moves = [                     # every distinct legal move, best first, with its
@@ -19,7 +19,7 @@ A puzzle is a scenario file (a round from its deal, its moves up to the decision
 
 A puzzle stands only where its answer is clear (:func:`qualifies`): the best move's
 expected score is ahead of the next move's by at least the family's mistake band
-(:data:`engine.appraise.BANDS`: Block 3 points, Gaple 0.3 of a place, the duel 0.2), or the
+(:data:`engine.search.appraise.BANDS`: Block 3 points, Gaple 0.3 of a place, the duel 0.2), or the
 best move wins whatever the hidden tiles (the duel +1, Gaple first place, on every deal) with
 a margin of at least the family's first band.  :func:`verify` works the appraisal out again,
 exactly (every deal the view allows, solved), and compares every figure: a puzzle whose
@@ -34,15 +34,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .appraise import BANDS, Appraisal, appraise
-from .moves import Move, MoveError, distinct
-from .reading import cut, quoted
-from .rules import Ruleset
-from .scoring import outright
-from .state import State
+from ..game.moves import Move, MoveError, distinct
+from ..game.reading import cut, quoted
+from ..game.rules import Ruleset
+from ..game.state import State
+from ..game.tiles import TileError
+from ..game.view import SeatView, view
+from ..search.appraise import BANDS, Appraisal, appraise
+from ..search.scoring import outright
 from .themes import THEMES, themes
-from .tiles import TileError
-from .view import SeatView, view
 
 KEYS: Final = {"seat", "best", "margin", "certain", "themes", "rating", "deals", "moves"}
 #: A puzzle's rating lies within these (a Glicko-2 rating, 1500 for the unknown).
@@ -115,7 +115,7 @@ class Puzzle:
         return self.figures.certain
 
     def figure(self, move: Move) -> MoveFigure | None:
-        """The figure of ``move`` (named as :func:`engine.moves.canonical` names it)."""
+        """The figure of ``move`` (named as :func:`engine.game.moves.canonical` names it)."""
         return next((f for f in self.figures.moves if f.move == move), None)
 
 

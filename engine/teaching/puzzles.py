@@ -4,13 +4,13 @@
 seeded rounds of a table (or of every table, :data:`TABLES`) with computer players of the
 simple levels (``counting``, ``heaviest``, now and then ``random``, drawn per seat from the
 round's seed) and stops at each decision with more than one distinct move that can be
-verified cheaply: a position whose deals of the hidden tiles (:class:`engine.deals.DealSpace`)
+verified cheaply: a position whose deals of the hidden tiles (:class:`engine.search.deals.DealSpace`)
 are few enough to solve every one, and cheaply (:func:`cost`, at most :data:`WORK_BUDGET`),
 so that ``engine check`` verifies the whole bank in seconds.  There the mover's moves are appraised exactly from its
-view, and the decision is kept when its answer is clear (:func:`engine.puzzle.qualifies`):
+view, and the decision is kept when its answer is clear (:func:`engine.teaching.puzzle.qualifies`):
 the first such decision of a round, one a round.  Each is written as a scenario file: the
 round from its deal up to the decision (so the view carries every pass and dead tile the
-seat saw), with ``[expect]`` and the ``[puzzle]`` table (:mod:`engine.puzzle`).
+seat saw), with ``[expect]`` and the ``[puzzle]`` table (:mod:`engine.teaching.puzzle`).
 
 The starting rating of a puzzle (:func:`starting_rating`) says how hard it looks: the
 ``heaviest`` level's move is the answer (1200), the ``counting`` level's is (1400), neither
@@ -29,21 +29,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from .appraise import ALWAYS_EXACT
-from .bots import make_bot
-from .code_write import rules_code
-from .deals import DealSpace
-from .moves import Move, canonical, distinct
+from ..game.moves import Move, canonical, distinct
+from ..game.rules import Ruleset, block, duel, gaple
+from ..game.state import State
+from ..game.view import SeatView, view
+from ..notation.code_write import rules_code
+from ..players.bots import make_bot
+from ..search.appraise import ALWAYS_EXACT
+from ..search.deals import DealSpace
+from ..search.sampler import world
+from ..search.solve import solve
 from .puzzle import Puzzle, exact_appraisal, figures, qualifies, themes_of, to_toml
-from .rules import Ruleset, block, duel, gaple
-from .sampler import world
 from .scenario import dumps
-from .solve import solve
-from .state import State
 from .themes import THEMES
-from .view import SeatView, view
 
-#: Every table the bank covers, by its code's rules field (:func:`engine.code_write.rules_code`).
+#: Every table the bank covers, by its code's rules field (:func:`engine.notation.code_write.rules_code`).
 TABLES: Final[dict[str, Ruleset]] = {rules_code(r): r for r in (
     block(2), block(3), block(4), gaple(4, 6), gaple(4, 7), gaple(5), duel(), duel(draw=True))}
 #: The most work an exact appraisal of a puzzle may take (:func:`cost`): the search nodes of

@@ -31,9 +31,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .rules import Ruleset, block, duel, gaple
-from .settlement import Settlement, blank_double_counted, check_answer, settle
-from .state import State
+from ..game.rules import Ruleset, block, duel, gaple
+from ..game.settlement import Settlement, blank_double_counted, check_answer, settle
+from ..game.state import State
 
 LEVELS = (1, 2, 3)
 #: Seeds a page offers (and accepts in a link): ``0 <= seed < SEED_LIMIT``; a

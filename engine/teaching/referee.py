@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .notation import LANGUAGES, describe
+from ..game.settlement import settle
+from ..game.state import State
+from ..game.tiles import Tile
+from ..notation.diagram import LANGUAGES, describe
 from .scenario import Scenario
-from .settlement import settle
-from .state import State
-from .tiles import Tile
 
 
 def report(state: State, scenario_id: str = "", lang: str = "en") -> dict[str, Any]:

@@ -13,10 +13,10 @@ Beyond the contract's fields, a file may carry:
 - ``[expect]``: any keys of the referee's report, checked by ``engine check``;
   ``[expect.descriptions]`` maps a language to its expected description;
 - ``[puzzle]``: the file is a puzzle, a decision of the seat to move after its moves
-  (:mod:`engine.puzzle`: the answer and the appraisal's figures, checked by ``engine check``).
+  (:mod:`engine.teaching.puzzle`: the answer and the appraisal's figures, checked by ``engine check``).
 
 :func:`dumps` writes a start position and its moves back as a scenario (the round codes of
-:mod:`engine.code` become files this way: ``python -m engine code --round … --toml``).
+:mod:`engine.notation.code` become files this way: ``python -m engine code --round … --toml``).
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .line import Line, LineError
-from .moves import Move, MoveError
+from ..game.line import Line, LineError
+from ..game.moves import Move, MoveError
+from ..game.reading import NotUtf8, cut, decode, quoted
+from ..game.rules import RulesError, Ruleset, preset
+from ..game.state import IllegalMoveError, Opening, State
+from ..game.tiles import Tile, TileError, parse_halves
 from .puzzle import Puzzle, PuzzleError
 from .puzzle import parse as parse_puzzle
-from .reading import NotUtf8, cut, decode, quoted
-from .rules import RulesError, Ruleset, preset
-from .state import IllegalMoveError, Opening, State
-from .tiles import Tile, TileError, parse_halves
 
 
 class ScenarioError(ValueError):
@@ -69,7 +69,7 @@ class Scenario:
     move_notes: tuple[str, ...]
     expect: Mapping[str, Any]
     _start: Mapping[str, Any] = field(repr=False)
-    puzzle: Puzzle | None = None  # a puzzle's answer and figures (engine.puzzle)
+    puzzle: Puzzle | None = None  # a puzzle's answer and figures (engine.teaching.puzzle)
 
     def initial(self) -> State:
         """A fresh state at the scenario's start."""

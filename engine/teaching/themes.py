@@ -1,6 +1,6 @@
 """A puzzle's themes: what its answer is about, worked out from the position and the answer.
 
-Every theme is read from what the mover can see (its :class:`~engine.view.SeatView`: its
+Every theme is read from what the mover can see (its :class:`~engine.game.view.SeatView`: its
 tiles, the line, every count, the values each seat has shown it lacks) and from which of its
 distinct moves are the best (the puzzle's answer) and which are not.  A theme holds when the
 best move does the thing and at least one wrong move does it less (so the theme is what
@@ -43,11 +43,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .deals import unseen_mask
-from .line import Line
-from .moves import Move
-from .tiles import TILES, Tile
-from .view import SeatView
+from ..game.line import Line
+from ..game.moves import Move
+from ..game.tiles import TILES, Tile
+from ..game.view import SeatView
+from ..search.deals import unseen_mask
 
 #: Every theme, in the order the site lists them.
 THEMES: Final = ("block", "keep", "shed", "out", "dead_tile", "blank_double", "draw", "count")

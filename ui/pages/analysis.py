@@ -6,7 +6,7 @@ ui/pages/analysis_setup.py (drawn by analysis_setup_view.py).
 - **What is studied** (:class:`Study`, session key ``analysis.study``): a position (every
   hand shown, or one seat's view: the others as counts) and the moves played from it (a
   round loaded, or moves tried on the board), with a cursor.  Every question is the
-  engine's: the position's code (:mod:`engine.code`), the legal moves, the appraisal from
+  engine's: the position's code (:mod:`engine.notation.code`), the legal moves, the appraisal from
   the mover's seat (a job in :mod:`ui.thinking`), the solver's verdict with every hand open.
 - **The address**: ``?pos=CODE`` or ``?round=CODE`` (the code has no words in it, so a link
   opens in any language), ``step=`` (the move the cursor is at) and ``seat=`` (1 …: whose
@@ -31,11 +31,11 @@ from typing import Any, Literal, TypeVar
 
 import streamlit as st
 
-from engine.appraise import Appraisal
-from engine.code import CodeError, Position, Round, parse
-from engine.moves import Move, distinct
-from engine.solve import Solution
-from engine.state import State
+from engine.game.moves import Move, distinct
+from engine.game.state import State
+from engine.notation.code import CodeError, Position, Round, parse
+from engine.search.appraise import Appraisal
+from engine.search.solve import Solution
 
 from .. import session, thinking
 from ..i18n import refusal_text, t

@@ -5,10 +5,10 @@ Drawn by ui/pages/analysis_setup_view.py.  The editor keeps a :class:`Draft` (se
 counts), the dead tiles, the line tile by tile, whose turn, and the rarer facts (turns
 without a play just before, an opening rule, values a seat is known to lack).  Tiles go
 where the "Put tiles in" choice says; the line takes a tile only where the engine joins it
-(:meth:`engine.line.Line.place`), else the page says why.
+(:meth:`engine.game.line.Line.place`), else the page says why.
 
 "Study this position" writes the draft as a position code and reads it back with the
-engine (:func:`engine.code.parse_position`, then :func:`engine.code.check_deal`: the tiles
+engine (:func:`engine.notation.code.parse_position`, then :func:`engine.notation.code.check_deal`: the tiles
 must add up to a deal), so every refusal is the engine's, with its reason.  The stock is
 what no hand, dead pile or line holds (a line given by its ends alone keeps the count it
 came with); in draw mode, with every hand known, its tiles can be clicked in, top first, so
@@ -22,12 +22,12 @@ from functools import partial
 
 import streamlit as st
 
-from engine.code import CodeError, Position, check_deal, parse_position
-from engine.line import Line, LineError
-from engine.moves import End
-from engine.rules import Ruleset
-from engine.state import Opening
-from engine.tiles import TILES, Tile
+from engine.game.line import Line, LineError
+from engine.game.moves import End
+from engine.game.rules import Ruleset
+from engine.game.state import Opening
+from engine.game.tiles import TILES, Tile
+from engine.notation.code import CodeError, Position, check_deal, parse_position
 
 from ..i18n import end_name, t, table_seat_names
 from ..widgets import round_record

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from engine.rules import FAMILIES, options_of
-from engine.tiles import TILES
+from engine.game.rules import FAMILIES, options_of
+from engine.game.tiles import TILES
 
 from ..i18n import describe, join_list, t
 from ..widgets import feedback, tile_grid

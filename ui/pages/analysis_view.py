@@ -11,11 +11,11 @@ from typing import TypeVar
 
 import streamlit as st
 
-from engine.appraise import Appraisal
-from engine.code import Position
-from engine.moves import Move
-from engine.state import State
-from engine.tiles import TILES, Tile, mask_of
+from engine.game.moves import Move
+from engine.game.state import State
+from engine.game.tiles import TILES, Tile, mask_of
+from engine.notation.code import Position
+from engine.search.appraise import Appraisal
 
 from .. import thinking
 from ..i18n import join_list, move_text, t, table_seat_names

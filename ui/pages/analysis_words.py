@@ -1,17 +1,17 @@
 """What the Analysis page says back: why the engine refuses a position or round code, a
 move, or a position set up in the editor, in the page's language.
 
-The engine names the reason (:attr:`engine.code.CodeError.reason` and its params, or a
-move's :class:`~engine.state.Refusal`); this module only words it."""
+The engine names the reason (:attr:`engine.notation.code.CodeError.reason` and its params, or a
+move's :class:`~engine.game.state.Refusal`); this module only words it."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
 
-from engine.code import CodeError, Position, Round, parse_rules
-from engine.state import Refusal
-from engine.tiles import Tile
+from engine.game.state import Refusal
+from engine.game.tiles import Tile
+from engine.notation.code import CodeError, Position, Round, parse_rules
 
 from ..i18n import clip, end_name, refusal_text, seat_name, t, table_seat_names
 

@@ -1,5 +1,5 @@
 """The counting drill (a timed run, like lichess's coordinates trainer): questions from
-:mod:`engine.drill`, answered by clicks, as many as the learner can in the run's time.
+:mod:`engine.teaching.drill`, answered by clicks, as many as the learner can in the run's time.
 
 A run starts on Start: its clock is the moment it started (:func:`clock`), and every answer
 is checked against it, so nothing reruns while the learner thinks; the countdown on the page
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from engine.drill import NO, SEED_LIMIT, YES, Question, Verdict, check, question
+from engine.teaching.drill import NO, SEED_LIMIT, YES, Question, Verdict, check, question
 
 from .. import session
 from ..progress import DrillRecord

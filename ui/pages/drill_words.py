@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.drill import YES, Question, Reason
-from engine.state import State
+from engine.game.state import State
+from engine.teaching.drill import YES, Question, Reason
 
 from ..i18n import and_list, end_name, t, table_seat_names
 from ..widgets.feedback import Feedback
@@ -54,7 +54,7 @@ def _ends(ends: object) -> str:
 
 
 def reason_text(reason: Reason, seats: Sequence[str]) -> str:
-    """One of :func:`engine.drill.check`'s reasons in words."""
+    """One of :func:`engine.teaching.drill.check`'s reasons in words."""
     p = dict(reason.params)
     if "seat" in p:
         p["name"] = seats[int(p["seat"])]  # type: ignore[call-overload]

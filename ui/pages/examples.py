@@ -10,7 +10,7 @@ Logic first, drawing after (the page, ``pages/examples.py``, only calls
   the example, the step on the documented line (moves shown), and — once the
   learner has pressed "Try another move" — their own ``branch`` of moves from
   that step.  Every change is a pure function of a :class:`Replay` and the
-  :class:`~engine.scenario.Scenario` (:func:`play`, :func:`undo`,
+  :class:`~engine.teaching.scenario.Scenario` (:func:`play`, :func:`undo`,
   :func:`leave`, :func:`goto`): the engine decides every move.
 - The link: ``?example=<id>&move=<n>``; an unknown example or move falls back
   with a notice (:func:`locate`).
@@ -27,9 +27,9 @@ from functools import partial
 
 import streamlit as st
 
-from engine.moves import Move
-from engine.scenario import Scenario
-from engine.state import State
+from engine.game.moves import Move
+from engine.game.state import State
+from engine.teaching.scenario import Scenario
 
 from ..content import Content, content
 from ..i18n import clip, refusal_text, t

@@ -9,8 +9,8 @@ from html import escape
 
 import streamlit as st
 
-from engine.scenario import Scenario
-from engine.state import State
+from engine.game.state import State
+from engine.teaching.scenario import Scenario
 
 from ..content import Content
 from ..i18n import seat_name, t

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.line import Line
-from engine.tiles import Tile
+from engine.game.line import Line
+from engine.game.tiles import Tile
 
 from .. import clock, session
 from ..content import Content

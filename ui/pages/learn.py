@@ -1,6 +1,6 @@
 """The Learn page's logic: where the learner is, checking answers, stars.
 
-The checks are pure functions of a lesson :class:`~engine.lessons.Step` and
+The checks are pure functions of a lesson :class:`~engine.teaching.lessons.Step` and
 the learner's answer — every answer comes from the engine, never from the
 page:
 
@@ -22,10 +22,10 @@ from functools import partial
 
 import streamlit as st
 
-from engine.lessons import Lesson, Step
-from engine.moves import Move
-from engine.settlement import check_answer
-from engine.state import Refusal, State
+from engine.game.moves import Move
+from engine.game.settlement import check_answer
+from engine.game.state import Refusal, State
+from engine.teaching.lessons import Lesson, Step
 
 from .. import session
 from ..content import Content, content
@@ -105,7 +105,7 @@ def check_blocked(step: Step, answer: bool) -> bool:
 
 def check_winner(step: Step, seat: int | None, points: int | None) -> bool:
     """Whether ``seat`` (None: nobody) wins and, where the rules score points, with
-    ``points`` (the engine's :func:`~engine.settlement.check_answer`, as the quiz's)."""
+    ``points`` (the engine's :func:`~engine.game.settlement.check_answer`, as the quiz's)."""
     return check_answer(step.settlement(), step.scenario.rules, seat, points).correct
 
 

@@ -11,7 +11,7 @@ from functools import partial
 
 import streamlit as st
 
-from engine.lessons import Lesson, Step
+from engine.teaching.lessons import Lesson, Step
 
 from .. import session
 from ..content import Content

@@ -3,9 +3,9 @@ it follows the page's language: "Show me", a wrong "who wins", the nudge of what
 
 from __future__ import annotations
 
-from engine.lessons import Lesson, Step
-from engine.moves import Move
-from engine.settlement import Settlement
+from engine.game.moves import Move
+from engine.game.settlement import Settlement
+from engine.teaching.lessons import Lesson, Step
 
 from ..i18n import move_text, seat_name, settlement_text, t
 from ..widgets.lessons import hint_text

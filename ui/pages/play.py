@@ -3,10 +3,10 @@
 Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_view.draw`).
 
 - The address: the rules as on Try it (``?rules=gaple&players=5&dead=0``, read by
-  :mod:`ui.widgets.deal_setup`), ``level=`` (one of :data:`engine.bots.LEVELS`), ``seat=``
+  :mod:`ui.widgets.deal_setup`), ``level=`` (one of :data:`engine.players.bots.LEVELS`), ``seat=``
   (which seat the learner takes, 1 … players) and ``seed=``; a bad value falls back with a
   notice.
-- A :class:`Table` (session key ``play.table``) holds the match (:func:`engine.match.match_for`),
+- A :class:`Table` (session key ``play.table``) holds the match (:func:`engine.game.match.match_for`),
   the round being played, the learner's seat (drawn at the bottom), the computer's move being
   worked out (a future from :mod:`ui.thinking`), the hint, and the review of a finished round.
 - :func:`advance` is the table's clock.  When a computer seat is to move it asks for that
@@ -43,14 +43,14 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from engine.bots import Decision, make_bot
-from engine.code import Position
-from engine.code_write import move_token
-from engine.match import Match, match_for
-from engine.moves import Move
-from engine.rules import Ruleset
-from engine.state import State
-from engine.view import view
+from engine.game.match import Match, match_for
+from engine.game.moves import Move
+from engine.game.rules import Ruleset
+from engine.game.state import State
+from engine.game.view import view
+from engine.notation.code import Position
+from engine.notation.code_write import move_token
+from engine.players.bots import Decision, make_bot
 
 from .. import progress, session, thinking
 from ..i18n import t

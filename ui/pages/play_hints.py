@@ -1,13 +1,13 @@
 """What Play's hints and its tutor say, worded when drawn (in the page's language).
 
-A hint's reasons are the engine's (:mod:`engine.bots`: a code and its values); here they become
+A hint's reasons are the engine's (:mod:`engine.players.bots`: a code and its values); here they become
 words: seats by their names, moves as a learner names them ("[2|5] on the left end"), numbers
 as Play's review writes them (:func:`ui.widgets.appraisal.number`: the language's decimal
 sign; whole numbers with its thousands separator, :func:`ui.widgets.appraisal.count`).  The
 tutor's stop says what the learner's move costs on average in the family's unit (Block:
 points a round; Gaple: places; the two-player game: the chance of winning, a draw counted as
 half), and its hint is the appraisal's best move with the same reasons as the strong bot's
-hint (:func:`engine.bots.move_reasons`, :func:`engine.bots.average_reasons`) from the
+hint (:func:`engine.players.bots.move_reasons`, :func:`engine.players.bots.average_reasons`) from the
 appraisal's numbers.  An estimate is said with its margin where the margin shows at the
 figure's precision, as one left-to-right piece (:func:`plus_minus`).
 """
@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from engine.appraise import Appraisal, MoveAppraisal
-from engine.bots import Reason, average_reasons, move_reasons
-from engine.moves import Move, canonical
-from engine.paired import NOISE_Z
-from engine.reasons import ESTIMATES
-from engine.rules import result_unit
-from engine.tiles import Tile
-from engine.view import SeatView
+from engine.game.moves import Move, canonical
+from engine.game.rules import result_unit
+from engine.game.tiles import Tile
+from engine.game.view import SeatView
+from engine.players.bots import Reason, average_reasons, move_reasons
+from engine.players.reasons import ESTIMATES
+from engine.search.appraise import Appraisal, MoveAppraisal
+from engine.search.paired import NOISE_Z
 
 from ..i18n import and_list, end_name, join_list, ltr_run, move_text, seat_name, t
 from ..widgets.appraisal import count, number
@@ -84,7 +84,7 @@ def reason_text(reason: Reason, seats: Sequence[str]) -> str:
 
 def cost(family: str, loss: float, margin: float = 0.0) -> str:
     """What a move costs on average against the best move, in the family's unit
-    (:func:`engine.rules.result_unit`), with an estimate's margin (the half-width of the
+    (:func:`engine.game.rules.result_unit`), with an estimate's margin (the half-width of the
     loss's 95% interval) where it shows at the figure's precision: "about 0.9 ± 0.5
     places"."""
     unit = result_unit(family)

@@ -25,8 +25,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from engine.bots import LEVELS
-from engine.code import CodeError, parse_round
+from engine.notation.code import CodeError, parse_round
+from engine.players.bots import LEVELS
 
 from .. import progress, session
 from ..i18n import t

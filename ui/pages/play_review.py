@@ -3,14 +3,14 @@ and again with every hand shown; the round's report; the learner's record of it,
 
 A :class:`RoundReview` is made when a round ends (:func:`review_round`).  For each decision
 the learner had (more than one distinct legal move) it asks, in the background worker
-(:mod:`ui.thinking`), for the appraisal of the learner's view (:func:`engine.appraise.appraise`:
+(:mod:`ui.thinking`), for the appraisal of the learner's view (:func:`engine.search.appraise.appraise`:
 every legal move's expected score over the deals of the hidden tiles the view allows, its
 loss and its grade) and for the solver's verdict with every hand open; and, unless the
 learner's first decision opened the round (its appraisal says it), for what the learner's
-hand was worth at the round's start (:func:`engine.appraise.worth`).  The answers come one by
+hand was worth at the round's start (:func:`engine.search.appraise.worth`).  The answers come one by
 one (:meth:`RoundReview.poll`) and the page shows each as it comes.
 
-Once every answer is in, :func:`file` sums the round up (:func:`engine.appraise.summarise`:
+Once every answer is in, :func:`file` sums the round up (:func:`engine.search.appraise.summarise`:
 accuracy, mean loss, counts by grade, worth against result) and keeps it in the learner's
 record, once: the figures in the round's row and each judged decision, with the position as
 the learner saw it, for practice later (:func:`ui.progress.record_review`).  A review that
@@ -35,13 +35,13 @@ from typing import Any
 
 import streamlit as st
 
-from engine.appraise import BANDS, Appraisal, DecisionReport, RoundReport, Worth, summarise
-from engine.bots import seat_score
-from engine.code import Position, Round
-from engine.moves import Move
-from engine.solve import Solution
-from engine.state import State
-from engine.view import view
+from engine.game.moves import Move
+from engine.game.state import State
+from engine.game.view import view
+from engine.notation.code import Position, Round
+from engine.players.bots import seat_score
+from engine.search.appraise import BANDS, Appraisal, DecisionReport, RoundReport, Worth, summarise
+from engine.search.solve import Solution
 
 from .. import progress, thinking
 
@@ -317,8 +317,8 @@ def job(review: RoundReview, seed: int, round_no: int) -> dict[str, Any]:
 
 def from_job(round_id: str, job: dict[str, Any]) -> RoundReview:
     """A pending review asked for again (its jobs in the background worker); ValueError
-    (the engine's :class:`~engine.code.CodeError` among them) when the job cannot be read."""
-    from engine.code import parse_round
+    (the engine's :class:`~engine.notation.code.CodeError` among them) when the job cannot be read."""
+    from engine.notation.code import parse_round
 
     played = parse_round(str(job["round"]))
     end = played.final()

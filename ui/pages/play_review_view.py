@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.appraise import GRADES, Appraisal, RoundReport
-from engine.rules import result_unit
+from engine.game.rules import result_unit
+from engine.search.appraise import GRADES, Appraisal, RoundReport
 
 from ..i18n import move_text, or_list, t
 from ..widgets import appraisal, feedback, verdict

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from engine.bots import LEVELS
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
+from engine.players.bots import LEVELS
 
 from .. import session
 from ..i18n import clip, join_list, seat_name, t

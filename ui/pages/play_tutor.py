@@ -4,7 +4,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
 
 - When the tutor is on (the table's :class:`Tutor`; None when off) and the learner's turn begins
   with more than one distinct legal move, :func:`ask` starts the appraisal of the learner's view
-  (:func:`ui.thinking.tutor`, :mod:`engine.appraise`: every legal move's expected result over
+  (:func:`ui.thinking.tutor`, :mod:`engine.search.appraise`: every legal move's expected result over
   the deals of the hidden tiles the view allows, and its grade).  Once the computer's moves
   up to the turn are worked out while the ones before them are on show, :func:`ahead` starts
   that look before the turn is shown, and it runs until one look's time after.
@@ -30,7 +30,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   appraisal of every move (:class:`~ui.pages.play_tutor_state.Focus`).  A move whose grade
   could be two classes from the truth (``wide``) waits for such looks too.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
-  nor as sure as the review's (:func:`engine.appraise.as_precise`), up to :data:`LOOKS` looks:
+  nor as sure as the review's (:func:`engine.search.appraise.as_precise`), up to :data:`LOOKS` looks:
   each goes on from the looks before (:func:`ui.thinking.tutor` with their evidence: deals not
   yet solved) and its deals are added to theirs (:func:`collect`).  Each look is worked out in
   every worker side by side (:func:`ui.thinking.shared`; the computer players are idle on the
@@ -49,10 +49,10 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from engine.appraise import Appraisal, added_up, as_precise
-from engine.moves import Move
-from engine.state import State
-from engine.view import SeatView, view
+from engine.game.moves import Move
+from engine.game.state import State
+from engine.game.view import SeatView, view
+from engine.search.appraise import Appraisal, added_up, as_precise
 
 from .. import thinking
 from ..widgets.feedback import checked
@@ -139,7 +139,7 @@ def ahead(table: Table, now: float) -> None:
 def collect(table: Table) -> None:
     """Take in the latest appraisal of the position on the table once it is back: added up
     with the one kept so far where their deals add up (drawn by other seeds:
-    :func:`engine.appraise.combine`), else kept when it rests on at least as many deals."""
+    :func:`engine.search.appraise.combine`), else kept when it rests on at least as many deals."""
     tutor = table.tutor
     if tutor is None or tutor.asked is None or tutor.asked[0] != position(table):
         return

@@ -1,6 +1,6 @@
 """When Play's tutor stops a move, and when a move it holds waits for another look: the rules
 :mod:`ui.pages.play_tutor` acts on and the agreement bench (``bench/appraise.py``) judges by,
-on an appraisal of the learner's position (:mod:`engine.appraise`) alone, and which moves the
+on an appraisal of the learner's position (:mod:`engine.search.appraise`) alone, and which moves the
 looks a move waits for solve (:func:`focus`).  Whether a move waits reads only the few facts a
 look gives of it (:class:`Look`), which the bench records for every look, so that
 ``bench/replay.py`` can judge a bench run's looks again by these rules (or another) without
@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.appraise import (
+from engine.game.moves import Move
+from engine.game.view import SeatView
+from engine.search.appraise import (
     STOP_CONFIDENCE,
     Appraisal,
     MoveAppraisal,
@@ -21,8 +23,6 @@ from engine.appraise import (
     narrow,
     narrowed,
 )
-from engine.moves import Move
-from engine.view import SeatView
 
 #: The grades before which the table stops.
 STOPS = frozenset({"mistake", "blunder"})
@@ -38,7 +38,7 @@ DOUBT_LOOKS: Final = 4
 
 def stops(found: Appraisal, item: MoveAppraisal) -> bool:
     """Whether the tutor stops before ``item``'s move: a mistake or worse even with its loss's
-    interval at :data:`engine.appraise.STOP_CONFIDENCE` (99%), not only at the grade's 95%.
+    interval at :data:`engine.search.appraise.STOP_CONFIDENCE` (99%), not only at the grade's 95%.
     An interruption asks more of the evidence than a grade in the review: one stop in forty on
     a move at a band's edge could be wrong at 95%, one in two hundred at 99%."""
     return found.grade_at(item, STOP_CONFIDENCE) in STOPS
@@ -54,7 +54,7 @@ class Look:
     loss: float  # its loss as estimated
     margin99: float  # its loss's margin at STOP_CONFIDENCE (0 when exact)
     stopped: bool  # the tutor stops before it (:func:`stops`)
-    precise: bool  # the look is as sure as the review (:func:`engine.appraise.as_precise`)
+    precise: bool  # the look is as sure as the review (:func:`engine.search.appraise.as_precise`)
     margin: float = 0.0  # its loss's margin at 95%, its grade's (0 when exact)
 
     @classmethod
@@ -119,16 +119,16 @@ def waits(v: SeatView, found: Appraisal, item: MoveAppraisal, waited: int) -> bo
 def focus(v: SeatView, found: Appraisal, move: Move) -> tuple[SeatView, Appraisal]:
     """The view the next look at a held ``move`` is taken at, and the appraisal of it that the
     look goes on from: ``v`` (the learner's view, or one narrowed already)
-    :func:`~engine.appraise.narrowed` to ``move`` and the best move by ``found`` (an appraisal
+    :func:`~engine.search.appraise.narrowed` to ``move`` and the best move by ``found`` (an appraisal
     of ``v``; every move with the highest expected score), and ``found`` for those moves alone
-    (:func:`~engine.appraise.narrow`).  Solving
+    (:func:`~engine.search.appraise.narrow`).  Solving
     those alone, a look holds more deals (at a two-player draw-mode game's first moves, two
     of seven moves solve in about a third of the time), and the move's loss against one move
     is at most its loss against the best: a stop, which asks the loss less its margin to be a
     mistake, still says no more than the evidence supports, and only a move found better
     than the best so far by a hair could make the loss look smaller than it is.  ``v`` and
     ``found`` as they are when that leaves every move of ``v`` (nothing to leave out), or
-    ``found`` keeps no sums to narrow (:attr:`~engine.appraise.Appraisal.evidence`)."""
+    ``found`` keeps no sums to narrow (:attr:`~engine.search.appraise.Appraisal.evidence`)."""
     if found.evidence is None:
         return v, found
     narrower = narrowed(v, [move, *found.best])

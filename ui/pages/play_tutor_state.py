@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.appraise import Appraisal, MoveAppraisal
-from engine.moves import Move
-from engine.view import SeatView
+from engine.game.moves import Move
+from engine.game.view import SeatView
+from engine.search.appraise import Appraisal, MoveAppraisal
 
 from .. import thinking
 

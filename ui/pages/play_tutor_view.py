@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.view import view
+from engine.game.view import view
 
 from ..i18n import t
 from ..widgets import feedback

@@ -16,10 +16,10 @@ from functools import partial
 
 import streamlit as st
 
-from engine.bots import LEVELS
-from engine.code import Round
-from engine.match import BlockMatch, GapleMatch
-from engine.rules import FAMILIES, options_of
+from engine.game.match import BlockMatch, GapleMatch
+from engine.game.rules import FAMILIES, options_of
+from engine.notation.code import Round
+from engine.players.bots import LEVELS
 
 from .. import session, thinking
 from ..i18n import t

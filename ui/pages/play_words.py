@@ -5,8 +5,8 @@ whether the table's series says "game" or "round"."""
 
 from __future__ import annotations
 
-from engine.match import DuelSeries
-from engine.state import State
+from engine.game.match import DuelSeries
+from engine.game.state import State
 
 from ..i18n import move_text, t
 from ..widgets import story
@@ -23,7 +23,7 @@ def open_ends_text(state: State) -> str:
 
 def in_games(table: Table) -> bool:
     """Whether the table plays a series of games (the two-player game: each game settled on
-    its own, :class:`engine.match.DuelSeries`) rather than the rounds of a match: the page
+    its own, :class:`engine.game.match.DuelSeries`) rather than the rounds of a match: the page
     then says "game" and "series" wherever it would say "round" and "match"."""
     return isinstance(table.match, DuelSeries)
 

@@ -22,8 +22,8 @@ from typing import Any
 
 import altair as alt
 
-from engine.appraise import BANDS
-from engine.rules import FAMILIES
+from engine.game.rules import FAMILIES
+from engine.search.appraise import BANDS
 
 from .. import glicko2, session
 from ..i18n import join_list, t
@@ -260,7 +260,7 @@ def rating_summary(points: Sequence[RatingPoint]) -> str:
 
 def themes_summary(rows: Sequence[ThemeLoss]) -> str:
     """The costliest themes, and the cost's unit: mistakes (a miss that loses as much as
-    the family's mistake band, engine.appraise.BANDS, counts 1)."""
+    the family's mistake band, engine.search.appraise.BANDS, counts 1)."""
     worst = theme_rows(rows)[:3]
     return " ".join((t("charts.themes_summary", themes=join_list(r["theme"] for r in worst)),
                      themes_unit()))

@@ -3,7 +3,7 @@
 The page shows one problem at a time (:class:`Current`), drawn as Play draws a table: the
 learner holds the mover's seat, at the bottom; the others are face down; what the seat
 knows is said under it.  A problem is a bank puzzle (a scenario under scenarios/puzzles/,
-:mod:`engine.puzzle`) or one of the learner's own (a decision of a reviewed round of Play,
+:mod:`engine.teaching.puzzle`) or one of the learner's own (a decision of a reviewed round of Play,
 due again by FSRS: ui/progress/_puzzles.py).
 
 - **Choosing** (:func:`choose`): the bank's puzzles of the chosen family and theme, those
@@ -30,9 +30,9 @@ from functools import partial
 
 import streamlit as st
 
-from engine.moves import Move
-from engine.scenario import Scenario
-from engine.themes import THEMES
+from engine.game.moves import Move
+from engine.teaching.scenario import Scenario
+from engine.teaching.themes import THEMES
 
 from .. import clock, glicko2, session
 from ..content import Puzzles, puzzles

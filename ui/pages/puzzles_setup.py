@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.code import Position, parse_position
-from engine.moves import Move
-from engine.rules import Ruleset
-from engine.scenario import Scenario
-from engine.state import State
-from engine.themes import themes
-from engine.view import SeatView, view
+from engine.game.moves import Move
+from engine.game.rules import Ruleset
+from engine.game.state import State
+from engine.game.view import SeatView, view
+from engine.notation.code import Position, parse_position
+from engine.teaching.scenario import Scenario
+from engine.teaching.themes import themes
 
 from ..progress import OwnCard
 

@@ -1,9 +1,9 @@
-"""The Quiz page (UX.md §7): finished rounds from :mod:`engine.quiz`, settled by the learner.
+"""The Quiz page (UX.md §7): finished rounds from :mod:`engine.teaching.quiz`, settled by the learner.
 
 Each question is a round the engine dealt from a seed and played to its end.
 The page shows the final table — the line, every hand face up, Gaple's dead
 tiles, how the round ended — and asks who wins (and, in Block, how many
-points).  :func:`engine.quiz.check` decides; the feedback always shows the
+points).  :func:`engine.teaching.quiz.check` decides; the feedback always shows the
 worked arithmetic: each seat's total as its sum, then the rule that settled
 the round.
 
@@ -14,7 +14,7 @@ set, a summary lists what to revisit, each with a link to the Learn step that
 teaches it (:data:`LESSON_FOR`).
 
 Every question can be shared: the address carries ``?quiz_level=&quiz_seed=``
-and ``engine.quiz.question(level, seed)`` gives it back.
+and ``engine.teaching.quiz.question(level, seed)`` gives it back.
 
 Session keys (all ``quiz.``): ``quiz.current`` (:class:`Current`),
 ``quiz.set`` (the set's :class:`Result` list), ``quiz.summary`` (the summary
@@ -32,9 +32,9 @@ from functools import partial
 
 import streamlit as st
 
-from engine.quiz import LEVELS, Question, Verdict, check, question
-from engine.settlement import blank_double_counted
-from engine.state import State
+from engine.game.settlement import blank_double_counted
+from engine.game.state import State
+from engine.teaching.quiz import LEVELS, Question, Verdict, check, question
 
 from .. import i18n, session
 from ..i18n import clip, settlement_text, t
@@ -47,7 +47,7 @@ LEARN = "pages/learn.py"
 RULES = "pages/rules.py"
 SET_SIZE = 10
 NOBODY = -1
-#: Seeds the page makes (a link may carry any seed below engine.quiz.SEED_LIMIT).
+#: Seeds the page makes (a link may carry any seed below engine.teaching.quiz.SEED_LIMIT).
 NEW_SEEDS = 10**6
 
 CURRENT = "quiz.current"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.quiz import LEVELS, SEED_LIMIT
+from engine.teaching.quiz import LEVELS, SEED_LIMIT
 
 PARAM_LEVEL, PARAM_SEED = "quiz_level", "quiz_seed"
 

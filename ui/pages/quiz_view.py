@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from engine.quiz import LEVELS, Question
+from engine.teaching.quiz import LEVELS, Question
 
 from .. import i18n, session
 from ..content import Content, content

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import streamlit as st
 
-from engine.rules import FAMILIES
-from engine.scenario import Scenario, ScenarioError, load
-from engine.settlement import Settlement, settle
-from engine.state import State
+from engine.game.rules import FAMILIES
+from engine.game.settlement import Settlement, settle
+from engine.game.state import State
+from engine.teaching.scenario import Scenario, ScenarioError, load
 
 from ..content import ROOT, content
 from ..i18n import clip, describe, seat_names, settlement_text, t

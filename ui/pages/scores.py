@@ -2,18 +2,18 @@
 
 Drawn by ui/pages/scores_view.py.  After each round the table says how it ended (who went
 out, or a block) and what each seat has left, by tiles (clicked) or as a pip total (typed);
-the engine settles it (:func:`engine.sheet.settle_entry`, the same results and arithmetic
-as a round played on the site) and keeps the match's sheet (:class:`engine.sheet.Sheet`).
+the engine settles it (:func:`engine.notation.sheet.settle_entry`, the same results and arithmetic
+as a round played on the site) and keeps the match's sheet (:class:`engine.notation.sheet.Sheet`).
 No rule is worked out here.
 
-**The address is the sheet.**  Every change writes the sheet code (:mod:`engine.sheet`) to
+**The address is the sheet.**  Every change writes the sheet code (:mod:`engine.notation.sheet`) to
 ``?sheet=…`` (and the players' names, when given, to ``?names=…``, separated by ``~``), so
 a reload brings the sheet back and the address shared is the sheet: whoever opens it sees
 the same sheet and may go on with it on their own device (a copy: share the link again
 after a round, and the others' pages show it when they open it).  A sheet code that cannot
 be read is named in a notice, and the page keeps the sheet it had (or none).
 
-Session keys (all ``scores.``): ``scores.sheet`` (the :class:`~engine.sheet.Sheet`),
+Session keys (all ``scores.``): ``scores.sheet`` (the :class:`~engine.notation.sheet.Sheet`),
 ``scores.names`` (the names given, or ()), ``scores.said`` (what the last click says back:
 a refused report, worded when drawn), ``scores.draft`` (the round being entered: tiles per
 seat) and the widgets' keys below.
@@ -27,11 +27,11 @@ from functools import partial
 
 import streamlit as st
 
-from engine.code import CodeError, parse_rules
-from engine.rules import Ruleset
-from engine.settlement import counted_totals
-from engine.sheet import Entry, Left, Sheet, SheetError, counts_left, heaviest, parse_sheet
-from engine.tiles import TILES, mask_of
+from engine.game.rules import Ruleset
+from engine.game.settlement import counted_totals
+from engine.game.tiles import TILES, mask_of
+from engine.notation.code import CodeError, parse_rules
+from engine.notation.sheet import Entry, Left, Sheet, SheetError, counts_left, heaviest, parse_sheet
 
 from .. import session
 from ..i18n import clip, t, table_seat_names
@@ -192,7 +192,7 @@ def ending() -> int | None | str:
 def seats_to_enter(rules: Ruleset) -> tuple[int, ...]:
     """The seats whose leftovers the round needs: every seat but the one that went out
     (in Gaple with dead tiles, that one's dead tiles too); none in the two-player game won
-    by going out (the engine: :func:`engine.sheet.counts_left`)."""
+    by going out (the engine: :func:`engine.notation.sheet.counts_left`)."""
     out = ending()
     if out == "":
         return ()
@@ -244,7 +244,7 @@ def on_tile(seat: int, index: int) -> None:
 
 def on_total(seat: int) -> None:
     """The total typed for ``seat``: a whole number up to the most a seat can hold (the
-    engine's :func:`engine.sheet.heaviest`), or a refusal that stays until it is
+    engine's :func:`engine.notation.sheet.heaviest`), or a refusal that stays until it is
     corrected (the seat then counts as nothing entered)."""
     raw = str(st.session_state.get(f"{W_TOTAL}.{seat}") or "")
     d = seat_draft(seat)

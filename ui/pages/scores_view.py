@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from engine.match import BlockMatch, GapleMatch, Match
-from engine.rules import FAMILIES, Ruleset, options_of
-from engine.settlement import Settlement
-from engine.sheet import Sheet, Start
+from engine.game.match import BlockMatch, GapleMatch, Match
+from engine.game.rules import FAMILIES, Ruleset, options_of
+from engine.game.settlement import Settlement
+from engine.notation.sheet import Sheet, Start
 
 from ..i18n import holding_sum, join_list, settlement_text, t, table_seat_names
 from ..widgets import feedback, match_sheet, tile_grid
@@ -163,7 +163,7 @@ def _table(sheet: Sheet, match: Match, names: Sequence[str]) -> None:
 
 
 def _start_text(start: Start, names: Sequence[str]) -> str:
-    """Who starts the round, and why (the engine's :class:`~engine.sheet.Start`)."""
+    """Who starts the round, and why (the engine's :class:`~engine.notation.sheet.Start`)."""
     if start.reason == "blank_double":
         return t("scores.start_blank_double")
     if start.seat is None:

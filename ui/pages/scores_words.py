@@ -1,7 +1,7 @@
 """What the score keeper reads from a person and says back: the engine's refusals of a
 round or a sheet code in the page's language, the numbers and names typed.
 
-The engine names the reason (:class:`engine.sheet.SheetError`'s ``code`` and ``params``);
+The engine names the reason (:class:`engine.notation.sheet.SheetError`'s ``code`` and ``params``);
 this module only words it, and reads the digits and the names a person types."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from engine.rules import Ruleset
-from engine.sheet import MOST_GOAL, SheetError
-from engine.tiles import Tile
+from engine.game.rules import Ruleset
+from engine.game.tiles import Tile
+from engine.notation.sheet import MOST_GOAL, SheetError
 
 from ..i18n import and_list, clip, seat_name, t
 from ..widgets.feedback import Later, worded

@@ -2,7 +2,7 @@
 (the logic; the drawing is :mod:`ui.pages.strategy_view`).
 
 The course (:func:`ui.content.strategy`) is a lesson per principle of
-:mod:`engine.principles`: the idea, the evidence (what following it was worth in each game,
+:mod:`engine.teaching.principles`: the idea, the evidence (what following it was worth in each game,
 measured by ``bench/principles.py`` over duplicate deals: ``evidence.json``), a position
 where it decides and a counter-example where following it blindly is not the best move (bank
 puzzles, played on the Puzzles page, which judges them as it judges every puzzle), and more
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.moves import Move
-from engine.principles import Evidence, choice, principle
-from engine.principles import Lesson as StrategyLesson
-from engine.scenario import Scenario
+from engine.game.moves import Move
+from engine.teaching.principles import Evidence, choice, principle
+from engine.teaching.principles import Lesson as StrategyLesson
+from engine.teaching.scenario import Scenario
 
 from .. import session
 from ..content import Course, Puzzles, strategy_step

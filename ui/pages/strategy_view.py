@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.principles import Evidence
-from engine.principles import Lesson as StrategyLesson
-from engine.scenario import Scenario
-from engine.view import view
+from engine.game.view import view
+from engine.teaching.principles import Evidence
+from engine.teaching.principles import Lesson as StrategyLesson
+from engine.teaching.scenario import Scenario
 
 from ..content import Course, Puzzles
 from ..i18n import t, table_seat_names

@@ -8,10 +8,10 @@ Logic first, drawing after (the page, ``pages/try_it.py``, only calls
   notice (so does a parameter given twice, ``?seed=1&seed=2``, and the address is
   cleaned).  ``?scenario=<id>`` opens a scenario's start position instead.
 - A :class:`Game` (session key ``try.game``) holds the rules, the seat names,
-  the :class:`~engine.state.State` being played, its seed or scenario, and —
-  in Block's match mode — an :class:`engine.match.BlockMatch`.  Moves, undo and
+  the :class:`~engine.game.state.State` being played, its seed or scenario, and —
+  in Block's match mode — an :class:`engine.game.match.BlockMatch`.  Moves, undo and
   restart go through the engine (:func:`apply`, :func:`undo`, :func:`restart`).
-- What the seat to move knows (ui.widgets.knowledge, from engine.view) is shown when
+- What the seat to move knows (ui.widgets.knowledge, from engine.game.view) is shown when
   the other hands are face down.
 - The table (the switch, match scores, board, actions, move log) is a fragment,
   :func:`table`: a move, undo or the switch reruns only it; a click that deals a
@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from engine.match import BlockMatch
-from engine.moves import Move
-from engine.rules import Ruleset
-from engine.scenario import Scenario
-from engine.settlement import settle
-from engine.state import State
+from engine.game.match import BlockMatch
+from engine.game.moves import Move
+from engine.game.rules import Ruleset
+from engine.game.settlement import settle
+from engine.game.state import State
+from engine.teaching.scenario import Scenario
 
 from .. import session
 from ..content import Content, content

@@ -8,7 +8,7 @@ from functools import partial
 
 import streamlit as st
 
-from engine.rules import FAMILIES, options_of
+from engine.game.rules import FAMILIES, options_of
 
 from ..content import Content
 from ..i18n import t

@@ -3,7 +3,7 @@
 A match is written as it is played (schema version 6): the match itself when it starts
 (:func:`open_match`: its address, which names its rules, seed, level and seat), each
 round's deal when it is dealt (:func:`record_deal`: a position code, every hand and the
-stock, as :mod:`engine.code` writes it) and each move when it is made (:func:`record_move`:
+stock, as :mod:`engine.notation.code` writes it) and each move when it is made (:func:`record_move`:
 its round code token, keyed by match, round and ply, so a move written twice is kept once).
 :func:`latest_match` reads the learner's latest match back, every round's deal and moves;
 the round code of round ``n`` is its deal, ``/m`` and its moves' tokens in order.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.appraise import BANDS
+from engine.search.appraise import BANDS
 
 from .. import glicko2, spaced
 from ..glicko2 import Rating
@@ -41,7 +41,7 @@ WELL_PLAYED = "best"
 #: How many mistakes' cards one well-played position is mixed in for.
 MIX_EVERY = 2
 #: A well-played position is mixed in only where its answer was clear: the next move lost at
-#: least the family's mistake band (:data:`engine.appraise.BANDS`).
+#: least the family's mistake band (:data:`engine.search.appraise.BANDS`).
 CLEAR = {family: mistake for family, (_, mistake, _) in BANDS.items()}
 
 

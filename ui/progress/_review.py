@@ -22,14 +22,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class DecisionRecord:
     """One of the learner's decisions in a reviewed round (one with a real choice), as the
-    review judged it from what they could see (engine/appraise.py), for practice later.
+    review judged it from what they could see (engine/search/appraise.py), for practice later.
     Moves are written as ``Move.text()`` writes them (``play 0-5 right``, ``pass``; read
     back with ``Move.parse``); scores are in the family's scale (Block: points, Gaple:
     (N + 1) / 2 minus the place, the duel: +1 / 0 / −1)."""
 
     number: int  # the move's number in the round (1 = the first move)
     family: str  # block, gaple, duel
-    seen: str  # the position as the learner saw it: a seat's-view code (engine/code.py)
+    seen: str  # the position as the learner saw it: a seat's-view code (engine/notation/code.py)
     position: str  # the same position with every hand shown (a position code)
     played: str  # the move played
     best: tuple[str, ...]  # every move with the highest expected score
