@@ -40,7 +40,7 @@ from engine.notation.code import (
     rules_code,
     text,
 )
-from engine.notation.diagram import code as code_module
+from engine.notation import code as code_module
 from engine.notation.diagram import describe
 from engine.teaching.scenario import dumps, load, loads
 
