@@ -26,7 +26,7 @@ def test_engine_passes_ruff() -> None:
 
 def test_engine_uses_the_standard_library_only() -> None:
     allowed_roots = set(sys.stdlib_module_names) | {"engine"}
-    for path in sorted((ROOT / "engine").glob("*.py")):
+    for path in sorted((ROOT / "engine").rglob("*.py")):
         for line in path.read_text(encoding="utf-8").splitlines():
             words = line.split()
             if len(words) >= 2 and words[0] in ("import", "from") and not words[1].startswith("."):
