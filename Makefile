@@ -9,7 +9,7 @@ PORT   ?= 8501
 
 # Debian packages for the browser tests (fonts: Latin, Arabic, Cyrillic, Korean glyphs).
 APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
-# PostgreSQL and nginx for the progress store's tests and the replicas test (tests/test_deploy.py).
+# PostgreSQL and nginx for the progress store's tests and the replicas test (tests/deploy/test_deploy.py).
 SERVE_PACKAGES := postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Let Python keep compiled bytecode (__pycache__, and pytest's rewritten test modules) even
@@ -77,7 +77,7 @@ serving-packages:
 run: venv build
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
-# Scenario [expect] tables are checked once, by tests/test_scenarios.py (one test per file).
+# Scenario [expect] tables are checked once, by tests/engine/teaching/test_scenarios.py (one test per file).
 # First the tests outside the browser, a worker per core (pytest-xdist); then the browser
 # tests in one process, with one live server (tests/conftest.py picks the workers).
 test: venv build chromium serving-packages

@@ -45,7 +45,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # live_site: the server and browser the tests use
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # live_site: the server and browser the tests use
 
 from live_site import CHROMIUM, CHROMIUM_ARGS, ServerDidNotStart, chromium_found, streamlit_server
 from playwright.sync_api import Browser, Page, expect, sync_playwright

@@ -3,7 +3,7 @@
     python deploy/render_nginx.py --listen 8080 --prefix /tmp/domino-nginx 8501 8502 > nginx.conf
 
 Ports are the replicas' (on 127.0.0.1, or HOST:PORT).  Used by deploy/replicas.sh and by
-tests/test_deploy.py and bench/load.py.
+tests/deploy/test_deploy.py and bench/load.py.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from engine.game.state import State
 from engine.game.tiles import Tile, iter_mask, mask_of
 from engine.game.view import view
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import peer
 

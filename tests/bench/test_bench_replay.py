@@ -16,7 +16,7 @@ from engine.game.state import State
 from engine.game.view import view
 from ui.pages.play_tutor_judge import DOUBT_LOOKS, Look, waits
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import replay
 from appraise import _looked, look_of

@@ -1,7 +1,7 @@
 """The site served for a real browser: `streamlit run app.py` on a free loopback port, and
 Debian's Chromium to drive it.
 
-Shared by tests/conftest.py (the browser tests' live server), tests/test_browser_learn.py
+Shared by tests/conftest.py (the browser tests' live server), tests/browser/test_browser_learn.py
 (a second server on the UI test fixtures) and bench/ui_latency.py (which puts tests/ on
 sys.path for it).
 """
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [

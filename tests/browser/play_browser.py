@@ -5,7 +5,7 @@ click on a tile (and on a marked end where the tile fits two), which the page ei
 (the move log's count goes up) or refuses ("Not allowed." naming the tile, nothing changed);
 when no tile fits, Pass (or Draw).  Everything waits on the page's texts, never on time.
 
-Shared by tests/test_browser_play.py and the eight-sessions check in test_browser_site.py.
+Shared by tests/browser/test_browser_play.py and the eight-sessions check in test_browser_site.py.
 """
 
 from __future__ import annotations

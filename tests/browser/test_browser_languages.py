@@ -24,7 +24,7 @@ from ui.i18n import LANGUAGES, catalogs
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 
 #: Every page, and a few states deeper in (query strings without the language).

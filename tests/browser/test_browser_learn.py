@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NO_MATCH = "[3|5] shows 3 and 5; the open ends show 1 and 4: no match."
 RIGHT = "Right — 1 matches 1. A double lies across the line and keeps its value"
 

@@ -2,7 +2,7 @@
 
 A two-player Block match against Medium: round 1 played out, "Next round", a move of round 2;
 then the page is reloaded, the tab closed and the site opened again in a new one, the server
-process stopped and started again, and (tests/test_deploy.py's set-up: PostgreSQL, two
+process stopped and started again, and (tests/deploy/test_deploy.py's set-up: PostgreSQL, two
 replicas, nginx) the replica that served it stopped.  Each time the page shows the same match:
 the sheet, round 2 at the same move with the same hand, the learner to move, and says that the
 match was kept, "Resume" the default and "Abandon this match" beside it.  A round whose review

@@ -22,7 +22,7 @@ from ui.content import load_puzzles
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BANK = load_puzzles(ROOT / "scenarios").puzzles
 DAY = 86_400
 

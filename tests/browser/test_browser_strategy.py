@@ -14,7 +14,7 @@ from ui.content import load_puzzles, load_strategy
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COURSE = load_strategy(ROOT / "scenarios")
 BANK = load_puzzles(ROOT / "scenarios").puzzles
 

@@ -1,4 +1,4 @@
-"""Replicas of the site behind nginx, for tests/test_deploy.py and bench/load.py."""
+"""Replicas of the site behind nginx, for tests/deploy/test_deploy.py and bench/load.py."""
 
 from __future__ import annotations
 

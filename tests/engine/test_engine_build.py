@@ -17,7 +17,7 @@ import pytest
 import engine
 from engine import _build
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Plays seeded random games of every family and prints one digest of everything
 #: they did: the moves, the final masks, the settlement and its arithmetic.
@@ -130,10 +130,11 @@ def test_the_digest_script_sees_every_family(digests: tuple[list[str], list[str]
 
 
 #: The engine's unit tests that run in a few seconds: run again from source below.
-UNIT_TESTS = ("test_engine_values.py", "test_engine_state.py", "test_engine_settlement.py",
-              "test_engine_tiles.py", "test_engine_moves.py", "test_engine_line.py",
-              "test_engine_view.py", "test_engine_rules.py", "test_engine_match.py",
-              "test_engine_solve.py")
+UNIT_TESTS = ("game/test_engine_values.py", "game/test_engine_state.py",
+              "game/test_engine_settlement.py", "game/test_engine_tiles.py",
+              "game/test_engine_moves.py", "game/test_engine_line.py", "game/test_engine_view.py",
+              "game/test_engine_rules.py", "game/test_engine_match.py",
+              "search/test_engine_solve.py")
 #: Left out of that run: whole fresh deals of every family take seconds from source (the
 #: solver's values on small positions, against brute force, are what is compared there).
 SLOW_FROM_SOURCE = "not test_fresh_deals_every_family_answer_in_budget"
@@ -146,7 +147,7 @@ def test_the_engine_unit_tests_pass_from_source_too() -> None:
         # need neither.
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
          "--noconftest", "-p", "no:playwright", "-p", "no:base_url", "-k", SLOW_FROM_SOURCE,
-         *(str(ROOT / "tests" / name) for name in UNIT_TESTS)],
+         *(str(ROOT / "tests" / "engine" / name) for name in UNIT_TESTS)],
         check=False, cwd=ROOT, capture_output=True, text=True, timeout=600,
         env={**os.environ, _build.ENV: "python"})
     assert result.returncode == 0, result.stdout[-3000:]

@@ -16,7 +16,7 @@ from test_engine_line import AR, EN, ES, ID, KO, UK
 
 from engine.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 CONTRACT_KEYS = {"id", "status", "ends", "to_move", "hands", "dead", "stock", "totals",
                  "winners", "draw", "points", "legal", "description"}

@@ -19,7 +19,7 @@ import pytest
 from engine.teaching import scenario as scenario_files
 from ui import i18n
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
 SCENARIOS = ROOT / "scenarios"
 LESSONS = SCENARIOS / "lessons"

@@ -24,7 +24,7 @@ from ui.widgets.board import fallback_moves
 if TYPE_CHECKING:
     from ui.pages.play import Table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 FIXTURE_SCENARIOS = ROOT / "tests" / "data" / "ui" / "scenarios"  # the UI tests' lessons
 TIMEOUT = 30  # seconds a run may take: generous, for a busy small machine
@@ -169,7 +169,7 @@ def board_move(at: AppTest, move: dict[str, object]) -> AppTest:
     must not raise.  The table takes a click on any tile of the hand, where the plain buttons
     of Play and Try it list only legal moves: this is how a test makes a move the rules
     refuse.  It goes through AppTest's private widget-state path (the component's event
-    trigger); tests/test_ui_streamlit_private.py checks that it still does."""
+    trigger); tests/ui/test_ui_streamlit_private.py checks that it still does."""
     from streamlit.components.v2.bidi_component.main import _make_trigger_id
     from streamlit.proto.WidgetStates_pb2 import WidgetState
 

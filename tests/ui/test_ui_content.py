@@ -11,7 +11,7 @@ import pytest
 from ui import content as content_module
 from ui.content import content
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 E1 = ROOT / "scenarios" / "e1-one-tile-loss.toml"
 
 

@@ -12,7 +12,7 @@ from ui.content import load_content
 from ui.pages import examples as ex
 from ui.widgets import feedback, story
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = load_content(ROOT / "scenarios")
 S = DATA.scenarios
 EN = tomllib.loads((ROOT / "locales" / "en.toml").read_text(encoding="utf-8"))

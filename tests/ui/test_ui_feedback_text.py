@@ -11,7 +11,7 @@ from ui import i18n
 from ui.content import load_content
 from ui.widgets.lessons import success_text, winner_success
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS = load_content(ROOT / "scenarios").lessons
 
 

@@ -17,7 +17,7 @@ from engine.game.tiles import Tile
 from engine.teaching.lessons import TASK_KINDS
 from ui import i18n
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EN = i18n.catalog("en")
 
 

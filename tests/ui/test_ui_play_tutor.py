@@ -4,7 +4,7 @@ the appraisal grades a mistake or worse, with the worker pool held back as the p
 The appraisal is a hand-made one in most tests (each move's loss chosen by the test, so the
 grades do not depend on the machine's speed); one test runs the engine's own appraisal on a
 position where the move is a blunder by a wide margin.  The computer's moves and hints go
-through the held-back pool of tests/test_ui_play_rounds.py.
+through the held-back pool of tests/ui/test_ui_play_rounds.py.
 """
 
 from __future__ import annotations

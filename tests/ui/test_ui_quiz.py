@@ -17,7 +17,7 @@ from ui.pages import quiz_view
 from ui.pages.quiz import LESSON_FOR, TOPIC_KEYS, Result, parse_params, revisits, score
 from ui.widgets import seats as seats_widget
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EN = i18n.catalog("en")
 
 

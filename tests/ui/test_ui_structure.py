@@ -14,7 +14,7 @@ import ast
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
 PAGES = UI / "pages"
 MAX_LINES = 400

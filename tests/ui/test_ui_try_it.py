@@ -18,7 +18,7 @@ from ui.pages import try_it
 from ui.widgets import deal_setup as try_it_setup
 from ui.widgets.knowledge import knowledge
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 S = load_content(ROOT / "scenarios").scenarios
 
 

@@ -11,7 +11,7 @@ from engine.search.solve import MoveValue, solve
 from engine.teaching.scenario import load
 from ui.widgets import verdict
 
-E3 = Path(__file__).resolve().parent.parent / "scenarios" / "e3-empty-hand-wins.toml"
+E3 = Path(__file__).resolve().parents[2] / "scenarios" / "e3-empty-hand-wins.toml"
 
 
 def black_to_choose():  # type: ignore[no-untyped-def]
@@ -44,7 +44,7 @@ def test_on_equal_ends_a_tile_on_either_end_is_named_once_as_a_click_lays_it() -
     """Gaple for four, ends 4 and 4, South holds [2|4]: the solver lists the left and the
     right (and, four players deep, values them differently: ties among the others' choices
     go another way); the verdict names one move, on the right, with the better value."""
-    s = load(Path(__file__).resolve().parent.parent / "scenarios" / "gaple-middle-tile-start.toml")
+    s = load(Path(__file__).resolve().parents[2] / "scenarios" / "gaple-middle-tile-start.toml")
     state = s.initial()
     for move in s.moves:
         state.push(move)
@@ -61,7 +61,7 @@ def test_moves_as_good_for_the_mover_that_lead_elsewhere_are_named_each_with_its
         ) -> None:
     """Gaple for four: two moves leave South (seat 0) in place 2, one with East winning,
     the other with North; the verdict names each with its own winner, not one for both."""
-    s = load(Path(__file__).resolve().parent.parent / "scenarios" / "gaple-middle-tile-start.toml")
+    s = load(Path(__file__).resolve().parents[2] / "scenarios" / "gaple-middle-tile-start.toml")
     state = s.initial()
     for move in s.moves:
         state.push(move)

@@ -55,7 +55,7 @@ PASTE = "analysis.paste"  # the paste box's widget key
 PASTED = "analysis.pasted"  # the paste box's text, kept while the box is not drawn
 NOTES = "analysis.notes"  # ((kind, code), notices): what a link could not give, kept with it
 #: The longest code the page reads (characters).  The longest round the site can make (a
-#: four-player Gaple or a draw-mode round played out, tests/test_page_analysis.py) is a few
+#: four-player Gaple or a draw-mode round played out, tests/ui/pages/test_page_analysis.py) is a few
 #: hundred; a longer code is refused with a notice before it is read.  Far longer
 #: addresses never reach the page: Streamlit serves it with uvicorn, whose h11 parser
 #: refuses a request head that passes 16 KiB while still incomplete

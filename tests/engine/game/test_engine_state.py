@@ -210,7 +210,7 @@ def test_a_refused_move_says_which_rule_it_breaks_and_changes_nothing(
 
 
 def test_every_refusal_code_in_the_engine_is_tested() -> None:
-    source = (Path(__file__).parents[1] / "engine" / "game" / "state.py").read_text(encoding="utf-8")
+    source = (Path(__file__).parents[3] / "engine" / "game" / "state.py").read_text(encoding="utf-8")
     codes = set(re.findall(r'Refusal\(\s*"(\w+)"', source))
     assert codes == {code for code, *_ in REFUSALS}
 

@@ -28,6 +28,7 @@ from engine.game.settlement import settle
 from engine.game.state import State
 from engine.game.tiles import Tile
 from engine.game.view import view
+from engine.notation import code as code_module
 from engine.notation.code import (
     CodeError,
     HiddenError,
@@ -40,11 +41,10 @@ from engine.notation.code import (
     rules_code,
     text,
 )
-from engine.notation import code as code_module
 from engine.notation.diagram import describe
 from engine.teaching.scenario import dumps, load, loads
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
 
 E1 = "d2/2344.011122/6*3/*14/0"

@@ -65,7 +65,7 @@ from engine.teaching.scenario import load
 def assignments(state: State, seat: int
                 ) -> Iterator[tuple[list[int], list[int], tuple[Tile, ...], int]]:
     """Every way to put the tiles ``seat`` cannot see where they may be, with how many
-    histories of the round lead to it (tests/deal_support.py: 0 for none): each other hand
+    histories of the round lead to it (tests/engine/search/deal_support.py: 0 for none): each other hand
     and dead pile of its size, the stock of its size in every order in draw mode, the rest
     hidden.  Yields hands and dead piles as masks, the stock, and the count."""
     for sample in placements(state, seat):

@@ -19,7 +19,7 @@ from engine.game.tiles import TILES, Tile, mask_of
 from engine.search.solve import Search, Solution, _best_place, _forced, _reach, solve, utilities
 from engine.teaching.scenario import load
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 FAMILIES: dict[str, Ruleset] = {
     "duel": duel(),

@@ -17,7 +17,7 @@ from engine.game.view import view
 from engine.players.bots import CountingBot
 from engine.teaching.principles import GAMES, PRINCIPLES, Evidence, measure, principle
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "bench"))
 
 from games import rules_of

@@ -21,7 +21,7 @@ from engine.teaching.puzzles import TABLES, search, write
 from engine.teaching.scenario import ScenarioError, find, load, loads
 from engine.teaching.themes import THEMES, contrast, themes
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 BANK = ROOT / "scenarios" / "puzzles"
 
 

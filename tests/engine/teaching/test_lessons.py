@@ -12,7 +12,7 @@ from engine.notation.diagram import describe
 from engine.teaching.lessons import TASK_KINDS, Lesson, Step, load_all
 from engine.teaching.scenario import Scenario
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS, LESSONS = load_all(ROOT / "scenarios")
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson.steps]
 STEP_IDS = [f"{lesson.id}/{step.id}" for lesson, step in STEPS]

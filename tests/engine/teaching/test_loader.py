@@ -13,7 +13,7 @@ from engine.teaching.lessons import check_paths, load_all, load_lesson, parse_le
 from engine.teaching.referee import check
 from engine.teaching.scenario import ScenarioError, load, parse
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 BAD = ROOT / "tests" / "data" / "bad"
 
 # file → the whole one-line error

@@ -18,7 +18,7 @@ from engine.teaching.puzzle import verify
 from engine.teaching.referee import check, report
 from engine.teaching.scenario import Scenario, find, load
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = ROOT / "scenarios"
 ALL_FILES = find([SCENARIOS])
 PUZZLES = SCENARIOS / "puzzles"

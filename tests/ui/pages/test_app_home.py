@@ -12,7 +12,7 @@ from ui import progress
 from ui.content import load_content
 from ui.page import STYLED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PAGES = ["pages/examples.py", "pages/try_it.py", "pages/quiz.py", "pages/rules.py"]
 
 # Home and the sidebar read the UI test fixtures' lessons (tests/data/ui/scenarios).

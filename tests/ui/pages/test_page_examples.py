@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from ui.content import load_content
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = load_content(ROOT / "scenarios").scenarios
 E1 = "e1-one-tile-loss"
 E3 = "e3-empty-hand-wins"
@@ -178,7 +178,7 @@ def test_a_link_opens_an_example_at_a_move() -> None:
 
 def _one_of_each_kind() -> list[str]:
     """One example per rule set and ending (played out or not): the page draws every kind
-    of table and result; each file's own outcome is checked by tests/test_scenarios.py."""
+    of table and result; each file's own outcome is checked by tests/engine/teaching/test_scenarios.py."""
     kinds: dict[tuple[str, bool], str] = {}
     for sid in sorted(SCENARIOS):
         s = SCENARIOS[sid]

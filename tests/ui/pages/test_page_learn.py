@@ -29,7 +29,7 @@ from ui.i18n import isolate_ltr
 from ui.pages import learn
 from ui.widgets.svg import esc
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 # The lessons are the UI test fixtures' (but for "the site's own lessons" below).
 pytestmark = pytest.mark.usefixtures("fixture_scenarios")
@@ -287,7 +287,7 @@ def test_a_tile_that_fits_both_ends_asks_which_end(data_dir: Path) -> None:
 SITE = load_content(ROOT / "scenarios")
 SITE_STEPS = [(lesson.id, step.id) for lesson in SITE.lessons for step in lesson.steps]
 #: One step of each kind of task under each rule set: the page draws and takes every kind
-#: of answer; that the engine answers every step is tests/test_lessons.py's.
+#: of answer; that the engine answers every step is tests/engine/teaching/test_lessons.py's.
 _KINDS: dict[tuple[str, str], tuple[str, str]] = {}
 for _lesson in SITE.lessons:
     for _step in _lesson.steps:

@@ -184,7 +184,7 @@ def test_a_replay_can_be_left_at_any_move() -> None:
 def test_a_block_match_is_played_to_its_target() -> None:
     """The page's side of a match: rounds recorded on the sheet, the start moving on, the
     end at the target, the match counted in the learner's progress.  (A whole match from
-    0 is the engine's test: tests/test_engine_match.py.)  Here the scores start near 100."""
+    0 is the engine's test: tests/engine/game/test_engine_match.py.)  Here the scores start near 100."""
     at = open_play(rules="block", players="2", seed="4", level="random")
     match = play_table(at).match
     assert isinstance(match, BlockMatch) and match.target == 100

@@ -1,7 +1,7 @@
 """Play's tutor mode (AppTest): the setting, the stop's words and buttons in each family and
 language, its hint, "Think again" and "Play it anyway", and what the live region says.
 
-The tutor's appraisal is made by hand here (tests/test_ui_play_tutor.py's ``made_appraisal``:
+The tutor's appraisal is made by hand here (tests/ui/test_ui_play_tutor.py's ``made_appraisal``:
 every distinct move but the first loses ``LOSS[family]``), so the words do not depend on the
 machine's speed; the engine's own appraisal is tested there and in the browser.
 """

@@ -22,7 +22,7 @@ from ui.pages import puzzles as logic
 from ui.pages.puzzles import BOARD, NEAR
 from ui.widgets import puzzle_words as words
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 BANK = load_puzzles(ROOT / "scenarios").puzzles
 PAGE = "pages/puzzles.py"
 DAY = 86_400.0

@@ -17,7 +17,7 @@ from engine.teaching.scenario import load
 from ui import i18n
 from ui.pages import rules as rules_page
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EN = i18n.catalog("en")
 DECISION = "Our decision (the document is silent)"
 

@@ -26,7 +26,7 @@ from ui.pages import strategy as logic
 from ui.pages.strategy_view import _counter
 from ui.widgets.svg import esc
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PAGE = "pages/strategy.py"
 COURSE = load_strategy(ROOT / "scenarios")
 BANK = load_puzzles(ROOT / "scenarios").puzzles

@@ -20,7 +20,7 @@ from test_ui_progress_schema import fresh_postgres, make_version
 from ui import progress
 from ui.progress import _postgres, _schema
 
-V3_FILE = Path(__file__).parent / "data" / "progress" / "v3.sqlite3"
+V3_FILE = Path(__file__).resolve().parents[2] / "data" / "progress" / "v3.sqlite3"
 V3_LEARNER = "learner-made-by-v3"
 V3_SUMMARY = progress.Summary(
     steps={("doubles-stay-in-the-line", "spinner"): 2, ("matching-ends", "one-tile"): 3},

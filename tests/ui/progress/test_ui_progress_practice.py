@@ -19,7 +19,7 @@ from test_ui_progress_schema import V1_FILE, V1_LEARNER, V1_SUMMARY, fresh_postg
 from ui import progress
 from ui.progress import _postgres, _schema
 
-V2_FILE = Path(__file__).parent / "data" / "progress" / "v2.sqlite3"
+V2_FILE = Path(__file__).resolve().parents[2] / "data" / "progress" / "v2.sqlite3"
 V2_LEARNER = "learner-made-by-v2"
 V2_SUMMARY = progress.Summary(
     steps={("doubles-stay-in-the-line", "spinner"): 2, ("matching-ends", "one-tile"): 3},

@@ -17,7 +17,7 @@ import pytest
 from ui import progress
 from ui.progress import _postgres, _schema
 
-V1_FILE = Path(__file__).parent / "data" / "progress" / "v1.sqlite3"
+V1_FILE = Path(__file__).resolve().parents[2] / "data" / "progress" / "v1.sqlite3"
 V1_LEARNER = "learner-made-by-v1"
 
 # The PostgreSQL tables as the code before schema versions made them, word for word.
