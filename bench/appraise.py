@@ -42,7 +42,7 @@ decision rests on, a doubtful move's, ``play_tutor_judge.Look.doubtful``, on the
 waits for, ``play_tutor_judge.waits``).  Per family and budget: the moves compared, the
 share whose class agrees with the long appraisal's, how many are two or more classes apart;
 and for the tutor, its **false alarms** (a stop on a move the long appraisal finds no fault
-in: mistake or worse at the stop's 99% confidence, ``ui.pages.play_tutor_judge.stops``),
+in: mistake or worse at the stop's 99% confidence, ``ui.pages.play.tutor_judge.stops``),
 its **missed blunders** (the long appraisal's blunder the tutor lets through) and how many
 moves, had the learner made them, would have **waited** for a look more or several (a
 doubtful move's: judged that much later than the budget says; those looks are its own, at
@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT))
 
 from games import rules_of  # bench/games.py, beside this script
 
-from ui.pages.play_tutor_judge import CLASSES  # the classes a grade falls in (see the module)
+from ui.pages.play.tutor_judge import CLASSES  # the classes a grade falls in (see the module)
 
 FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
 
@@ -159,7 +159,7 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
     look of ``budget`` seconds worked out in ``parts``
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
-    theirs, as ``ui.pages.play_tutor`` does (each look stopping, as Play's, once as precise as
+    theirs, as ``ui.pages.play.tutor`` does (each look stopping, as Play's, once as precise as
     ``engine.search.appraise.look_precision`` asks; and no look further once exact or as precise as
     the review: ``engine.search.appraise.as_precise``)."""
     from engine.search.appraise import Appraisal, added_up, as_precise
@@ -207,7 +207,7 @@ def held_move(v: object, found: object, move: object, every: list[object], budge
     every move (``every``: those after ``found``).  The view and the appraisal the move is
     judged on, and each look it waited for, with its view, in turn."""
     from engine.search.appraise import added_up
-    from ui.pages.play_tutor_judge import focus, waits
+    from ui.pages.play.tutor_judge import focus, waits
 
     at, a = v, found
     seen: list[tuple[object, object]] = []
@@ -244,7 +244,7 @@ def _looked(v: object, found: object, move: object) -> list[object]:
     of it (``play_tutor_judge.Look``: the margin at the stop's confidence, whether the tutor
     would stop it, whether the look is as sure as the review), so that ``bench/replay.py``
     can judge the run's looks again, by these rules or another, without solving a deal."""
-    from ui.pages.play_tutor_judge import Look
+    from ui.pages.play.tutor_judge import Look
 
     if found is None:  # no deal in the look (every part empty)
         return []
@@ -257,7 +257,7 @@ def _looked(v: object, found: object, move: object) -> list[object]:
 def look_of(family: str, row: list[object]) -> object:
     """A look as :func:`_looked` records it, read back as the tutor's rules read it
     (``play_tutor_judge.Look``; ``bench/replay.py``)."""
-    from ui.pages.play_tutor_judge import Look
+    from ui.pages.play.tutor_judge import Look
 
     graded, loss, margin, _deals, margin99, stopped, precise = row
     return Look(family, str(graded), float(loss), float(margin99),  # type: ignore[arg-type]
@@ -286,8 +286,8 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
     from engine.game.state import State
     from engine.game.view import view
     from engine.search.appraise import appraise, review_precision, review_time
-    from ui.pages.play_tutor import LOOKS
-    from ui.pages.play_tutor_judge import DOUBT_LOOKS, stops
+    from ui.pages.play.tutor import LOOKS
+    from ui.pages.play.tutor_judge import DOUBT_LOOKS, stops
 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:

@@ -76,7 +76,7 @@ from ui_latency import (
     tile,
 )
 
-from ui.pages.try_it import new_deal
+from ui.pages.try_it.logic import new_deal
 
 TIMEOUT = 60_000  # ms, for one click's answer
 OPEN_TIMEOUT = 120.0  # seconds for one page to open and be ready

@@ -52,8 +52,8 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from engine.game.rules import block
 from engine.game.state import State
-from ui.pages.play import new_table
-from ui.pages.try_it import new_deal
+from ui.pages.play.logic import new_table
+from ui.pages.try_it.logic import new_deal
 from ui.widgets.board import fallback_moves
 
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'

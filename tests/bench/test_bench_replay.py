@@ -14,7 +14,7 @@ from test_ui_play_tutor import made_appraisal
 from engine.game.rules import block
 from engine.game.state import State
 from engine.game.view import view
-from ui.pages.play_tutor_judge import DOUBT_LOOKS, Look, waits
+from ui.pages.play.tutor_judge import DOUBT_LOOKS, Look, waits
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

@@ -37,7 +37,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from engine.game.moves import Move
 from engine.game.rules import block
-from ui.pages.play import Table, advance, new_table, play_move
+from ui.pages.play.logic import Table, advance, new_table, play_move
 
 pytestmark = pytest.mark.browser
 

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from engine.game.rules import block
 from ui.i18n import t_in
-from ui.pages.play import new_table
+from ui.pages.play.logic import new_table
 
 pytestmark = pytest.mark.browser
 

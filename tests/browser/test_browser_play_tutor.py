@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from test_browser_play import focused_tile, to_tile, watch_errors
 
 from engine.game.rules import block
-from ui.pages.play import new_table
+from ui.pages.play.logic import new_table
 
 pytestmark = pytest.mark.browser
 

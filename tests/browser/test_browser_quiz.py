@@ -13,7 +13,7 @@ from browser_support import settle
 from playwright.sync_api import Page, expect
 
 from engine.teaching.quiz import question
-from ui.pages.quiz import seat_names
+from ui.pages.quiz.logic import seat_names
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from browser_support import WAIT, settle
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from engine.teaching.quiz import question
-from ui.pages.quiz import seat_names
+from ui.pages.quiz.logic import seat_names
 from ui.session import COOKIE
 
 QUIZ_DONE = re.compile(r"^Quiz: 1 right of 1 · best streak 1$")

@@ -24,9 +24,9 @@ from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
 from engine.game.rules import block
 from engine.teaching.quiz import question
-from ui.pages.play import new_table
-from ui.pages.quiz import seat_names
-from ui.pages.try_it import new_deal
+from ui.pages.play.logic import new_table
+from ui.pages.quiz.logic import seat_names
+from ui.pages.try_it.logic import new_deal
 from ui.progress import DB_NAME
 
 pytestmark = pytest.mark.browser

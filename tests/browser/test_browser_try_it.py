@@ -12,7 +12,7 @@ from browser_support import play, settle, tile
 from playwright.sync_api import Page, expect
 
 from engine.game.rules import block
-from ui.pages.try_it import new_deal
+from ui.pages.try_it.logic import new_deal
 
 pytestmark = pytest.mark.browser
 

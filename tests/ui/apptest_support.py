@@ -22,7 +22,7 @@ from ui.page import STYLED
 from ui.widgets.board import fallback_moves
 
 if TYPE_CHECKING:
-    from ui.pages.play import Table
+    from ui.pages.play.logic import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -134,7 +134,7 @@ def play_table(at: AppTest) -> Table:
     """Play's table in the session (pages/play.py keeps it under ``play.table``)."""
     # Imported here, not above: conftest imports this module before it sets the environment
     # that Play reads on import (DOMINO_PLAY_PAUSE).
-    from ui.pages import play
+    from ui.pages.play import logic as play
     tb = at.session_state["play.table"]
     assert isinstance(tb, play.Table)
     return tb

@@ -1,4 +1,4 @@
-"""ui/pages/examples.py and ui/widgets/story.py without Streamlit: grouping, the replay's pure steps, branches, words."""
+"""ui/pages/examples/logic.py and ui/widgets/story.py without Streamlit: grouping, the replay's pure steps, branches, words."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from engine.game.moves import PASS, Move
 from ui.content import load_content
-from ui.pages import examples as ex
+from ui.pages.examples import logic as ex
 from ui.widgets import feedback, story
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The hint's words (ui/pages/play_hints.py): the engine's reasons in the page's language, seats by
+"""The hint's words (ui/pages/play/hints.py): the engine's reasons in the page's language, seats by
 name, moves as a sentence names them, numbers in the family's unit with the language's decimal
 sign; the tutor's cost and its hint from an appraisal."""
 
@@ -22,7 +22,7 @@ from engine.search.paired import t_value
 from engine.teaching.scenario import load
 from ui import i18n
 from ui.i18n import lookup
-from ui.pages import play_hints
+from ui.pages.play import hints as play_hints
 
 SEATS = ("North", "East", "South", "West")
 

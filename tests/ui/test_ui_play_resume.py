@@ -16,7 +16,8 @@ from engine.notation.code import Position, Round
 from engine.notation.code_write import move_token
 from engine.players.bots import make_bot
 from ui import progress
-from ui.pages import play, play_resume
+from ui.pages.play import logic as play
+from ui.pages.play import resume as play_resume
 from ui.widgets import match_sheet
 
 RULES = [block(2), block(3), block(4), gaple(4, 6), gaple(4, 7), gaple(5, 5, dead_tiles=False),

@@ -1,5 +1,5 @@
 """Play's table records every round that ends, once, whatever ended it and whenever the
-computer's answers arrive (ui/pages/play.py, without Streamlit).
+computer's answers arrive (ui/pages/play/logic.py, without Streamlit).
 
 The page calls the table's logic from two places: a control's callback (the learner's move,
 "Next round", a hint, a replay) and a run of the table (:func:`play.advance`, the clock, in a
@@ -30,9 +30,10 @@ from engine.notation.code import parse_position
 from engine.players.bots import LEVELS, seat_score
 from engine.search.appraise import accuracy
 from ui import thinking
-from ui.pages import play, play_review
-from ui.pages.play import Table
-from ui.pages.play_review import RoundReview
+from ui.pages.play import logic as play
+from ui.pages.play import review as play_review
+from ui.pages.play.logic import Table
+from ui.pages.play.review import RoundReview
 from ui.progress import DecisionRecord, RoundFigures
 from ui.widgets import match_sheet
 

@@ -1,4 +1,4 @@
-"""Play's tutor mode (ui/pages/play_tutor.py, without Streamlit): the table stops before a move
+"""Play's tutor mode (ui/pages/play/tutor.py, without Streamlit): the table stops before a move
 the appraisal grades a mistake or worse, with the worker pool held back as the page meets it.
 
 The appraisal is a hand-made one in most tests (each move's loss chosen by the test, so the
@@ -35,9 +35,11 @@ from engine.search.appraise import (
     t_value,
 )
 from ui import thinking
-from ui.pages import play, play_tutor, play_tutor_judge
-from ui.pages.play import Table
-from ui.pages.play_tutor_judge import Look
+from ui.pages.play import logic as play
+from ui.pages.play import tutor as play_tutor
+from ui.pages.play import tutor_judge as play_tutor_judge
+from ui.pages.play.logic import Table
+from ui.pages.play.tutor_judge import Look
 
 pytestmark = pytest.mark.usefixtures("no_progress")
 

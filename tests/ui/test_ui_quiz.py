@@ -1,4 +1,4 @@
-"""ui/pages/quiz.py and widgets/seats.py without a page: texts, sums, links, the set's summary, the address."""
+"""ui/pages/quiz/logic.py and widgets/seats.py without a page: texts, sums, links, the set's summary, the address."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from engine.teaching.lessons import load_all
 from engine.teaching.quiz import check, question
 from engine.teaching.scenario import load
 from ui import i18n
-from ui.pages import quiz as ui_quiz
-from ui.pages import quiz_view
-from ui.pages.quiz import LESSON_FOR, TOPIC_KEYS, Result, parse_params, revisits, score
+from ui.pages.quiz import logic as ui_quiz
+from ui.pages.quiz import view as quiz_view
+from ui.pages.quiz.logic import LESSON_FOR, TOPIC_KEYS, Result, parse_params, revisits, score
 from ui.widgets import seats as seats_widget
 
 ROOT = Path(__file__).resolve().parents[2]

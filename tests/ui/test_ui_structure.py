@@ -1,9 +1,10 @@
 """The site's code keeps its shape: each page stands alone, shared pieces live in ui/widgets,
 and no ui Python file grows past what a newcomer can read at once.
 
-A page module is a file in ui/pages/; ``<page>.py`` (logic and callbacks),
-``<page>_view.py`` (drawing), ``<page>_setup.py`` (reading its address), ``<page>_words.py``
-and ``<page>_review.py`` with its ``<page>_review_view.py`` are one page.  A page may import its own modules, ui/widgets, ui/i18n and the site's
+A page is a package in ui/pages/ (``ui/pages/play/``): ``logic.py`` (logic and callbacks),
+``view.py`` (drawing), ``setup.py`` (reading its address), ``words.py`` (what it says back),
+Play's ``review.py`` with its ``review_view.py``, its tutor, hints and resumed match …  A
+page's modules may import each other (one way only), ui/widgets, ui/i18n and the site's
 plumbing (ui.page, ui.session, ui.nav, ui.content, ui.progress) — never another page; and
 nothing outside ui/pages imports a page except the files Streamlit runs (app.py, pages/).
 """
@@ -14,55 +15,35 @@ import ast
 import re
 from pathlib import Path
 
+from imports_support import circles, import_graph, imported, module_name
+
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
 PAGES = UI / "pages"
 MAX_LINES = 400
-PAGE_PARTS = ("_state", "_view", "_setup", "_words", "_review", "_judge", "_tutor", "_hints",
-              "_resume")  # a page's other modules: what it holds (Play's tutor's:
-# play_tutor_state.py), its drawing, its address, what it says back, its review (Play's:
-# play_review.py and its drawing, play_review_view.py), Play's tutor (play_tutor.py,
-# play_tutor_view.py, and when it stops: play_tutor_judge.py), its hints' words
-# (play_hints.py) and its match taken up again in a new session (play_resume.py)
-
-
-def module_name(path: Path, root: Path = ROOT) -> str:
-    parts = path.relative_to(root).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imported(path: Path, root: Path = ROOT) -> set[str]:
-    """Every module ``path`` imports, as absolute dotted names (``from . import x`` gives
-    both the package and ``package.x``, since x may be a module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = module_name(path, root).split(".")
-    if path.name != "__init__.py":
-        package = package[:-1]
-    out: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            out.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
-            stem = ".".join([*base, *(node.module.split(".") if node.module else [])])
-            out.add(stem)
-            out.update(f"{stem}.{alias.name}" for alias in node.names)
-    return out
 
 
 def page_of(module: str) -> str | None:
-    """``ui.pages.learn_view`` -> ``learn``; None for anything that is not a page module."""
+    """``ui.pages.learn.view`` (or the package ``ui.pages.learn``) -> ``learn``; None for
+    anything that is not a page's."""
     parts = module.split(".")
-    if len(parts) != 3 or parts[:2] != ["ui", "pages"]:
+    if len(parts) < 3 or parts[:2] != ["ui", "pages"]:
         return None
-    stem = parts[2]
-    for part in PAGE_PARTS:
-        stem = stem.removesuffix(part)
-    return stem
+    return parts[2]
 
 
-def page_modules() -> list[Path]:
-    return sorted(p for p in PAGES.glob("*.py") if p.name != "__init__.py")
+def page_modules(pages: Path = PAGES) -> list[Path]:
+    """Every module of every page, its package's ``__init__.py`` too."""
+    return sorted(pages.glob("*/*.py"))
+
+
+def test_every_page_is_a_package() -> None:
+    """ui/pages/ holds packages, one a page, and nothing else of Python but its own
+    ``__init__.py``."""
+    strays = [p.name for p in PAGES.glob("*.py") if p.name != "__init__.py"]
+    assert not strays, f"a page's module goes in its package, ui/pages/<page>/: {strays}"
+    packages = [p for p in PAGES.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    assert all((p / "__init__.py").exists() for p in packages)
 
 
 def test_there_are_pages_to_check() -> None:
@@ -84,7 +65,7 @@ def test_a_page_never_imports_another_pages_module() -> None:
 def test_shared_code_never_imports_a_page() -> None:
     problems = []
     for path in sorted(UI.rglob("*.py")):
-        if path.parent == PAGES:
+        if PAGES in path.parents:
             continue
         problems.extend(f"{path.relative_to(ROOT)} imports {name}" for name in imported(path)
                         if page_of(name) is not None)
@@ -92,10 +73,11 @@ def test_shared_code_never_imports_a_page() -> None:
 
 
 def test_the_scan_finds_relative_and_absolute_imports_of_another_page(tmp_path: Path) -> None:
-    page = tmp_path / "ui" / "pages" / "quiz.py"
+    page = tmp_path / "ui" / "pages" / "quiz" / "view.py"
     page.parent.mkdir(parents=True)
-    page.write_text("from .learn import x\nimport ui.pages.rules\nfrom . import examples_view\n"
-                    "from .quiz_view import y\nfrom .quiz_setup import z\nfrom ..widgets import feedback\n", encoding="utf-8")
+    page.write_text("from ..learn.logic import x\nimport ui.pages.rules.view\n"
+                    "from ..examples import view\nfrom .logic import y\nfrom .setup import z\n"
+                    "from ...widgets import feedback\n", encoding="utf-8")
     found = {page_of(name) for name in imported(page, tmp_path)} - {None}
     assert found == {"learn", "rules", "examples", "quiz"}
 
@@ -145,49 +127,28 @@ def test_the_feedback_colours_are_written_once() -> None:
 
 
 def test_a_pages_modules_share_only_public_names() -> None:
-    """A view imports what its logic offers (``from .quiz import on_check``), never a
+    """A view imports what its logic offers (``from .logic import on_check``), never a
     ``_private`` helper: what the view needs is part of the logic's surface."""
     problems = []
     for path in page_modules():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
-                problems.extend(f"{path.name}: {alias.name} from .{node.module}"
+                problems.extend(f"{path.relative_to(PAGES)}: {alias.name} from .{node.module}"
                                 for alias in node.names if alias.name.startswith("_"))
     assert not problems, problems
 
 
-def page_import_graph() -> dict[str, set[str]]:
-    """Each page module and the page modules it imports (a ``TYPE_CHECKING`` import too:
-    it is a dependency all the same)."""
-    names = {module_name(p) for p in page_modules()}
-    return {module_name(p): imported(p) & names for p in page_modules()}
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every import cycle's modules, each found once from its smallest name."""
-    found: list[list[str]] = []
-
-    def walk(start: str, node: str, path: list[str]) -> None:
-        for nxt in sorted(graph.get(node, ())):
-            if nxt == start:
-                found.append([*path, start])
-            elif nxt > start and nxt not in path:
-                walk(start, nxt, [*path, nxt])
-
-    for start in sorted(graph):
-        walk(start, start, [start])
-    return found
-
-
 def test_page_modules_import_each_other_one_way_only() -> None:
     """A page's modules form no import cycle (Play's tutor builds on the table, the table
-    knows nothing of the tutor): each can be read, and tested, after what it builds on."""
-    assert not cycles(page_import_graph())
+    knows nothing of the tutor): each can be read, and tested, after what it builds on.  A
+    ``TYPE_CHECKING`` import counts: it is a dependency all the same."""
+    modules = {module_name(p): p for p in page_modules()}
+    assert not circles(import_graph(modules))
 
 
 def test_the_cycle_check_finds_a_cycle() -> None:
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
 #: A comparison with a rule family's name: what differs between families is the engine's to say

@@ -1,4 +1,4 @@
-"""ui/pages/try_it.py and try_it_setup.py without Streamlit: URL parameters, deals, moves, undo, the match, what a seat knows."""
+"""ui/pages/try_it/logic.py and try_it_setup.py without Streamlit: URL parameters, deals, moves, undo, the match, what a seat knows."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from engine.game.rules import Ruleset, block, duel, gaple
 from engine.game.settlement import settle
 from engine.game.state import State
 from ui.content import load_content
-from ui.pages import quiz as ui_quiz
-from ui.pages import try_it
+from ui.pages.quiz import logic as ui_quiz
+from ui.pages.try_it import logic as try_it
 from ui.widgets import deal_setup as try_it_setup
 from ui.widgets.knowledge import knowledge
 

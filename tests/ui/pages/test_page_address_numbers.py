@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from apptest_support import open_page, texts
 
-from ui.pages.quiz_setup import parse_params
+from ui.pages.quiz.setup import parse_params
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 

@@ -17,7 +17,7 @@ from engine.notation.code import parse_position, parse_round
 from engine.search.appraise import appraise
 from ui import thinking
 from ui.i18n import t_in
-from ui.pages import analysis
+from ui.pages.analysis import logic as analysis
 from ui.widgets import round_record
 
 PAGE = "pages/analysis.py"

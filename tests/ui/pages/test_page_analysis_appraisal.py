@@ -15,8 +15,8 @@ from test_page_play_review import play_round
 from engine.notation.code import Round
 from ui import i18n, thinking
 from ui.i18n import t_in
-from ui.pages import analysis
-from ui.pages.play_review import ReviewItem
+from ui.pages.analysis import logic as analysis
+from ui.pages.play.review import ReviewItem
 from ui.widgets import appraisal
 from ui.widgets.svg import esc
 

@@ -12,7 +12,7 @@ from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from ui import thinking
-from ui.pages import analysis
+from ui.pages.analysis import logic as analysis
 from ui.widgets import round_record
 
 PAGE = "pages/analysis.py"

@@ -20,7 +20,7 @@ from engine.game.state import State
 from engine.search.solve import Solution, solve
 from ui import thinking
 from ui.i18n import move_text
-from ui.pages.try_it import Game
+from ui.pages.try_it.logic import Game
 from ui.widgets.board import fallback_moves
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # the site's own scenarios

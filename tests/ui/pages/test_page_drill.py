@@ -1,8 +1,8 @@
 """The counting drill (AppTest): a timed run of questions from engine/teaching/drill.py, answered by
 clicks, checked by the engine, scored per minute, the personal best kept.
 
-The page's clock (``ui.pages.drill.clock``) is a fake one here that a test moves on by hand,
-so no test sleeps; the run's seed is chosen (``ui.pages.drill.new_seed``), so each test knows
+The page's clock (``ui.pages.drill.logic.clock``) is a fake one here that a test moves on by hand,
+so no test sleeps; the run's seed is chosen (``ui.pages.drill.logic.new_seed``), so each test knows
 its questions: ``engine.teaching.drill.question(seed + n - 1)`` is the run's ``n``-th.
 """
 
@@ -19,8 +19,8 @@ from streamlit.testing.v1 import AppTest
 from engine.teaching import drill
 from engine.teaching.drill import Question, question
 from ui import progress
-from ui.pages import drill as page
-from ui.pages import drill_words as words
+from ui.pages.drill import logic as page
+from ui.pages.drill import words
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 

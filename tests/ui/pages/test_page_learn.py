@@ -26,7 +26,7 @@ from engine.notation.diagram import WORDS
 from ui import progress
 from ui.content import load_content
 from ui.i18n import isolate_ltr
-from ui.pages import learn
+from ui.pages.learn import logic as learn
 from ui.widgets.svg import esc
 
 ROOT = Path(__file__).resolve().parents[3]

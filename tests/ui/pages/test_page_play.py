@@ -29,7 +29,7 @@ from engine.game.rules import block
 from engine.game.state import State
 from ui import progress
 from ui.i18n import move_text, t_in
-from ui.pages import play_hints
+from ui.pages.play import hints as play_hints
 from ui.widgets.board import fallback_moves
 
 pytestmark = pytest.mark.usefixtures("data_dir")
@@ -237,7 +237,7 @@ def test_a_failed_or_wrong_answer_from_the_computer_never_stalls_the_table() -> 
 
     from engine.game.moves import Move
     from engine.players.bots import Decision
-    from ui.pages import play
+    from ui.pages.play import logic as play
 
     tb = play.new_table(block(2), "random", 5)
     while not tb.state.over and tb.state.mover == tb.learner:

@@ -13,7 +13,7 @@ from apptest_support import click, open_page, play_table
 from streamlit.testing.v1 import AppTest
 
 from ui import progress
-from ui.pages import play
+from ui.pages.play import logic as play
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 

@@ -19,8 +19,8 @@ from test_ui_play_rounds import Workers
 
 from engine.notation.code import Round
 from ui import progress, thinking
-from ui.pages import play_review
-from ui.pages.play import Table
+from ui.pages.play import review as play_review
+from ui.pages.play.logic import Table
 from ui.widgets import match_sheet
 
 pytestmark = pytest.mark.usefixtures("data_dir")

@@ -21,7 +21,7 @@ from engine.game.view import SeatView
 from engine.search.appraise import Appraisal
 from ui import thinking
 from ui.i18n import t_in
-from ui.pages.play_hints import move_named
+from ui.pages.play.hints import move_named
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 

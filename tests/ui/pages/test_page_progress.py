@@ -14,7 +14,7 @@ from apptest_support import open_page, texts
 from streamlit.testing.v1 import AppTest
 
 from ui import progress
-from ui.pages import progress as page
+from ui.pages.progress import logic as page
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 

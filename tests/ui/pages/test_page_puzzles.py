@@ -18,8 +18,8 @@ from engine.teaching.scenario import Scenario
 from engine.teaching.themes import THEMES, contrast
 from ui import progress
 from ui.content import load_puzzles
-from ui.pages import puzzles as logic
-from ui.pages.puzzles import BOARD, NEAR
+from ui.pages.puzzles import logic
+from ui.pages.puzzles.logic import BOARD, NEAR
 from ui.widgets import puzzle_words as words
 
 ROOT = Path(__file__).resolve().parents[3]

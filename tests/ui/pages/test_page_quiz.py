@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.teaching.quiz import Question, question
 from ui import progress
-from ui.pages import quiz as ui_quiz
+from ui.pages.quiz import logic as ui_quiz
 from ui.widgets import seats as seats_widget
 
 

@@ -15,7 +15,7 @@ from engine.game.settlement import settle
 from engine.notation.diagram import describe
 from engine.teaching.scenario import load
 from ui import i18n
-from ui.pages import rules as rules_page
+from ui.pages.rules import view as rules_page
 
 ROOT = Path(__file__).resolve().parents[3]
 EN = i18n.catalog("en")

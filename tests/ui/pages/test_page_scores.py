@@ -14,7 +14,8 @@ from streamlit.testing.v1 import AppTest
 from engine.game.rules import block
 from engine.game.tiles import Tile
 from engine.notation.sheet import Entry, Sheet, parse_sheet
-from ui.pages import scores, scores_words
+from ui.pages.scores import logic as scores
+from ui.pages.scores import words as scores_words
 
 PAGE = "pages/scores.py"
 

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from engine.notation.code import Position, Round, parse
 from ui.content import content, puzzles
 from ui.i18n import t_in
-from ui.pages.play import Table
+from ui.pages.play.logic import Table
 from ui.widgets import round_record
 
 pytestmark = pytest.mark.usefixtures("data_dir")

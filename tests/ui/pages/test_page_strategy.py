@@ -22,8 +22,8 @@ from engine.teaching.principles import (
 )
 from ui import progress
 from ui.content import load_puzzles, load_strategy, strategy_step
-from ui.pages import strategy as logic
-from ui.pages.strategy_view import _counter
+from ui.pages.strategy import logic
+from ui.pages.strategy.view import _counter
 from ui.widgets.svg import esc
 
 ROOT = Path(__file__).resolve().parents[3]

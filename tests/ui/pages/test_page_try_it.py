@@ -23,7 +23,7 @@ from apptest_support import (
 from streamlit.testing.v1 import AppTest
 
 from engine.game.state import State
-from ui.pages.try_it import Game
+from ui.pages.try_it.logic import Game
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # the site's own scenarios
 

@@ -1,7 +1,7 @@
 """Analysis: any position or round, its legal moves, the appraisal and the solver's verdict.
 
-Drawn by ui/pages/analysis_view.py; the editor that sets a position up by clicking is
-ui/pages/analysis_setup.py (drawn by analysis_setup_view.py).
+Drawn by ui/pages/analysis/view.py; the editor that sets a position up by clicking is
+ui/pages/analysis/setup.py (drawn by analysis_setup_view.py).
 
 - **What is studied** (:class:`Study`, session key ``analysis.study``): a position (every
   hand shown, or one seat's view: the others as counts) and the moves played from it (a
@@ -37,10 +37,10 @@ from engine.notation.code import CodeError, Position, Round, parse
 from engine.search.appraise import Appraisal
 from engine.search.solve import Solution
 
-from .. import session, thinking
-from ..i18n import refusal_text, t
-from ..widgets.feedback import Feedback, Later, Said, worded
-from . import analysis_words
+from ... import session, thinking
+from ...i18n import refusal_text, t
+from ...widgets.feedback import Feedback, Later, Said, worded
+from . import words as analysis_words
 
 PAGE = "pages/analysis.py"
 STUDY = "analysis.study"

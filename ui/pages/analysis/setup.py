@@ -1,6 +1,6 @@
 """The Analysis page's editor: a position set up by clicking (its state and callbacks).
 
-Drawn by ui/pages/analysis_setup_view.py.  The editor keeps a :class:`Draft` (session key
+Drawn by ui/pages/analysis/setup_view.py.  The editor keeps a :class:`Draft` (session key
 ``analysis.draft``): the rules, each seat's tiles (or, for a seat's view, the others'
 counts), the dead tiles, the line tile by tile, whose turn, and the rarer facts (turns
 without a play just before, an opening rule, values a seat is known to lack).  Tiles go
@@ -29,11 +29,12 @@ from engine.game.state import Opening
 from engine.game.tiles import TILES, Tile
 from engine.notation.code import CodeError, Position, check_deal, parse_position
 
-from ..i18n import end_name, t, table_seat_names
-from ..widgets import round_record
-from ..widgets.deal_setup import CHOICES, form_state, rules_from_form, rules_in_form
-from ..widgets.feedback import Feedback, Later, Said, worded
-from . import analysis, analysis_words
+from ...i18n import end_name, t, table_seat_names
+from ...widgets import round_record
+from ...widgets.deal_setup import CHOICES, form_state, rules_from_form, rules_in_form
+from ...widgets.feedback import Feedback, Later, Said, worded
+from . import logic as analysis
+from . import words as analysis_words
 
 DRAFT = "analysis.draft"
 KEY = "analysis.setup"

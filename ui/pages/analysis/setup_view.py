@@ -1,7 +1,7 @@
 """The Analysis page's editor, drawn: the game, the hands, the line, whose turn, and the
 button that hands the position to the engine.
 
-Drawing only; what a click means is in :mod:`ui.pages.analysis_setup`.  The editor is drawn
+Drawing only; what a click means is in :mod:`ui.pages.analysis.setup`.  The editor is drawn
 only while it is open, so every widget gets the draft's value back before it is drawn
 (:func:`ui.widgets.tile_grid.remember`)."""
 
@@ -14,12 +14,12 @@ import streamlit as st
 from engine.game.rules import FAMILIES, options_of
 from engine.game.tiles import TILES
 
-from ..i18n import describe, join_list, t
-from ..widgets import feedback, tile_grid
-from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name
-from ..widgets.svg import esc, line_svg, plain
-from . import analysis_setup as setup
-from .analysis_setup import (
+from ...i18n import describe, join_list, t
+from ...widgets import feedback, tile_grid
+from ...widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name
+from ...widgets.svg import esc, line_svg, plain
+from . import setup
+from .setup import (
     ALL,
     FORM,
     ONE,

@@ -1,8 +1,8 @@
 """The Analysis page's drawing: the position (a board), the round's moves and the stepper,
 the legal moves, the appraisal from the mover's seat, the solver's verdict, the links.
 
-Drawing only; what a click means is in :mod:`ui.pages.analysis` (the study) and
-:mod:`ui.pages.analysis_setup` (the editor, drawn by :mod:`ui.pages.analysis_setup_view`)."""
+Drawing only; what a click means is in :mod:`ui.pages.analysis.logic` (the study) and
+:mod:`ui.pages.analysis.setup` (the editor, drawn by :mod:`ui.pages.analysis.setup_view`)."""
 
 from __future__ import annotations
 
@@ -17,17 +17,19 @@ from engine.game.tiles import TILES, Tile, mask_of
 from engine.notation.code import Position
 from engine.search.appraise import Appraisal
 
-from .. import thinking
-from ..i18n import join_list, move_text, t, table_seat_names
-from ..widgets import appraisal, feedback, round_record, story, verdict
-from ..widgets.board import board
-from ..widgets.deal_setup import rules_label
-from ..widgets.knowledge import knowledge_of
-from ..widgets.share import share_position
-from ..widgets.svg import esc, plain
-from ..widgets.tile_grid import remember
-from . import analysis, analysis_setup, analysis_setup_view
-from .analysis import MODE, MODES, Study
+from ... import thinking
+from ...i18n import join_list, move_text, t, table_seat_names
+from ...widgets import appraisal, feedback, round_record, story, verdict
+from ...widgets.board import board
+from ...widgets.deal_setup import rules_label
+from ...widgets.knowledge import knowledge_of
+from ...widgets.share import share_position
+from ...widgets.svg import esc, plain
+from ...widgets.tile_grid import remember
+from . import logic as analysis
+from . import setup as analysis_setup
+from . import setup_view as analysis_setup_view
+from .logic import MODE, MODES, Study
 
 BOARD = "analysis-board"
 W_STEP = "analysis.step"

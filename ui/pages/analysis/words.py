@@ -13,7 +13,7 @@ from engine.game.state import Refusal
 from engine.game.tiles import Tile
 from engine.notation.code import CodeError, Position, Round, parse_rules
 
-from ..i18n import clip, end_name, refusal_text, seat_name, t, table_seat_names
+from ...i18n import clip, end_name, refusal_text, seat_name, t, table_seat_names
 
 #: The reasons worded by their own entry (``analysis.why.<reason>``).
 REASONS = ("rules", "tile_twice", "line_join", "show_hands", "hand_size", "empty_hand",

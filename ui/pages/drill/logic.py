@@ -30,8 +30,8 @@ import streamlit as st
 
 from engine.teaching.drill import NO, SEED_LIMIT, YES, Question, Verdict, check, question
 
-from .. import session
-from ..progress import DrillRecord
+from ... import session
+from ...progress import DrillRecord
 
 RUN = "drill.run"
 LENGTH = "drill.length"

@@ -1,25 +1,25 @@
 """The counting drill's drawing: the start screen, the run (a fragment: an answer reruns only
 it), the result.
 
-Drawing only; what a click means is in :mod:`ui.pages.drill`, what it says in
-:mod:`ui.pages.drill_words`."""
+Drawing only; what a click means is in :mod:`ui.pages.drill.logic`, what it says in
+:mod:`ui.pages.drill.words`."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from .. import session
-from ..i18n import ltr_run, t
-from ..nav import page_link
-from ..page import rerun_page_if
-from ..widgets import feedback
-from ..widgets.appraisal import figure
-from ..widgets.board import board
-from ..widgets.countdown import countdown
-from ..widgets.knowledge import knowledge
-from ..widgets.svg import esc, plain
-from . import drill_words as words
-from .drill import (
+from ... import session
+from ...i18n import ltr_run, t
+from ...nav import page_link
+from ...page import rerun_page_if
+from ...widgets import feedback
+from ...widgets.appraisal import figure
+from ...widgets.board import board
+from ...widgets.countdown import countdown
+from ...widgets.knowledge import knowledge
+from ...widgets.svg import esc, plain
+from . import words
+from .logic import (
     LENGTH,
     MARKED,
     Run,

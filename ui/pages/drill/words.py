@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from engine.game.state import State
 from engine.teaching.drill import YES, Question, Reason
 
-from ..i18n import and_list, end_name, t, table_seat_names
-from ..widgets.feedback import Feedback
-from .drill import Answered
+from ...i18n import and_list, end_name, t, table_seat_names
+from ...widgets.feedback import Feedback
+from .logic import Answered
 
 
 def seat_labels(state: State) -> tuple[str, ...]:

@@ -31,10 +31,10 @@ from engine.game.moves import Move
 from engine.game.state import State
 from engine.teaching.scenario import Scenario
 
-from ..content import Content, content
-from ..i18n import clip, refusal_text, t
-from ..widgets.feedback import Said, worded
-from ..widgets.story import (
+from ...content import Content, content
+from ...i18n import clip, refusal_text, t
+from ...widgets.feedback import Said, worded
+from ...widgets.story import (
     ordered,
     title,
 )

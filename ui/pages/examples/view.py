@@ -1,6 +1,6 @@
 """The worked examples page's drawing: the list, one example's story, board and move list.
 
-Drawing only; what a click means is in :mod:`ui.pages.examples`."""
+Drawing only; what a click means is in :mod:`ui.pages.examples.logic`."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import streamlit as st
 from engine.game.state import State
 from engine.teaching.scenario import Scenario
 
-from ..content import Content
-from ..i18n import seat_name, t
-from ..nav import page_link
-from ..widgets import best_move, feedback
-from ..widgets.board import board
-from ..widgets.share import share_state
-from ..widgets.story import (
+from ...content import Content
+from ...i18n import seat_name, t
+from ...nav import page_link
+from ...widgets import best_move, feedback
+from ...widgets.board import board
+from ...widgets.share import share_state
+from ...widgets.story import (
     group_of,
     group_title,
     grouped,
@@ -29,8 +29,8 @@ from ..widgets.story import (
     settlement_view,
     title,
 )
-from ..widgets.svg import esc, plain
-from .examples import (
+from ...widgets.svg import esc, plain
+from .logic import (
     BEST,
     BOARD,
     PAGE,

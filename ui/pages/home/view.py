@@ -8,12 +8,12 @@ import streamlit as st
 from engine.game.line import Line
 from engine.game.tiles import Tile
 
-from .. import clock, session
-from ..content import Content
-from ..i18n import describe, forward_arrow, t
-from ..nav import page_link
-from ..widgets.lessons import learn_stars, lesson_progress, lesson_title, next_open_step
-from ..widgets.svg import esc, line_svg
+from ... import clock, session
+from ...content import Content
+from ...i18n import describe, forward_arrow, t
+from ...nav import page_link
+from ...widgets.lessons import learn_stars, lesson_progress, lesson_title, next_open_step
+from ...widgets.svg import esc, line_svg
 
 LEARN = "pages/learn.py"
 FAMILIES = (("block", "home.block_name", "home.block_one_line"),

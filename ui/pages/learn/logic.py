@@ -27,12 +27,12 @@ from engine.game.settlement import check_answer
 from engine.game.state import Refusal, State
 from engine.teaching.lessons import Lesson, Step
 
-from .. import session
-from ..content import Content, content
-from ..i18n import clip, refusal_text, t
-from ..page import progress_recorded
-from ..widgets.feedback import Said, worded
-from ..widgets.lessons import (
+from ... import session
+from ...content import Content, content
+from ...i18n import clip, refusal_text, t
+from ...page import progress_recorded
+from ...widgets.feedback import Said, worded
+from ...widgets.lessons import (
     first_open_step,
     is_task,
     lesson_title,
@@ -40,7 +40,7 @@ from ..widgets.lessons import (
     task_prompt,
     winner_success,
 )
-from . import learn_words as words
+from . import words
 
 ATTEMPT = "learn.attempt"
 #: The answer widgets' keys (ends, winner, points).

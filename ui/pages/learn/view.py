@@ -1,6 +1,6 @@
 """The Learn page's drawing: the list of lessons and one step.
 
-Drawing only; what a click means is in :mod:`ui.pages.learn`.  A step's task, board, feedback
+Drawing only; what a click means is in :mod:`ui.pages.learn.logic`.  A step's task, board, feedback
 and buttons are a fragment (:func:`step_body`): a click there reruns only them, unless it
 finished the step or went to another one (then the whole page runs again).
 """
@@ -13,16 +13,16 @@ import streamlit as st
 
 from engine.teaching.lessons import Lesson, Step
 
-from .. import session
-from ..content import Content
-from ..i18n import forward_arrow, scenario_text, seat_names, t
-from ..nav import page_link
-from ..page import rerun_page_if, stars_html
-from ..widgets import feedback, lessons
-from ..widgets.board import board
-from ..widgets.share import share_state
-from ..widgets.svg import esc
-from . import learn
+from ... import session
+from ...content import Content
+from ...i18n import forward_arrow, scenario_text, seat_names, t
+from ...nav import page_link
+from ...page import rerun_page_if, stars_html
+from ...widgets import feedback, lessons
+from ...widgets.board import board
+from ...widgets.share import share_state
+from ...widgets.svg import esc
+from . import logic as learn
 
 PAGE = "pages/learn.py"
 DRAWN = "learn.drawn"  # (lesson, step, progress) as the page's last full run drew them

@@ -7,8 +7,8 @@ from engine.game.moves import Move
 from engine.game.settlement import Settlement
 from engine.teaching.lessons import Lesson, Step
 
-from ..i18n import move_text, seat_name, settlement_text, t
-from ..widgets.lessons import hint_text
+from ...i18n import move_text, seat_name, settlement_text, t
+from ...widgets.lessons import hint_text
 
 
 def shown(lesson: Lesson, step: Step, move: Move | None) -> str:

@@ -26,8 +26,8 @@ from engine.players.reasons import ESTIMATES
 from engine.search.appraise import Appraisal, MoveAppraisal
 from engine.search.paired import NOISE_Z
 
-from ..i18n import and_list, end_name, join_list, ltr_run, move_text, seat_name, t
-from ..widgets.appraisal import count, number
+from ...i18n import and_list, end_name, join_list, ltr_run, move_text, seat_name, t
+from ...widgets.appraisal import count, number
 
 #: Reason values that are numbers with decimals (the others are whole numbers).
 DECIMALS = frozenset({"points", "place", "places"})

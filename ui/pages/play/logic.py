@@ -1,6 +1,6 @@
 """Play: rounds and matches against the computer, with hints and a review of every move.
 
-Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_view.draw`).
+Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play.view.draw`).
 
 - The address: the rules as on Try it (``?rules=gaple&players=5&dead=0``, read by
   :mod:`ui.widgets.deal_setup`), ``level=`` (one of :data:`engine.players.bots.LEVELS`), ``seat=``
@@ -16,21 +16,21 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play_vi
   computer's moves are worked out ahead, each as soon as the one before it is known, up to
   the learner's turn (:func:`_ask_computer`, :attr:`Table.ahead`): the workers are then free
   while the last ones are on show, and the tutor looks at the learner's coming position
-  meanwhile (:func:`ui.pages.play_tutor.ahead`).
+  meanwhile (:func:`ui.pages.play.tutor.ahead`).
 - Every move, the learner's or the computer's, goes through :func:`_push`, and the move that
   ends a round records it there and then (:func:`finish_round`: the match, the learner's
-  progress, once) and asks for its review (:mod:`ui.pages.play_review`: each choice the
+  progress, once) and asks for its review (:mod:`ui.pages.play.review`: each choice the
   learner had, judged by what they could see and with every hand open, in the background
   worker).  So a round is recorded whichever path ended it and whenever the page runs next,
   and the match's rounds, totals, round number and opener always agree with the rounds
   played (:func:`next_round` deals only after the record).
-- The match is kept in the learner's store as it is played (:mod:`ui.pages.play_resume`):
+- The match is kept in the learner's store as it is played (:mod:`ui.pages.play.resume`):
   each deal as it is dealt (:func:`keep_deal`), each move as :func:`_push` makes it and each
   hint taken, once a ply; a new session finds it there.  A practice replay is never kept.
 - A review fills in while the learner looks or plays on: the table keeps every review not
   yet summed up (``filing``, the one on show and any a "Next round" left behind) and
   :func:`advance` takes their answers as they come, keeping each round's figures in the
-  learner's record once its last answer is in (:func:`ui.pages.play_review.poll`).
+  learner's record once its last answer is in (:func:`ui.pages.play.review.poll`).
 """
 
 from __future__ import annotations
@@ -52,13 +52,13 @@ from engine.notation.code import Position
 from engine.notation.code_write import move_token
 from engine.players.bots import Decision, make_bot
 
-from .. import progress, session, thinking
-from ..i18n import t
-from ..widgets.deal_setup import deal_params, seat_names
-from ..widgets.feedback import Said, checked, worded
-from . import play_review
-from .play_review import ReviewItem, RoundReview
-from .play_tutor_state import Tutor
+from ... import progress, session, thinking
+from ...i18n import t
+from ...widgets.deal_setup import deal_params, seat_names
+from ...widgets.feedback import Said, checked, worded
+from . import review as play_review
+from .review import ReviewItem, RoundReview
+from .tutor_state import Tutor
 
 PAGE = "pages/play.py"
 TABLE = "play.table"
@@ -128,7 +128,7 @@ class Table:
     practice_from: int = 0
     replays: int = 0  # replays begun from the review (each one's announcements are new)
     log: list[str] = field(default_factory=list)  # what happened, for tests
-    tutor: Tutor | None = None  # tutor mode (ui.pages.play_tutor); None when it is off
+    tutor: Tutor | None = None  # tutor mode (ui.pages.play.tutor); None when it is off
     uid: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # this table, anywhere
     owner: str = ""  # the learner whose store keeps the match as it is played ("": none)
     stale: bool = False  # the store holds another move at a ply: played on elsewhere
@@ -317,7 +317,7 @@ def finish_round(table: Table) -> None:
     """The round is over: record it (unless it is a replay from the review) and ask for the
     review's verdicts; once a round, however often it is called."""
     if table.finished or not table.state.over or table.stale:  # (stale: the store's match
-        return  # went another way; the page takes it up instead, ui.pages.play_resume)
+        return  # went another way; the page takes it up instead, ui.pages.play.resume)
     table.finished = True
     table.computer = table.hint_pending = table.hint = None
     table.ahead.clear()

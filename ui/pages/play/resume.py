@@ -2,7 +2,7 @@
 
 The store (:mod:`ui.progress._matches`) keeps the match when it starts (its address: rules,
 seed, level, seat; :func:`keep`), each round's deal when it is dealt and each move when it
-is made (``ui.pages.play``: ``keep_deal`` and ``_push``, once a ply).  A session that has no
+is made (``ui.pages.play.logic``: ``keep_deal`` and ``_push``, once a ply).  A session that has no
 table yet (a reload, a closed and reopened tab, another device through the learner's link,
 a restarted server, another replica) finds the learner's latest match there
 (:func:`resume`) and rebuilds it exactly (:func:`rebuild`): the match dealt again from its
@@ -14,7 +14,7 @@ match" one click away (:func:`draw_banner`).
 
 A session's first table also takes up the learner's reviews that are still pending
 (:func:`take_pending`): one this process is working out (a reload) is followed as it is; one
-whose process has not been heard of for :data:`ui.pages.play_review.LEASE` seconds (a restart,
+whose process has not been heard of for :data:`ui.pages.play.review.LEASE` seconds (a restart,
 a stopped replica) is claimed and asked for again.
 """
 
@@ -28,11 +28,13 @@ import streamlit as st
 from engine.notation.code import CodeError, parse_round
 from engine.players.bots import LEVELS
 
-from .. import progress, session
-from ..i18n import t
-from ..widgets.deal_setup import parse_params
-from . import play, play_review, play_words
-from .play import Table
+from ... import progress, session
+from ...i18n import t
+from ...widgets.deal_setup import parse_params
+from . import logic as play
+from . import review as play_review
+from . import words as play_words
+from .logic import Table
 
 RESUMED = "play.resumed"  # (match id, round, ply) where the page said the match was taken up
 PENDING_TAKEN = "play.pending_taken"  # when this session last looked for pending reviews

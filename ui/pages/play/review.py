@@ -20,7 +20,7 @@ the server process that works it out files it as its last answer comes (:func:`a
 also when the session that asked for it is gone; until then it is pending in the store
 (:mod:`ui.progress._matches`), claimed by this process (:data:`CLAIMER`), so that the
 learner's next visit, on any replica, takes it over if this process went away
-(:mod:`ui.pages.play_resume`).  Kept once: the store keeps a round's figures once.  A failed
+(:mod:`ui.pages.play.resume`).  Kept once: the store keeps a round's figures once.  A failed
 job leaves them missing: never wrong, never twice.
 """
 
@@ -43,7 +43,7 @@ from engine.players.bots import seat_score
 from engine.search.appraise import BANDS, Appraisal, DecisionReport, RoundReport, Worth, summarise
 from engine.search.solve import Solution
 
-from .. import progress, thinking
+from ... import progress, thinking
 
 #: This server process, as it claims the reviews it works out (``host:pid:random``).
 CLAIMER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"

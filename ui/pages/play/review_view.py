@@ -3,7 +3,7 @@ see (its class, the move played and the best with their worth on average, every 
 request), and below it the second layer, with every hand shown (the solver's verdict, and
 whether a mistake was punished in this deal or got away with); a replay from each.
 
-Drawing only; the review's logic is :mod:`ui.pages.play_review`.  A decision still being
+Drawing only; the review's logic is :mod:`ui.pages.play.review`.  A decision still being
 worked out says so, and a progress bar counts the decisions judged while the review fills
 in (the page polls for the answers as it does for the computer's moves)."""
 
@@ -14,13 +14,15 @@ import streamlit as st
 from engine.game.rules import result_unit
 from engine.search.appraise import GRADES, Appraisal, RoundReport
 
-from ..i18n import move_text, or_list, t
-from ..widgets import appraisal, feedback, verdict
-from ..widgets.svg import esc, plain
-from . import play, play_review, play_words
-from .play import Table
-from .play_review import ReviewItem, RoundReview
-from .play_setup import on_table
+from ...i18n import move_text, or_list, t
+from ...widgets import appraisal, feedback, verdict
+from ...widgets.svg import esc, plain
+from . import logic as play
+from . import review as play_review
+from . import words as play_words
+from .logic import Table
+from .review import ReviewItem, RoundReview
+from .setup import on_table
 
 #: The classes that count against a move (the all-hands layer says whether this deal
 #: punished it).

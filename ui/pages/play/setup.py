@@ -1,6 +1,6 @@
 """Play's session and address: the table this session plays, the setup form, the callbacks.
 
-Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.Table`), ``play.drawn``
+Session keys (all ``play.``): ``play.table`` (:class:`ui.pages.play.logic.Table`), ``play.drawn``
 (the table the page's last full run drew), the setup widgets' keys (:data:`WIDGETS`) and
 ``play.fits_choice`` (the learner's own choice for "Show which tiles fit": None until they
 flip the toggle, then it stands for every level; until then the level decides,
@@ -18,18 +18,20 @@ import streamlit as st
 from engine.game.rules import Ruleset
 from engine.players.bots import LEVELS
 
-from .. import session
-from ..i18n import clip, join_list, seat_name, t
-from ..widgets.deal_setup import (
+from ... import session
+from ...i18n import clip, join_list, seat_name, t
+from ...widgets.deal_setup import (
     GAPLE_DEALS,
     form_state,
     parse_params,
     random_seed,
     rules_in_form,
 )
-from ..widgets.deal_setup import seat_names as deal_seat_names
-from . import play, play_resume, play_tutor
-from .play import PARAM_KEYS, TABLE, Table
+from ...widgets.deal_setup import seat_names as deal_seat_names
+from . import logic as play
+from . import resume as play_resume
+from . import tutor as play_tutor
+from .logic import PARAM_KEYS, TABLE, Table
 
 DRAWN = "play.drawn"
 W_FAMILY = "play.family"

@@ -1,6 +1,6 @@
 """Play's tutor mode: before a move the appraisal classes a mistake or worse is made, the table
-stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_view`, worded by
-:mod:`ui.pages.play_hints`).
+stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play.tutor_view`, worded by
+:mod:`ui.pages.play.hints`).
 
 - When the tutor is on (the table's :class:`Tutor`; None when off) and the learner's turn begins
   with more than one distinct legal move, :func:`ask` starts the appraisal of the learner's view
@@ -9,7 +9,7 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   up to the turn are worked out while the ones before them are on show, :func:`ahead` starts
   that look before the turn is shown, and it runs until one look's time after.
 - The learner's move (the board's callback, :func:`learner_move`): refused moves, forced
-  moves and a tutor that is off go straight to :func:`ui.pages.play.play_move`.  Otherwise, if
+  moves and a tutor that is off go straight to :func:`ui.pages.play.logic.play_move`.  Otherwise, if
   the appraisal grades the move ``mistake`` or ``blunder`` even at 99% confidence
   (``stops``), the move is not played:
   the table stops (:class:`Stop`) with "Think again" (:func:`think_again`: nothing changed),
@@ -23,11 +23,11 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   waits for another look (:func:`_look_again`) and is judged again on the deals of all, while
   it stays doubtful or, once held, the evidence has yet to decide whether to stop it, up to
   ``DOUBT_LOOKS`` looks a move and never once as sure as the review: the rules are in
-  :mod:`ui.pages.play_tutor_judge` (``stops``, ``Look``: ``doubtful``, ``undecided``,
+  :mod:`ui.pages.play.tutor_judge` (``stops``, ``Look``: ``doubtful``, ``undecided``,
   ``wide``; ``waits``).
   Those looks solve only the held move and the best move so far (``focus``: its loss is its
   shortfall from the best), so each holds more deals; the stop's hint still comes from the
-  appraisal of every move (:class:`~ui.pages.play_tutor_state.Focus`).  A move whose grade
+  appraisal of every move (:class:`~ui.pages.play.tutor_state.Focus`).  A move whose grade
   could be two classes from the truth (``wide``) waits for such looks too.
 - **While the learner thinks**, the tutor goes on looking while its answer is neither exact
   nor as sure as the review's (:func:`engine.search.appraise.as_precise`), up to :data:`LOOKS` looks:
@@ -39,8 +39,8 @@ stops and says so (logic only; the stop is drawn by :mod:`ui.pages.play_tutor_vi
   too few of them to call any move a fault, and a learner who thinks gives the tutor the
   time to be sure.
 - Everything the tutor holds is for one position (:func:`position`): a new round, a replay or
-  a move leaves it behind.  What it holds (:mod:`ui.pages.play_tutor_state`)
-  is kept with the table in :mod:`ui.pages.play`, which knows nothing more of the tutor: this
+  a move leaves it behind.  What it holds (:mod:`ui.pages.play.tutor_state`)
+  is kept with the table in :mod:`ui.pages.play.logic`, which knows nothing more of the tutor: this
   module builds on the table, never the other way round.
 """
 
@@ -54,12 +54,12 @@ from engine.game.state import State
 from engine.game.view import SeatView, view
 from engine.search.appraise import Appraisal, added_up, as_precise
 
-from .. import thinking
-from ..widgets.feedback import checked
-from . import play
-from .play import Table
-from .play_tutor_judge import focus, stops, waits
-from .play_tutor_state import Focus, Moment, Stop, Tutor
+from ... import thinking
+from ...widgets.feedback import checked
+from . import logic as play
+from .logic import Table
+from .tutor_judge import focus, stops, waits
+from .tutor_state import Focus, Moment, Stop, Tutor
 
 #: The most looks at one position, each within :data:`ui.thinking.TUTOR_BUDGET` (what a move
 #: may wait for): 19.5 s of the learner's thinking in all.
@@ -68,7 +68,7 @@ LOOKS: Final = 13
 
 def position(table: Table, state: State | None = None) -> Moment:
     """Where the round on the table is (``state``: a position it is coming to, its moves
-    worked out ahead: :func:`ui.pages.play.upcoming`)."""
+    worked out ahead: :func:`ui.pages.play.logic.upcoming`)."""
     shown = table.state if state is None else state
     return (table.round_no, table.replays, len(shown.history))
 
@@ -114,8 +114,8 @@ def _call_off(tutor: Tutor) -> None:
 
 def ahead(table: Table, now: float) -> None:
     """Look at the learner's next position before it is shown: once the computer's moves up
-    to the learner's turn have been worked out (:attr:`ui.pages.play.Table.ahead`) while
-    the ones before them are on show (:data:`ui.pages.play.PAUSE` each), the workers are
+    to the learner's turn have been worked out (:attr:`ui.pages.play.logic.Table.ahead`) while
+    the ones before them are on show (:data:`ui.pages.play.logic.PAUSE` each), the workers are
     idle; the look starts then and runs until :data:`ui.thinking.TUTOR_BUDGET` after the
     turn will be shown, so a move made at once is judged on more deals and waits no longer
     (with four computer seats, as in five-player Gaple, a second and a half more at Strong)."""
@@ -339,7 +339,7 @@ def best_move(table: Table) -> Move | None:
 
 
 def advance(table: Table, now: float | None = None) -> bool:
-    """The table's clock (:func:`ui.pages.play.advance`), then the tutor's: ask for the
+    """The table's clock (:func:`ui.pages.play.logic.advance`), then the tutor's: ask for the
     appraisal when the learner's turn begins, and judge a held move once it has come."""
     changed = play.advance(table, now)
     tutor = table.tutor

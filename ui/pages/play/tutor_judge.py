@@ -1,5 +1,5 @@
 """When Play's tutor stops a move, and when a move it holds waits for another look: the rules
-:mod:`ui.pages.play_tutor` acts on and the agreement bench (``bench/appraise.py``) judges by,
+:mod:`ui.pages.play.tutor` acts on and the agreement bench (``bench/appraise.py``) judges by,
 on an appraisal of the learner's position (:mod:`engine.search.appraise`) alone, and which moves the
 looks a move waits for solve (:func:`focus`).  Whether a move waits reads only the few facts a
 look gives of it (:class:`Look`), which the bench records for every look, so that

@@ -1,6 +1,6 @@
 """What Play's tutor mode holds for the table, one position at a time: the looks asked and
-taken in, a move held or stopped (its logic is :mod:`ui.pages.play_tutor`, which builds on the
-table's, :mod:`ui.pages.play`; the table keeps a :class:`Tutor` when the mode is on)."""
+taken in, a move held or stopped (its logic is :mod:`ui.pages.play.tutor`, which builds on the
+table's, :mod:`ui.pages.play.logic`; the table keeps a :class:`Tutor` when the mode is on)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine.game.moves import Move
 from engine.game.view import SeatView
 from engine.search.appraise import Appraisal, MoveAppraisal
 
-from .. import thinking
+from ... import thinking
 
 Moment = tuple[int, int, int]  # (round number, replays, moves played): one position
 
@@ -52,7 +52,7 @@ class Focus:
 @dataclass
 class Tutor:
     """What tutor mode holds for the table, one position at a time (its logic, which builds
-    on the table's, is :mod:`ui.pages.play_tutor`)."""
+    on the table's, is :mod:`ui.pages.play.tutor`)."""
 
     asked: tuple[Moment, thinking.Answer[Appraisal]] | None = None  # the latest asked
     known: Appraisal | None = None  # the asked position's appraisal on the most deals so far

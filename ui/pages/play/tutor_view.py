@@ -1,5 +1,5 @@
-"""Play's tutor stop, drawn (logic in :mod:`ui.pages.play_tutor`, words in
-:mod:`ui.pages.play_hints`).
+"""Play's tutor stop, drawn (logic in :mod:`ui.pages.play.tutor`, words in
+:mod:`ui.pages.play.hints`).
 
 Under the table: "The tutor is looking at your move…" while a move waits for the appraisal;
 the stop (what the move is, what it costs on average, what the numbers come from) with its
@@ -15,14 +15,15 @@ import streamlit as st
 
 from engine.game.view import view
 
-from ..i18n import t
-from ..widgets import feedback
-from ..widgets.keys import press_keys
-from ..widgets.live import Focus
-from ..widgets.svg import plain
-from . import play_hints, play_tutor
-from .play import BOARD, Table
-from .play_setup import on_table
+from ...i18n import t
+from ...widgets import feedback
+from ...widgets.keys import press_keys
+from ...widgets.live import Focus
+from ...widgets.svg import plain
+from . import hints as play_hints
+from . import tutor as play_tutor
+from .logic import BOARD, Table
+from .setup import on_table
 
 #: The stop's container (its colours: a hint's) and its buttons.
 STOP = feedback.key("play-tutor", "hint")

@@ -1,6 +1,6 @@
 """The Play page's drawing: the setup, the table (a fragment), the result, the match, the review.
 
-Drawing only; what a click means is in :mod:`ui.pages.play` and :mod:`ui.pages.play_setup`.
+Drawing only; what a click means is in :mod:`ui.pages.play.logic` and :mod:`ui.pages.play.setup`.
 
 The table is always the fragment :func:`_idle` (a click reruns it alone; its board and
 buttons keep one home, so a click is never sent to a part of the page that is gone).  While
@@ -21,25 +21,23 @@ from engine.game.rules import FAMILIES, options_of
 from engine.notation.code import Round
 from engine.players.bots import LEVELS
 
-from .. import session, thinking
-from ..i18n import t
-from ..widgets import appraisal, feedback, match_sheet, round_record, story
-from ..widgets.board import board
-from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
-from ..widgets.knowledge import knowledge
-from ..widgets.live import Focus, live
-from ..widgets.share import share_position, share_state
-from ..widgets.svg import esc, plain
-from . import (
-    play,
-    play_resume,
-    play_review_view,
-    play_tutor,
-    play_tutor_view,
-    play_words,
-)
-from .play import BOARD, Table
-from .play_setup import (
+from ... import session, thinking
+from ...i18n import t
+from ...widgets import appraisal, feedback, match_sheet, round_record, story
+from ...widgets.board import board
+from ...widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
+from ...widgets.knowledge import knowledge
+from ...widgets.live import Focus, live
+from ...widgets.share import share_position, share_state
+from ...widgets.svg import esc, plain
+from . import logic as play
+from . import resume as play_resume
+from . import review_view as play_review_view
+from . import tutor as play_tutor
+from . import tutor_view as play_tutor_view
+from . import words as play_words
+from .logic import BOARD, Table
+from .setup import (
     DRAWN,
     W_BLANK,
     W_DEAD,

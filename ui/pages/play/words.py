@@ -8,10 +8,10 @@ from __future__ import annotations
 from engine.game.match import DuelSeries
 from engine.game.state import State
 
-from ..i18n import move_text, t
-from ..widgets import story
-from . import play_hints
-from .play import Table
+from ...i18n import move_text, t
+from ...widgets import story
+from . import hints as play_hints
+from .logic import Table
 
 
 def open_ends_text(state: State) -> str:

@@ -25,11 +25,11 @@ import altair as alt
 from engine.game.rules import FAMILIES
 from engine.search.appraise import BANDS
 
-from .. import glicko2, session
-from ..i18n import join_list, t
-from ..progress import DrillRun, RoundPoint
-from ..widgets.appraisal import amount, figure, number
-from ..widgets.deal_setup import family_name
+from ... import glicko2, session
+from ...i18n import join_list, t
+from ...progress import DrillRun, RoundPoint
+from ...widgets.appraisal import amount, figure, number
+from ...widgets.deal_setup import family_name
 
 PLAY_PAGE = "pages/play.py"
 DRILL_PAGE = "pages/drill.py"

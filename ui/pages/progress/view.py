@@ -1,5 +1,5 @@
 """The Progress page's drawing: each section's charts with their words, or what to do to get
-some.  Drawing only; the sections, their queries and charts are in :mod:`ui.pages.progress`."""
+some.  Drawing only; the sections, their queries and charts are in :mod:`ui.pages.progress.logic`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 import streamlit as st
 
-from ..i18n import t
-from ..nav import page_link
-from ..widgets.svg import esc
-from .progress import TABLE_ROWS, Section, sections
+from ...i18n import t
+from ...nav import page_link
+from ...widgets.svg import esc
+from .logic import TABLE_ROWS, Section, sections
 
 #: The table columns each section shows, in order (the rows' other keys are for the charts).
 COLUMNS: dict[str, tuple[str, ...]] = {

@@ -34,13 +34,13 @@ from engine.game.moves import Move
 from engine.teaching.scenario import Scenario
 from engine.teaching.themes import THEMES
 
-from .. import clock, glicko2, session
-from ..content import Puzzles, puzzles
-from ..i18n import clip, t, table_seat_names
-from ..progress import Attempt, Outcome
-from ..widgets import puzzle_words as words
-from ..widgets.feedback import Said, checked, worded
-from .puzzles_setup import Problem, bank_problem, own_problem
+from ... import clock, glicko2, session
+from ...content import Puzzles, puzzles
+from ...i18n import clip, t, table_seat_names
+from ...progress import Attempt, Outcome
+from ...widgets import puzzle_words as words
+from ...widgets.feedback import Said, checked, worded
+from .setup import Problem, bank_problem, own_problem
 
 PAGE = "pages/puzzles.py"
 BOARD = "puzzle-board"

@@ -1,7 +1,7 @@
 """The Puzzles page's problems set up: a puzzle as the page shows it (:class:`Problem`): a bank puzzle (a scenario under
 scenarios/puzzles/) or one of the learner's own (a decision of a reviewed round of Play), with
 every distinct legal move's expected score, the moves counted right, and what the seat sees
-(ui/pages/puzzles.py chooses, shows and answers them)."""
+(ui/pages/puzzles/logic.py chooses, shows and answers them)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from engine.notation.code import Position, parse_position
 from engine.teaching.scenario import Scenario
 from engine.teaching.themes import themes
 
-from ..progress import OwnCard
+from ...progress import OwnCard
 
 #: An own puzzle's move counts as right when the review graded it so.
 RIGHT_GRADES = ("forced", "best", "good")

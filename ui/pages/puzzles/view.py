@@ -1,7 +1,7 @@
 """The Puzzles page's drawing: the rating, "Your mistakes, due today", the choice of family and
 theme, and the problem drawn as Play draws a table, with the verdict under it.
 
-Drawing only; what a click means is in :mod:`ui.pages.puzzles`."""
+Drawing only; what a click means is in :mod:`ui.pages.puzzles.logic`."""
 
 from __future__ import annotations
 
@@ -10,19 +10,19 @@ from functools import partial
 
 import streamlit as st
 
-from .. import session
-from ..content import puzzles
-from ..i18n import t
-from ..nav import page_link
-from ..widgets import feedback
-from ..widgets import puzzle_words as words
-from ..widgets.board import board
-from ..widgets.deal_setup import family_name, rules_label
-from ..widgets.knowledge import knowledge_of
-from ..widgets.live import Focus, live
-from ..widgets.share import share_position
-from ..widgets.svg import esc, plain
-from .puzzles import (
+from ... import session
+from ...content import puzzles
+from ...i18n import t
+from ...nav import page_link
+from ...widgets import feedback
+from ...widgets import puzzle_words as words
+from ...widgets.board import board
+from ...widgets.deal_setup import family_name, rules_label
+from ...widgets.knowledge import knowledge_of
+from ...widgets.live import Focus, live
+from ...widgets.share import share_position
+from ...widgets.svg import esc, plain
+from .logic import (
     ANY,
     BOARD,
     FAMILIES,
@@ -48,7 +48,7 @@ from .puzzles import (
     own_seat,
     seats,
 )
-from .puzzles_setup import Problem
+from .setup import Problem
 
 PLAY = "pages/play.py"
 ACTIONS = "puzzles-actions"

@@ -36,11 +36,11 @@ from engine.game.settlement import blank_double_counted
 from engine.game.state import State
 from engine.teaching.quiz import LEVELS, Question, Verdict, check, question
 
-from .. import i18n, session
-from ..i18n import clip, settlement_text, t
-from ..widgets.feedback import Feedback, Later, Said, worded
-from ..widgets.seats import sums_lines
-from .quiz_setup import PARAM_LEVEL, PARAM_SEED, parse_params
+from ... import i18n, session
+from ...i18n import clip, settlement_text, t
+from ...widgets.feedback import Feedback, Later, Said, worded
+from ...widgets.seats import sums_lines
+from .setup import PARAM_LEVEL, PARAM_SEED, parse_params
 
 PAGE = "pages/quiz.py"
 LEARN = "pages/learn.py"

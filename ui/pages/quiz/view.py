@@ -1,6 +1,6 @@
 """The quiz page's drawing: the final table, the answer form, feedback, the set's summary.
 
-Drawing only; what a click means is in :mod:`ui.pages.quiz` (its callbacks and session state)."""
+Drawing only; what a click means is in :mod:`ui.pages.quiz.logic` (its callbacks and session state)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ import streamlit as st
 
 from engine.teaching.quiz import LEVELS, Question
 
-from .. import i18n, session
-from ..content import Content, content
-from ..i18n import describe, t
-from ..nav import page_link
-from ..widgets import feedback
-from ..widgets.board import caption_html, folds
-from ..widgets.lessons import lesson_title, step_title
-from ..widgets.seats import CSS as SEATS_CSS
-from ..widgets.seats import seat_html
-from ..widgets.svg import esc, line_svg
-from .quiz import (
+from ... import i18n, session
+from ...content import Content, content
+from ...i18n import describe, t
+from ...nav import page_link
+from ...widgets import feedback
+from ...widgets.board import caption_html, folds
+from ...widgets.lessons import lesson_title, step_title
+from ...widgets.seats import CSS as SEATS_CSS
+from ...widgets.seats import seat_html
+from ...widgets.svg import esc, line_svg
+from .logic import (
     LEARN,
     LEVEL_KEY,
     LEVEL_NAME_KEYS,

@@ -24,14 +24,14 @@ from engine.game.settlement import Settlement, settle
 from engine.game.state import State
 from engine.teaching.scenario import Scenario, ScenarioError, load
 
-from ..content import ROOT, content
-from ..i18n import clip, describe, seat_names, settlement_text, t
-from ..nav import page_link
-from ..widgets import seats
-from ..widgets.board import caption_html
-from ..widgets.lessons import lesson_title, step_title
-from ..widgets.seats import seat_html, sums_lines
-from ..widgets.svg import esc, line_svg
+from ...content import ROOT, content
+from ...i18n import clip, describe, seat_names, settlement_text, t
+from ...nav import page_link
+from ...widgets import seats
+from ...widgets.board import caption_html
+from ...widgets.lessons import lesson_title, step_title
+from ...widgets.seats import seat_html, sums_lines
+from ...widgets.svg import esc, line_svg
 
 PAGE = "pages/rules.py"
 LEARN = "pages/learn.py"

@@ -1,6 +1,6 @@
 """The score keeper: the sheet of a game played with real tiles (logic and callbacks).
 
-Drawn by ui/pages/scores_view.py.  After each round the table says how it ended (who went
+Drawn by ui/pages/scores/view.py.  After each round the table says how it ended (who went
 out, or a block) and what each seat has left, by tiles (clicked) or as a pip total (typed);
 the engine settles it (:func:`engine.notation.sheet.settle_entry`, the same results and arithmetic
 as a round played on the site) and keeps the match's sheet (:class:`engine.notation.sheet.Sheet`).
@@ -33,11 +33,11 @@ from engine.game.tiles import TILES, mask_of
 from engine.notation.code import CodeError, parse_rules
 from engine.notation.sheet import Entry, Left, Sheet, SheetError, counts_left, heaviest, parse_sheet
 
-from .. import session
-from ..i18n import clip, t, table_seat_names
-from ..widgets.deal_setup import CHOICES, form_state, rules_in_form
-from ..widgets.feedback import Feedback, Later, Said, worded
-from .scores_words import (
+from ... import session
+from ...i18n import clip, t, table_seat_names
+from ...widgets.deal_setup import CHOICES, form_state, rules_in_form
+from ...widgets.feedback import Feedback, Later, Said, worded
+from .words import (
     NAME_SEP,
     clean_name,
     most_goal,

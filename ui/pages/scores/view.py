@@ -1,6 +1,6 @@
 """The score keeper's drawing: the setup, the sheet, the round being entered, the result.
 
-Drawing only; what a click means is in :mod:`ui.pages.scores`.  Made for a phone at the
+Drawing only; what a click means is in :mod:`ui.pages.scores.logic`.  Made for a phone at the
 table (390 px wide): one column, buttons at least 44 px high, one tile grid at a time."""
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from engine.game.rules import FAMILIES, Ruleset, options_of
 from engine.game.settlement import Settlement
 from engine.notation.sheet import Sheet, Start
 
-from ..i18n import holding_sum, join_list, settlement_text, t, table_seat_names
-from ..widgets import feedback, match_sheet, tile_grid
-from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
-from ..widgets.share import href, share
-from ..widgets.svg import esc, plain
-from . import scores
-from .scores import (
+from ...i18n import holding_sum, join_list, settlement_text, t, table_seat_names
+from ...widgets import feedback, match_sheet, tile_grid
+from ...widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, family_name, rules_label
+from ...widgets.share import href, share
+from ...widgets.svg import esc, plain
+from . import logic as scores
+from .logic import (
     BLOCKED,
     CONFIRM_NEW,
     CONFIRM_UNDO,
@@ -34,7 +34,7 @@ from .scores import (
     W_SEAT,
     W_TOTAL,
 )
-from .scores_words import NAME_MAX, TYPED_MAX
+from .words import NAME_MAX, TYPED_MAX
 
 CSS = """
 .st-key-scores-page button, .st-key-scores-page [data-baseweb="input"] { min-height: 2.9rem; }

@@ -13,8 +13,8 @@ from engine.game.rules import Ruleset
 from engine.game.tiles import Tile
 from engine.notation.sheet import MOST_GOAL, SheetError
 
-from ..i18n import and_list, clip, seat_name, t
-from ..widgets.feedback import Later, worded
+from ...i18n import and_list, clip, seat_name, t
+from ...widgets.feedback import Later, worded
 
 #: The longest total or goal a field takes (a few more than its digits, for spaces).
 TYPED_MAX = 6

@@ -1,5 +1,5 @@
 """Strategy: how to play well, one principle at a time, each backed by the engine's figures
-(the logic; the drawing is :mod:`ui.pages.strategy_view`).
+(the logic; the drawing is :mod:`ui.pages.strategy.view`).
 
 The course (:func:`ui.content.strategy`) is a lesson per principle of
 :mod:`engine.teaching.principles`: the idea, the evidence (what following it was worth in each game,
@@ -25,10 +25,10 @@ from engine.teaching.principles import Evidence, choice, principle
 from engine.teaching.principles import Lesson as StrategyLesson
 from engine.teaching.scenario import Scenario
 
-from .. import session
-from ..content import Course, Puzzles, strategy_step
-from ..i18n import t
-from ..page import progress_recorded
+from ... import session
+from ...content import Course, Puzzles, strategy_step
+from ...i18n import t
+from ...page import progress_recorded
 
 PAGE = "pages/strategy.py"
 PARAM = "principle"

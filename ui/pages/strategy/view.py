@@ -1,6 +1,6 @@
 """The Strategy page's drawing: the course (every principle, its measured verdict, its
 stars) and one lesson (the idea, the evidence table, the position, the counter-example,
-practice).  The logic is :mod:`ui.pages.strategy`."""
+practice).  The logic is :mod:`ui.pages.strategy.logic`."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from engine.teaching.principles import Evidence
 from engine.teaching.principles import Lesson as StrategyLesson
 from engine.teaching.scenario import Scenario
 
-from ..content import Course, Puzzles
-from ..i18n import t, table_seat_names
-from ..nav import page_link
-from ..page import stars_html
-from ..widgets import puzzle_words as words
-from ..widgets.appraisal import number
-from ..widgets.svg import esc
-from . import strategy as logic
+from ...content import Course, Puzzles
+from ...i18n import t, table_seat_names
+from ...nav import page_link
+from ...page import stars_html
+from ...widgets import puzzle_words as words
+from ...widgets.appraisal import number
+from ...widgets.svg import esc
+from . import logic
 
 PUZZLES = "pages/puzzles.py"
 

@@ -36,11 +36,11 @@ from engine.game.settlement import settle
 from engine.game.state import State
 from engine.teaching.scenario import Scenario
 
-from .. import session
-from ..content import Content, content
-from ..i18n import clip, join_list, t
-from ..widgets import story
-from ..widgets.deal_setup import (
+from ... import session
+from ...content import Content, content
+from ...i18n import clip, join_list, t
+from ...widgets import story
+from ...widgets.deal_setup import (
     PARAM_KEYS,
     SEED_MAX,
     deal_params,
@@ -50,7 +50,7 @@ from ..widgets.deal_setup import (
     rules_in_form,
     seat_names,
 )
-from ..widgets.feedback import Said, checked
+from ...widgets.feedback import Said, checked
 
 PAGE = "pages/try_it.py"
 EXAMPLES_PAGE = "pages/examples.py"

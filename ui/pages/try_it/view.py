@@ -1,6 +1,6 @@
 """The Try it page's drawing: the setup, the table (a fragment), scores, actions.
 
-Drawing only; what a click means is in :mod:`ui.pages.try_it`."""
+Drawing only; what a click means is in :mod:`ui.pages.try_it.logic`."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ import streamlit as st
 
 from engine.game.rules import FAMILIES, options_of
 
-from ..content import Content
-from ..i18n import t
-from ..nav import page_link
-from ..page import rerun_page_if
-from ..widgets import best_move, feedback, story
-from ..widgets.board import board
-from ..widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
-from ..widgets.knowledge import knowledge
-from ..widgets.share import share_state
-from ..widgets.svg import esc, plain
-from .try_it import (
+from ...content import Content
+from ...i18n import t
+from ...nav import page_link
+from ...page import rerun_page_if
+from ...widgets import best_move, feedback, story
+from ...widgets.board import board
+from ...widgets.deal_setup import BLOCK_PLAYERS, GAPLE_DEALS, SEED_MAX, family_name, rules_label
+from ...widgets.knowledge import knowledge
+from ...widgets.share import share_state
+from ...widgets.svg import esc, plain
+from .logic import (
     BEST,
     BOARD,
     DRAWN,
