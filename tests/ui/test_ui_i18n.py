@@ -249,7 +249,7 @@ def used_keys() -> dict[str, list[str]]:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     keys.setdefault(arg.value, []).append(path.name)
     # keys named in tables of (page, key) / (family, name, line)
-    for path in (ROOT / "ui" / "nav.py", ROOT / "ui" / "pages" / "home.py"):
+    for path in (ROOT / "ui" / "nav.py", ROOT / "ui" / "pages" / "home" / "view.py"):
         for key in re.findall(r'"((?:nav|home)\.[a-z_]+)"', path.read_text(encoding="utf-8")):
             keys.setdefault(key, []).append(path.name)
     return keys

@@ -1,4 +1,4 @@
-"""Play's match rebuilt from the store (ui/pages/play_resume.rebuild), for every family: a
+"""Play's match rebuilt from the store (ui/pages/play/resume.py, rebuild), for every family: a
 whole match played by the engine's bots, kept as the page keeps it (each round's deal as a
 position code, each move's round code token), and rebuilt at every point — after each move of
 every round — is the same match: the sheet, the round and its position, whose turn; and the
