@@ -1,7 +1,7 @@
 """The rules of block dominoes: Pagat's Block, Gaple, and the two-player game.
 
 Standard library only.  Layers, each importing only the ones before it
-(``tests/engine/test_structure.py`` checks it, and that no modules import each other
+(``tests/engine/test_engine_structure.py`` checks it, and that no modules import each other
 in a circle):
 
 1. :mod:`engine.game` — tiles, moves, rule families, the line, a round's state and its
