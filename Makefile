@@ -9,7 +9,7 @@ PORT   ?= 8501
 
 # Debian packages for the browser tests (fonts: Latin, Arabic, Cyrillic, Korean glyphs).
 APT_PACKAGES := chromium fonts-dejavu-core fonts-liberation fonts-nanum
-# PostgreSQL and nginx for the progress store's tests and the replicas test (tests/test_deploy.py).
+# PostgreSQL and nginx for the progress store's tests and the replicas test (tests/deploy/test_deploy.py).
 SERVE_PACKAGES := postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Let Python keep compiled bytecode (__pycache__, and pytest's rewritten test modules) even
@@ -52,7 +52,7 @@ lock:
 ENGINE_BUILD := .build/engine.stamp
 build: $(ENGINE_BUILD)
 
-$(ENGINE_BUILD): $(wildcard engine/*.py) tools/compile_engine.py $(STAMP)
+$(ENGINE_BUILD): $(wildcard engine/*.py engine/*/*.py) tools/compile_engine.py $(STAMP)
 	@mkdir -p .build
 	@echo "Compiling the engine with mypyc ..."
 	@if $(PY) tools/compile_engine.py >.build/compile.log 2>&1; then touch $@; \
@@ -77,7 +77,7 @@ serving-packages:
 run: venv build
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
-# Scenario [expect] tables are checked once, by tests/test_scenarios.py (one test per file).
+# Scenario [expect] tables are checked once, by tests/engine/teaching/test_scenarios.py (one test per file).
 # First the tests outside the browser, a worker per core (pytest-xdist); then the browser
 # tests in one process, with one live server (tests/conftest.py picks the workers).
 test: venv build chromium serving-packages
@@ -116,4 +116,4 @@ bench-ui: venv build chromium
 	$(PY) bench/ui_latency.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(LOCK_VENV) .build build engine/*.so .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) $(LOCK_VENV) .build build engine/*.so engine/*/*.so .pytest_cache .mypy_cache .ruff_cache test-results *.egg-info

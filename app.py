@@ -5,7 +5,7 @@ Streamlit's multipage app starts here; the other pages are in pages/.
 
 from ui.content import content
 from ui.page import setup
-from ui.pages import home
+from ui.pages.home import view as home
 
 setup("app.py", "nav.home")
 data = content()

@@ -24,8 +24,8 @@ by side in the same process, the solver's median time on the true deal of each p
 figures depend on the machine and its load (README, Benchmarks).
 
 **Agreement** (``--agree LONG``): the same positions, each appraised three times, as the
-review does it (``--seconds`` times ``engine.appraise.review_time``, stopping at the
-review's precision, ``engine.appraise.review_precision``), as the tutor does (looks of
+review does it (``--seconds`` times ``engine.search.appraise.review_time``, stopping at the
+review's precision, ``engine.search.appraise.review_precision``), as the tutor does (looks of
 ``--tutor`` seconds, each worked out in ``--parts`` parts, one after another here as on as
 many cores side by side in Play, going on from the looks before and added up with them;
 judged after each of ``--looks`` looks, labelled by the seconds since the learner's turn
@@ -42,7 +42,7 @@ decision rests on, a doubtful move's, ``play_tutor_judge.Look.doubtful``, on the
 waits for, ``play_tutor_judge.waits``).  Per family and budget: the moves compared, the
 share whose class agrees with the long appraisal's, how many are two or more classes apart;
 and for the tutor, its **false alarms** (a stop on a move the long appraisal finds no fault
-in: mistake or worse at the stop's 99% confidence, ``ui.pages.play_tutor_judge.stops``),
+in: mistake or worse at the stop's 99% confidence, ``ui.pages.play.tutor_judge.stops``),
 its **missed blunders** (the long appraisal's blunder the tutor lets through) and how many
 moves, had the learner made them, would have **waited** for a look more or several (a
 doubtful move's: judged that much later than the budget says; those looks are its own, at
@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT))
 
 from games import rules_of  # bench/games.py, beside this script
 
-from ui.pages.play_tutor_judge import CLASSES  # the classes a grade falls in (see the module)
+from ui.pages.play.tutor_judge import CLASSES  # the classes a grade falls in (see the module)
 
 FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
 
@@ -76,10 +76,10 @@ FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "
 def positions(name: str, deals: int, seed: int, first: int | None = None) -> list[object]:
     """Seat 0's non-forced decisions in ``deals`` seeded rounds of the counting bot (the
     first ``first`` of each round, if given)."""
-    from engine.appraise import distinct_moves
-    from engine.bots import make_bot
-    from engine.state import State
-    from engine.view import view
+    from engine.game.state import State
+    from engine.game.view import view
+    from engine.players.bots import make_bot
+    from engine.search.appraise import distinct_moves
 
     rules = rules_of(name)
     bot = make_bot("counting")
@@ -105,10 +105,10 @@ def percentile(values: list[float], share: float) -> float:
 def child(name: str, deals: int, seed: int, seconds: float,
           precision: float | None) -> dict[str, object]:
     from engine import COMPILED
-    from engine.appraise import appraise
-    from engine.solve import solve
-    from engine.state import State
-    from engine.view import view
+    from engine.game.state import State
+    from engine.game.view import view
+    from engine.search.appraise import appraise
+    from engine.search.solve import solve
 
     wall, cpu, solver, spread, used, allowed = [], [], [], [], [], []
     losses: list[float] = []
@@ -159,10 +159,10 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
     look of ``budget`` seconds worked out in ``parts``
     parts (one after another here: as many cores side by side in Play,
     ``ui.thinking.shared``) going on from the looks before, and its deals added up with
-    theirs, as ``ui.pages.play_tutor`` does (each look stopping, as Play's, once as precise as
-    ``engine.appraise.look_precision`` asks; and no look further once exact or as precise as
-    the review: ``engine.appraise.as_precise``)."""
-    from engine.appraise import Appraisal, added_up, as_precise
+    theirs, as ``ui.pages.play.tutor`` does (each look stopping, as Play's, once as precise as
+    ``engine.search.appraise.look_precision`` asks; and no look further once exact or as precise as
+    the review: ``engine.search.appraise.as_precise``)."""
+    from engine.search.appraise import Appraisal, added_up, as_precise
 
     judged: list[object] = []
     known: Appraisal | None = None
@@ -182,8 +182,8 @@ def one_look(v: object, seconds: float, parts: int, key: str, after: object) -> 
     """One of the tutor's looks at ``v`` within ``seconds``, worked out in ``parts`` parts (one
     after another here), going on from ``after`` (the looks before's evidence): None when no
     part had a deal left."""
-    from engine.appraise import Appraisal, AppraisalError, added_up, appraise, look_precision
-    from engine.view import SeatView
+    from engine.game.view import SeatView
+    from engine.search.appraise import Appraisal, AppraisalError, added_up, appraise, look_precision
 
     assert isinstance(v, SeatView)
     look: Appraisal | None = None
@@ -206,8 +206,8 @@ def held_move(v: object, found: object, move: object, every: list[object], budge
     before and added up with them; where nothing could be narrowed, the next of the looks at
     every move (``every``: those after ``found``).  The view and the appraisal the move is
     judged on, and each look it waited for, with its view, in turn."""
-    from engine.appraise import added_up
-    from ui.pages.play_tutor_judge import focus, waits
+    from engine.search.appraise import added_up
+    from ui.pages.play.tutor_judge import focus, waits
 
     at, a = v, found
     seen: list[tuple[object, object]] = []
@@ -227,7 +227,7 @@ def held_move(v: object, found: object, move: object, every: list[object], budge
 
 def tutor_before(v: object, key: str) -> dict[float, object]:
     """The tutor as it was (:data:`BEFORE`)."""
-    from engine.appraise import appraise
+    from engine.search.appraise import appraise
 
     return {sum(BEFORE[:k + 1]): appraise(v, random.Random(f"{key}:{k}"),  # type: ignore[arg-type]
                                           seconds=b) for k, b in enumerate(BEFORE)}
@@ -244,7 +244,7 @@ def _looked(v: object, found: object, move: object) -> list[object]:
     of it (``play_tutor_judge.Look``: the margin at the stop's confidence, whether the tutor
     would stop it, whether the look is as sure as the review), so that ``bench/replay.py``
     can judge the run's looks again, by these rules or another, without solving a deal."""
-    from ui.pages.play_tutor_judge import Look
+    from ui.pages.play.tutor_judge import Look
 
     if found is None:  # no deal in the look (every part empty)
         return []
@@ -257,7 +257,7 @@ def _looked(v: object, found: object, move: object) -> list[object]:
 def look_of(family: str, row: list[object]) -> object:
     """A look as :func:`_looked` records it, read back as the tutor's rules read it
     (``play_tutor_judge.Look``; ``bench/replay.py``)."""
-    from ui.pages.play_tutor_judge import Look
+    from ui.pages.play.tutor_judge import Look
 
     graded, loss, margin, _deals, margin99, stopped, precise = row
     return Look(family, str(graded), float(loss), float(margin99),  # type: ignore[arg-type]
@@ -282,12 +282,12 @@ def agree_child(name: str, deals: int, seed: int, review: float | None, budget: 
                 ahead: float = 0.0,
                 reference: dict[tuple[int, int], list[tuple[str, list[object]]]] | None = None,
                 ) -> dict[str, object]:
-    from engine.appraise import appraise, review_precision, review_time
-    from engine.moves import canonical
-    from engine.state import State
-    from engine.view import view
-    from ui.pages.play_tutor import LOOKS
-    from ui.pages.play_tutor_judge import DOUBT_LOOKS, stops
+    from engine.game.moves import canonical
+    from engine.game.state import State
+    from engine.game.view import view
+    from engine.search.appraise import appraise, review_precision, review_time
+    from ui.pages.play.tutor import LOOKS
+    from ui.pages.play.tutor_judge import DOUBT_LOOKS, stops
 
     budgets = [f"tutor now {budget * k:g}" for k in looks]
     if compare:

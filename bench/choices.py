@@ -1,4 +1,4 @@
-"""How players choose among the tiles that fit: the plays behind engine.inference.OPPONENTS.
+"""How players choose among the tiles that fit: the plays behind engine.search.inference.OPPONENTS.
 
     .venv-bench/bin/python bench/choices.py [--deals 40] [--seed fit] [--out FILE]
     .venv-bench/bin/python bench/choices.py --fit FILE
@@ -8,7 +8,7 @@ OpenSpiel's IS-MCTS (1,000 simulations, Pagat's objective, as ``bench/peer.py`` 
 each deal played from both seats.  Every play where the mover had more than one tile that
 fitted is written to ``--out`` (JSON lines: who, the hand, the tiles that fitted, the tile
 laid).  ``--fit`` then finds, for each player and for both together, the
-:class:`engine.inference.ChoiceModel` of highest likelihood on a grid (per pip −0.5 to 1.5
+:class:`engine.search.inference.ChoiceModel` of highest likelihood on a grid (per pip −0.5 to 1.5
 by 0.05, per double −2 to 3 by 0.25), against every fitting tile alike: the log-likelihood
 a play, and the share of plays that laid the heaviest tile.  A measurement, not a test.
 """
@@ -26,8 +26,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.inference import ChoiceModel
-from engine.tiles import TILES
+from engine.game.tiles import TILES
+from engine.search.inference import ChoiceModel
 
 
 def record(deals: int, seed: str, out: str) -> None:
@@ -35,10 +35,10 @@ def record(deals: int, seed: str, out: str) -> None:
     import peer  # bench/peer.py, beside this script
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from engine.bots import StrongBot
-    from engine.state import State
-    from engine.tiles import iter_mask
-    from engine.view import view
+    from engine.game.state import State
+    from engine.game.tiles import iter_mask
+    from engine.game.view import view
+    from engine.players.bots import StrongBot
 
     game = peer.spiel_game("pagat")
     ours = StrongBot(0.5)

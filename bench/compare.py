@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable
 
 from engine import COMPILED
-from engine.bench import play_random
-from engine.rules import block, gaple
-from engine.settlement import settle
+from engine.game.rules import block, gaple
+from engine.game.settlement import settle
+from engine.players.bench import play_random
 
 
 def rate(play: Callable[[], object], seconds: float) -> float:

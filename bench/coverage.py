@@ -38,10 +38,10 @@ def collect(name: str, deals: int, seed: int, first: int, seconds: float,
             most: int) -> list[dict[str, object]]:
     """Every position's rows: the deals the view allows and, one row per deal solved
     exactly (drawn at random, as the appraisal draws them), each move's score times the
-    family's scale, until ``seconds`` or ``most`` rows (``engine.appraise.deal_rows``)."""
-    from engine.appraise import deal_rows
-    from engine.state import State
-    from engine.view import view
+    family's scale, until ``seconds`` or ``most`` rows (``engine.search.appraise.deal_rows``)."""
+    from engine.game.state import State
+    from engine.game.view import view
+    from engine.search.appraise import deal_rows
 
     found: list[dict[str, object]] = []
     for i, state in enumerate(positions(name, deals, seed, first)):
@@ -98,7 +98,7 @@ def _bounds(rule: str, diffs: object, loss: object, n: int) -> object:
     deals × moves, the paired differences top − move in the family's unit)."""
     import numpy as np
 
-    from engine.paired import t_value
+    from engine.search.paired import t_value
 
     sd = np.asarray(diffs).std(axis=1, ddof=1)
     se = sd / np.sqrt(n)
@@ -106,7 +106,7 @@ def _bounds(rule: str, diffs: object, loss: object, n: int) -> object:
         bound = loss - t_value(n - 1) * se
         least = {"t95": 30, "n60": 60, "n100": 100}[rule]
         return bound if n >= least else np.minimum(bound, 0.0)
-    if rule == "t99":  # the tutor's stop (engine.appraise.STOP_CONFIDENCE)
+    if rule == "t99":  # the tutor's stop (engine.search.appraise.STOP_CONFIDENCE)
         return loss - t_value(n - 1, 0.99) * se
     if rule == "t975":
         return loss - _quantile(2.2414, n - 1) * se
@@ -117,7 +117,7 @@ def judge(files: list[str], sizes: list[int], trials: int) -> None:
     """Resample each position's rows (see the module) and print the rules side by side."""
     import numpy as np
 
-    from engine.appraise import ALWAYS_EXACT, BANDS
+    from engine.search.appraise import ALWAYS_EXACT, BANDS
 
     def classes(family: str, loss: object) -> object:
         """The class (0 no fault, 1 inaccuracy, 2 mistake, 3 blunder) of each loss."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.rules import Ruleset
+    from engine.game.rules import Ruleset
 
 #: Each game's name and its label in a table.
 LABELS: dict[str, str] = {
@@ -24,7 +24,7 @@ LABELS: dict[str, str] = {
 
 def rules_of(name: str) -> Ruleset:
     """The ruleset of the game ``name`` (one of :data:`LABELS`)."""
-    from engine.rules import block, duel, gaple
+    from engine.game.rules import block, duel, gaple
 
     return {
         "block-2": block(2), "block-3": block(3), "block-4": block(4),

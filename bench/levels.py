@@ -7,7 +7,7 @@
 For every game (Block with 2, 3 and 4 players; Gaple 4 × 6, 4 × 7 and 5 × 5, and 4 × 6
 passing instead of throwing dead tiles; the duel without and with drawing) and every pair
 of neighbouring levels (``heaviest`` against ``random``, ``counting`` against ``heaviest``,
-``strong`` against ``counting``), the arena (``engine.arena.run``, the same as
+``strong`` against ``counting``), the arena (``engine.players.arena.run``, the same as
 ``python -m engine arena``) seats the stronger level once and the weaker in every other
 seat, over duplicate deals with the bots rotated round the table.  The number of deals per
 pair and game is set below (``DEALS``) so that the 95% interval is decisive; ``--scale``
@@ -57,7 +57,7 @@ STRONG_COST: dict[str, float] = {"block-2": 0.17, "block-3": 0.32, "block-4": 1.
 def one(game: str, strong: str, weak: str, deals: int, seed: int,
         budget: float) -> dict[str, object]:
     """One arena run: ``strong`` in one seat, ``weak`` in every other."""
-    from engine.arena import run
+    from engine.players.arena import run
 
     rules = rules_of(game)
     result = run(rules, [strong] + [weak] * (rules.players - 1), deals, seed, budget)

@@ -25,7 +25,7 @@ A configuration runs in three phases:
 Per page, what the learners do not need is cut: images and fonts are not fetched, motion is
 reduced, Chromium's background throttling is off (every page is a foreground page).
 
-Progress is in a throwaway PostgreSQL cluster (tests/pg_support.py) for every configuration,
+Progress is in a throwaway PostgreSQL cluster (tests/ui/progress/pg_support.py) for every configuration,
 so the two are compared on the same store.  Prints one JSON line per (replicas, learners),
 with the load average before and after, and a Markdown table at the end.  Not a test:
 nothing is asserted.
@@ -53,7 +53,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+for _support in ("browser", "deploy", "ui/progress"):  # live_site, serving_support, pg_support
+    sys.path.insert(0, str(ROOT / "tests" / _support))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from live_site import CHROMIUM, CHROMIUM_ARGS, chromium_found
@@ -75,7 +76,7 @@ from ui_latency import (
     tile,
 )
 
-from ui.pages.try_it import new_deal
+from ui.pages.try_it.logic import new_deal
 
 TIMEOUT = 60_000  # ms, for one click's answer
 OPEN_TIMEOUT = 120.0  # seconds for one page to open and be ready

@@ -8,7 +8,7 @@
 
 Two-player Block over duplicate deals: deal ``d`` is ``State.deal(block(2),
 random.Random("SEED:d"))`` and is played twice, our bot in each seat in turn.  Our engine
-referees and scores every game (Pagat's scoring, ``engine.scoring.seat_score``: the bot's
+referees and scores every game (Pagat's scoring, ``engine.search.scoring.seat_score``: the bot's
 points minus the other's); OpenSpiel's ``python_block_dominoes`` is kept in step move by
 move (its player 0 is the seat that opens), and at every decision the two rule books'
 legal moves are compared: any difference is counted as a **disagreement** and reported.
@@ -21,7 +21,7 @@ takes the loser's pips, blocked or not).  OpenSpiel's Python Block has no resamp
 the hidden tiles, so this benchmark supplies it (:func:`resampler`): from the mover's own
 view in our engine (its hand and the public history, the values each seat showed it
 lacks by passing included), a deal the view allows, drawn uniformly
-(``engine.deals.DealSpace``); the peer's search asserts, every simulation, that the
+(``engine.search.deals.DealSpace``); the peer's search asserts, every simulation, that the
 resampled state has the same information state as the real one.  The true hidden hand is
 never read: the resampler sees the seat's view alone.
 
@@ -47,15 +47,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.arena import interval
-from engine.deals import DealSpace
-from engine.moves import Move
-from engine.rules import block
-from engine.sampler import unseen_mask
-from engine.scoring import seat_score
-from engine.state import State
-from engine.tiles import Tile, iter_mask
-from engine.view import SeatView, view
+from engine.game.moves import Move
+from engine.game.rules import block
+from engine.game.state import State
+from engine.game.tiles import Tile, iter_mask
+from engine.game.view import SeatView, view
+from engine.players.arena import interval
+from engine.search.deals import DealSpace, unseen_mask
+from engine.search.scoring import seat_score
 
 RULES = block(2)
 
@@ -179,7 +178,7 @@ def play_deal(d: int, args: dict[str, Any]) -> dict[str, Any]:
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from engine.bots import make_bot
+    from engine.players.bots import make_bot
 
     game = spiel_game(args["objective"])
     ours = make_bot(args["bot"], budget=args["budget"])

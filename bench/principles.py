@@ -1,4 +1,4 @@
-"""Every strategy principle's figure, measured again from its seeds (engine/principles.py).
+"""Every strategy principle's figure, measured again from its seeds (engine/teaching/principles.py).
 
     .venv/bin/python bench/principles.py [--deals 2000] [--seeds 1 2 3] [--jobs 2]
                                          [--only KEY ...] [--game NAME ...]
@@ -9,7 +9,7 @@
 
 For each principle and each game it applies to, the player who follows it in one seat
 against players who differ from it in that principle alone, over ``--deals`` duplicate
-deals from each of ``--seeds``, pooled (``engine.principles.measure``); ``--jobs`` runs at
+deals from each of ``--seeds``, pooled (``engine.teaching.principles.measure``); ``--jobs`` runs at
 a time.  The figures are written to ``--out`` (JSON: the command's settings and one entry
 per principle and game, with the score, its standard error, the course-wide interval and
 the verdict), the data file the Strategy course reads; the same seeds and deals give the
@@ -43,7 +43,7 @@ OUT = ROOT / "scenarios" / "lessons" / "strategy" / "evidence.json"
 
 
 def one(key: str, game: str, deals: int, seeds: tuple[int, ...]) -> dict[str, object]:
-    from engine.principles import measure, principle, row_of
+    from engine.teaching.principles import measure, principle, row_of
 
     return row_of(measure(principle(key), game, rules_of(game), deals, seeds))
 
@@ -57,7 +57,7 @@ def table(rows: list[dict[str, object]]) -> str:
     """The figures as a Markdown table: a row per principle, a column per game."""
     from games import LABELS
 
-    from engine.principles import GAMES, PRINCIPLES, digits, evidence_of
+    from engine.teaching.principles import GAMES, PRINCIPLES, digits, evidence_of
 
     cells = {(str(r["principle"]), str(r["game"])): evidence_of(r) for r in rows}
     head = "| principle | " + " | ".join(LABELS[g] for g in GAMES) + " |"
@@ -107,7 +107,7 @@ def check(rows: list[dict[str, object]], again: dict[tuple[str, str], dict[str, 
 
 
 def main() -> None:
-    from engine.principles import PRINCIPLES, SEEDS, evidence_of, row_of
+    from engine.teaching.principles import PRINCIPLES, SEEDS, evidence_of, row_of
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals from each seed")
@@ -157,7 +157,7 @@ def main() -> None:
     # Every interval and verdict from its score and standard error, by the engine's rule.
     rows = [row_of(evidence_of(r)) for r in rows]
     data: dict[str, object] = {"command": "bench/principles.py",
-                               "scale": "the arena's (engine/arena.py)", "figures": rows}
+                               "scale": "the arena's (engine/players/arena.py)", "figures": rows}
     if others:  # a check is of the figures it was run against: measured again, none is kept
         data["check"] = check(rows, {(key, game): row for (key, game, s), row in found.items()
                                      if s == others}, others)

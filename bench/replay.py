@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from appraise import CLASSES, look_of  # bench/appraise.py, beside this script
 
-from engine.appraise import grade
-from ui.pages.play_tutor_judge import DOUBT_LOOKS, STOPS, Look
+from engine.search.appraise import grade
+from ui.pages.play.tutor_judge import DOUBT_LOOKS, STOPS, Look
 
 Rule = Callable[[Look, int], bool]
 

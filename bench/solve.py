@@ -40,9 +40,9 @@ def views(name: str, rounds: int, seed: int, k: int) -> list[object]:
     the appraisal draws them (``--views``), each as a position with every hand known."""
     from appraise import positions  # bench/appraise.py, beside this script
 
-    from engine.appraise import world
-    from engine.deals import DealSpace
-    from engine.view import view
+    from engine.game.view import view
+    from engine.search.appraise import world
+    from engine.search.deals import DealSpace
 
     found: list[object] = []
     for state in positions(name, rounds, seed, first=4):
@@ -55,8 +55,8 @@ def views(name: str, rounds: int, seed: int, k: int) -> list[object]:
 
 def child(name: str, deals: int, seed: int, seconds: float, moves: int = 0,
           k: int = 0) -> dict[str, object]:
-    from engine.solve import solve
-    from engine.state import State
+    from engine.game.state import State
+    from engine.search.solve import solve
 
     rules = rules_of(name)
     rng = random.Random(f"{seed}-{name}")

@@ -4,11 +4,11 @@
                                             [--seed 3 ...]
 
 ``--rival capped`` (the default): Strong as the hint runs it (64 deals solved, then more
-while its choice is not clear, within its work: ``engine.bots.SOLVED_WORK``; every possible
+while its choice is not clear, within its work: ``engine.players.bots.SOLVED_WORK``; every possible
 deal alike) against Strong that stops at 64 deals.  ``--rival alike``: Strong as the
 computer player (``make_bot("strong")``: its deals weighed by what the other's plays
-suggest, ``engine.inference.OPPONENTS``) against Strong that takes every possible deal
-alike.  One arena a game and seed, side by side (``engine.arena.play_arena``: each deal
+suggest, ``engine.search.inference.OPPONENTS``) against Strong that takes every possible deal
+alike.  One arena a game and seed, side by side (``engine.players.arena.play_arena``: each deal
 played from both seats); prints the first bot's score with its 95% interval and each side's
 mean time a move.  A measurement, not a test.
 """
@@ -28,8 +28,8 @@ from games import rules_of  # bench/games.py, beside this script
 
 
 def one(rival: str, game: str, deals: int, seed: int) -> dict[str, object]:
-    from engine.arena import play_arena
-    from engine.bots import SOLVED_FIRST, StrongBot, make_bot
+    from engine.players.arena import play_arena
+    from engine.players.bots import SOLVED_FIRST, StrongBot, make_bot
 
     if rival == "capped":
         bots = [StrongBot(0.5), StrongBot(0.5, max_samples=SOLVED_FIRST)]

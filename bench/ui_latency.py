@@ -45,15 +45,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # live_site: the server and browser the tests use
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # live_site: the server and browser the tests use
 
 from live_site import CHROMIUM, CHROMIUM_ARGS, ServerDidNotStart, chromium_found, streamlit_server
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from engine.rules import block
-from engine.state import State
-from ui.pages.play import new_table
-from ui.pages.try_it import new_deal
+from engine.game.rules import block
+from engine.game.state import State
+from ui.pages.play.logic import new_table
+from ui.pages.try_it.logic import new_deal
 from ui.widgets.board import fallback_moves
 
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'

@@ -5,7 +5,7 @@ nginx shows when no replica answers.
 
 Ports are the replicas' (on 127.0.0.1, or HOST:PORT).  The page nginx shows when no replica
 answers is written into the configuration, in every language of the site, from its catalogs
-(locales/*.toml: the site's name and ``[serving]``).  Used by deploy/replicas.sh and by tests/test_deploy.py and bench/load.py.
+(locales/*.toml: the site's name and ``[serving]``).  Used by deploy/replicas.sh and by tests/deploy/test_deploy.py and bench/load.py.
 """
 
 from __future__ import annotations

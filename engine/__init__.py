@@ -1,22 +1,26 @@
 """The rules of block dominoes: Pagat's Block, Gaple, and the two-player game.
 
-Standard library only.  The pieces, from the bottom up:
+Standard library only.  Layers, each importing only the ones before it
+(``tests/engine/test_engine_structure.py`` checks it, and that no modules import each other
+in a circle):
 
-- :mod:`engine.tiles` — the 28 tiles and their notation;
-- :mod:`engine.moves` — plays, passes, draws and dead discards;
-- :mod:`engine.rules` — rule families as frozen data with named presets;
-- :mod:`engine.line` — the line of play and its diagram description;
-- :mod:`engine.notation` — that description in each language of the site;
-- :mod:`engine.state` — a round: legal moves, push (checked, with reasons) or push_unchecked (the fast path), undo;
-- :mod:`engine.settlement` — a round's result with its arithmetic;
-- :mod:`engine.view` — what one seat may know;
-- :mod:`engine.match` — lots, matches and their targets;
-- :mod:`engine.scenario` — the scenario files and lessons (TOML);
-- :mod:`engine.code` — a position or a round as one line of text, to share (not the
-  diagram description of :mod:`engine.notation`);
-- :mod:`engine.source` — where the referee's commands read a game from (a file, a code, stdin);
-- :mod:`engine.cli` — the referee: ``python -m engine replay|check|solve|code|bench|arena``.
+1. :mod:`engine.game` — tiles, moves, rule families, the line, a round's state and its
+   settlement, what one seat may know (knowledge, view), matches;
+2. :mod:`engine.notation` — the game written down: the line's diagram description in each
+   language (``diagram``), a position or a round as one line of text (``code``), the score
+   sheet of a real table (``sheet``);
+3. :mod:`engine.search` — the solver and the judge: the exact search (``solve``), the deals
+   a seat's view allows (``deals``, ``sampler``, ``inference``), a round's score for a seat
+   (``scoring``), each move's worth from the mover's view (``appraise``, ``paired``);
+4. :mod:`engine.players` — the computer players (``bots``, ``counting``, ``reasons``),
+   random playouts (``bench``) and the arena;
+5. :mod:`engine.teaching` — scenario files and their checks (``scenario``, ``referee``),
+   lessons, quiz, drill, puzzles and their themes, the strategy principles;
+6. this package's own modules, over all of them: :mod:`engine.source` (where the referee's
+   commands read a game from: a file, a code, stdin) and :mod:`engine.cli` (the referee:
+   ``python -m engine replay|check|solve|code|bench|arena|appraise|puzzles``).
 
+The names most callers want are here, at the top (``from engine import State, block``).
 The core modules also run compiled: ``make build`` compiles these same files with
 mypyc, and :mod:`engine._build` imports that build only while it is current
 (``COMPILED`` says which one runs).
@@ -26,9 +30,9 @@ from . import _build
 
 _build.choose()  # the compiled build if it is current, else the source (before any import)
 
-from .line import Description, Line, LineError, Placement, SidePart
-from .moves import DRAW, PASS, Move, MoveError
-from .rules import (
+from .game.line import Description, Line, LineError, Placement, SidePart
+from .game.moves import DRAW, PASS, Move, MoveError
+from .game.rules import (
     BLANK_DOUBLE_25,
     RulesError,
     Ruleset,
@@ -38,8 +42,8 @@ from .rules import (
     preset,
     ruleset_from_options,
 )
-from .state import IllegalMoveError, Refusal, State
-from .tiles import TILES, Tile, TileError
+from .game.state import IllegalMoveError, Refusal, State
+from .game.tiles import TILES, Tile, TileError
 
 #: Whether this process runs the mypyc-compiled build of the engine (see engine/_build.py).
 COMPILED = _build.compiled()

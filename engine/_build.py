@@ -1,9 +1,10 @@
 """Which engine modules run compiled, and whether their compiled build is current.
 
-The engine's core (tiles, moves, rules, line, state, settlement, view, solve,
-bench) is plain, fully typed Python; ``tools/compile_engine.py`` (run by the
-Makefile) compiles those same files with mypyc into C extensions beside them,
-``engine/state.cpython-311-….so`` and so on.  Python imports an extension in
+The engine's core (the game's tiles, moves, rules, line, state, settlement and
+view, the search's solver, the players' random playouts) is plain, fully typed
+Python; ``tools/compile_engine.py`` (run by the Makefile) compiles those same files
+with mypyc into C extensions beside them, ``engine/game/state.cpython-311-….so`` and
+so on.  Python imports an extension in
 preference to the ``.py`` file of the same name, so the site, the referee and
 the benchmark all run the compiled build once it exists — the same source, two
 to three times faster.
@@ -30,22 +31,27 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-#: The modules compiled with mypyc, in ``engine/``.  The computer players (bots, reasons,
-#: counting, scoring, sampler, arena) stay plain Python: compiled, a function accepts only
-#: the exact classes its annotations name, and the test that a bot reads nothing beyond its
-#: seat's view hands it a view that raises on any other access; their time is the solver's,
-#: compiled here.
-MODULES: Final = ("tiles", "moves", "rules", "line", "state", "settlement", "view", "solve",
-                  "bench")
+#: The modules compiled with mypyc, by their names under ``engine`` (``game.state`` is
+#: ``engine/game/state.py``).  The computer players (bots, reasons, counting, scoring,
+#: sampler, arena) stay plain Python: compiled, a function accepts only the exact classes
+#: its annotations name, and the test that a bot reads nothing beyond its seat's view hands
+#: it a view that raises on any other access; their time is the solver's, compiled here.
+MODULES: Final = ("game.tiles", "game.moves", "game.rules", "game.line", "game.state",
+                  "game.settlement", "game.view", "search.solve", "players.bench")
 #: Set to ``python`` to run the engine from its source files even when compiled.
 ENV: Final = "DOMINO_ENGINE"
 HERE: Final = Path(__file__).resolve().parent
 
 
+def source(module: str) -> Path:
+    """The source file of ``engine.<module>`` (``game.state``: ``engine/game/state.py``)."""
+    return HERE.joinpath(*module.split(".")).with_suffix(".py")
+
+
 def extension(module: str) -> Path | None:
     """The compiled file of ``engine.<module>`` for this Python, if there is one."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = HERE / f"{module}{suffix}"
+        path = source(module).with_suffix(suffix)
         if path.exists():
             return path
     return None
@@ -56,7 +62,7 @@ def stale() -> list[str]:
     out = []
     for module in MODULES:
         built = extension(module)
-        if built is None or built.stat().st_mtime < (HERE / f"{module}.py").stat().st_mtime:
+        if built is None or built.stat().st_mtime < source(module).stat().st_mtime:
             out.append(module)
     return out
 
@@ -70,10 +76,10 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
+        package, _, name = fullname.partition(".")
         if package != __package__ or name not in MODULES:
             return None
-        return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
+        return importlib.util.spec_from_file_location(fullname, source(name))
 
 
 def choose() -> None:
@@ -86,7 +92,8 @@ def choose() -> None:
         old = stale()
         if not old:
             return
-        reason = (f"engine: the compiled build is older than engine/{old[0]}.py (or missing "
+        where = source(old[0]).relative_to(HERE.parent).as_posix()
+        reason = (f"engine: the compiled build is older than {where} (or missing "
                   "a module); running the engine from source. Rebuild it with `make build`.")
     if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFinder())
@@ -96,5 +103,5 @@ def choose() -> None:
 
 def compiled() -> bool:
     """Whether the engine running in this process is the compiled build."""
-    module = sys.modules.get(f"{__package__}.state")
+    module = sys.modules.get(f"{__package__}.game.state")
     return module is not None and not str(getattr(module, "__file__", "")).endswith(".py")

@@ -7,13 +7,13 @@
 - ``solve FILE [--seconds S]``: best play from the file's final position, every hand
   known, within the budget.
 - ``arena --rules R --bots A,B … --deals D --seed S``: computer players over
-  duplicate deals; one JSON line (engine/arena.py).
-- ``code FILE [--final] [--seat N] [--toml]``: the game as a code (engine/code.py).
+  duplicate deals; one JSON line (engine/players/arena.py).
+- ``code FILE [--final] [--seat N] [--toml]``: the game as a code (engine/notation/code.py).
 - ``appraise FILE [--seat N] [--seconds S] [--seed N]``: every legal move of the
-  mover after the file's moves, appraised from the mover's view (engine/appraise.py).
+  mover after the file's moves, appraised from the mover's view (engine/search/appraise.py).
 - ``puzzles --rules TABLE|all --count N --seed S --out DIR [--theme T]``: the puzzle
   bank, decisions from computer rounds with a clear answer, as scenario files
-  (engine/puzzles.py).
+  (engine/teaching/puzzles.py).
 
 Where a command takes ``FILE`` (replay, solve, code, appraise), it also takes ``-`` (a
 scenario or a code on standard input), ``--position CODE`` or ``--round CODE`` instead
@@ -32,9 +32,9 @@ import sys
 from collections.abc import Sequence
 
 from . import source
-from .code import Position
-from .notation import LANGUAGES
-from .reading import cut, one_line, quoted
+from .game.reading import cut, one_line, quoted
+from .notation.code import Position
+from .notation.diagram import LANGUAGES
 
 
 def _integer(text: str) -> int:
@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_arguments(sp)
     sp.add_argument("--seconds", type=_seconds, default=10.0,
                     help="the search's budget in seconds (default 10)")
-    ap = sub.add_parser("arena", help="computer players over duplicate deals (engine/arena.py)")
+    ap = sub.add_parser("arena", help="computer players over duplicate deals "
+                        "(engine/players/arena.py)")
     ap.add_argument("--rules", choices=("block", "gaple", "duel"), required=True)
     ap.add_argument("--players", type=_integer, default=None)
     ap.add_argument("--draw", action="store_true", help="duel: draw mode")
@@ -102,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--deals", type=_integer, default=100)
     ap.add_argument("--seed", type=_integer, default=1)
     ap.add_argument("--budget", type=_seconds, default=0.5, help="strong: seconds a move")
-    op = sub.add_parser("code", help="a scenario, round or position as a code (engine/code.py)")
+    op = sub.add_parser("code", help="a scenario, round or position as a code "
+                        "(engine/notation/code.py)")
     source.add_arguments(op)
     op.add_argument("--final", action="store_true",
                     help="the position after the moves, not the round")
@@ -112,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     op.add_argument("--id", default=None, help="--toml: the scenario's id (default: the "
                     "input's id)")
     pp = sub.add_parser("appraise", help="every legal move's worth from the mover's view "
-                        "(engine/appraise.py)")
+                        "(engine/search/appraise.py)")
     source.add_arguments(pp)
     pp.add_argument("--seat", type=_integer, default=None,
                     help="the seat to appraise: must be the one to move (default: it)")
@@ -121,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--seed", type=_integer, default=1,
                     help="the seed of the deals drawn at random (default 1)")
     zp = sub.add_parser("puzzles", help="write puzzles from computer rounds as scenario files "
-                        "(engine/puzzles.py)")
+                        "(engine/teaching/puzzles.py)")
     zp.add_argument("--rules", required=True,
                     help="a table (b2 b3 b4 g4x6 g4x7 g5x5 d2 d2d) or all (each of them)")
     zp.add_argument("--count", type=_positive, required=True, help="puzzles per table")
@@ -150,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "puzzles":
             return _puzzles(args)
         if args.command == "arena":
-            from . import arena
+            from .players import arena
             print(json.dumps(arena.main(args.rules, args.players, args.draw, args.hand_size,
                                         args.bots, args.deals, args.seed, args.budget)))
             return 0
@@ -163,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _puzzles(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .puzzles import write
+    from .teaching.puzzles import write
 
     def say(text: str) -> None:
         if not args.quiet:
@@ -175,14 +177,14 @@ def _puzzles(args: argparse.Namespace) -> int:
 
 
 def _replay(src: source.Source, lang: str) -> int:
-    from .referee import report
+    from .teaching.referee import report
 
     print(json.dumps(report(src.state(), src.id, lang), ensure_ascii=False))
     return 0
 
 
 def _check(paths: list[str]) -> int:
-    from .lessons import check_paths
+    from .teaching.lessons import check_paths
 
     problems, count = check_paths(paths)
     for line in problems:
@@ -195,7 +197,7 @@ def _check(paths: list[str]) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .bench import run
+    from .players.bench import run
 
     print(json.dumps(run(args.rules, players=args.players, hand_size=args.hand_size,
                          draw=args.draw, games=args.games, seed=args.seed,
@@ -204,7 +206,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _solve(src: source.Source, seconds: float) -> int:
-    from .solve import solve
+    from .search.solve import solve
 
     state = src.state()
     try:
@@ -216,8 +218,8 @@ def _solve(src: source.Source, seconds: float) -> int:
 
 
 def _code(src: source.Source, args: argparse.Namespace) -> int:
-    from .code import Round
-    from .scenario import dumps
+    from .notation.code import Round
+    from .teaching.scenario import dumps
 
     value: Round | Position
     if args.seat is not None:
@@ -245,7 +247,7 @@ def _code(src: source.Source, args: argparse.Namespace) -> int:
 def _appraise(src: source.Source, seat: int | None, seconds: float, seed: int) -> int:
     import random
 
-    from .appraise import appraise
+    from .search.appraise import appraise
 
     position = src.position()
     mover = position.mover

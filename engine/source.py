@@ -3,7 +3,7 @@
 ``replay``, ``solve``, ``code`` (and every command that takes a game) share one input:
 
 - ``FILE``: a scenario file (TOML, CONTRACT.md);
-- ``--position CODE``: a position code, ``--round CODE``: a round code (:mod:`engine.code`);
+- ``--position CODE``: a position code, ``--round CODE``: a round code (:mod:`engine.notation.code`);
 - ``-``: standard input, holding either a scenario file's text or a code (one line).
 
 :func:`add_arguments` declares these on a command's parser and :func:`read` turns the parsed
@@ -23,11 +23,11 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
-from .code import Position, Round, parse, parse_position, parse_round
-from .reading import NotUtf8, decode
-from .scenario import Scenario, load, loads
-from .state import State
-from .view import SeatView
+from .game.reading import NotUtf8, decode
+from .game.state import State
+from .game.view import SeatView
+from .notation.code import Position, Round, parse, parse_position, parse_round
+from .teaching.scenario import Scenario, load, loads
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,15 @@
 """Learn: the lessons, step by step (UX.md §2–5).
 
 Load where the learner is, draw the list or the step; every click is handled
-in ui/pages/learn.py callbacks before this script runs again.
+in ui/pages/learn/logic.py callbacks before this script runs again.
 """
 
 import streamlit as st  # noqa: F401  (Streamlit runs this file as a page)
 
 from ui.content import content
 from ui.page import setup
-from ui.pages import learn, learn_view
+from ui.pages.learn import logic as learn
+from ui.pages.learn import view as learn_view
 
 setup("pages/learn.py", "nav.learn")
 data = content()

@@ -1,14 +1,14 @@
 """Strategy: how to play well, one principle at a time, each measured by the engine.
 
 Load the course and where the learner is, record a lesson as read, draw the course or the
-lesson (ui/pages/strategy.py, strategy_view.py).
+lesson (ui/pages/strategy/logic.py, strategy_view.py).
 """
 
 from ui import session
 from ui.content import puzzles, strategy
 from ui.page import setup
-from ui.pages import strategy as logic
-from ui.pages import strategy_view
+from ui.pages.strategy import logic
+from ui.pages.strategy import view as strategy_view
 
 setup("pages/strategy.py", "nav.strategy")
 course = strategy()

@@ -1,8 +1,14 @@
-"""Shared fixtures: the site's data folder, Debian's Chromium for Playwright, a live server.
+"""The fixtures tests in several folders share: the site's data folder, Debian's Chromium
+for Playwright, a live server, a PostgreSQL cluster.  A folder's own fixtures are in its own
+conftest.py (tests/ui/progress/: the store on both databases).  The tests' folders mirror the
+code (tests/engine/<layer>/, tests/ui/, tests/ui/pages/, tests/browser/ …); the support
+modules beside the tests that use them are importable from every folder (pyproject.toml's
+``pythonpath``).
 
 `data_dir` points the site (DOMINO_DATA_DIR) at the run's data folder, with the site's own
 scenarios; `fixture_scenarios` adds the UI test fixtures' scenarios and lessons instead
-(DOMINO_SCENARIOS_DIR=tests/data/ui/scenarios).  The AppTest helpers are in apptest_support.py.
+(DOMINO_SCENARIOS_DIR=tests/data/ui/scenarios).  The AppTest helpers are in
+tests/ui/apptest_support.py.
 
 Browser tests use pytest-playwright's `page` fixture (each test gets a new browser context, so
 a new Streamlit session) against `live_server` (started by live_site.py). They are marked
@@ -111,19 +117,10 @@ def base_url(live_server: str) -> str:
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster for the whole run (tests/pg_support.py)."""
+    """A throwaway PostgreSQL cluster for the whole run (tests/ui/progress/pg_support.py)."""
     from pg_support import cluster
 
     from ui.progress import _postgres
     with cluster() as url:
         yield url
         _postgres.close_all()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    """Where the progress store keeps progress: a fresh folder, or the test cluster's URL
-    (the progress tests run on both backends)."""
-    if request.param == "sqlite":
-        return tmp_path
-    return str(request.getfixturevalue("postgres_url"))

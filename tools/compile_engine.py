@@ -2,8 +2,9 @@
 
     python tools/compile_engine.py
 
-Writes ``engine/<module>.cpython-…so`` beside each source file named in
-``engine/_build.py``, and the library they share, ``engine/native__mypyc…so``;
+Writes ``engine/<layer>/<module>.cpython-…so`` beside each source file named in
+``engine/_build.py`` (``game.state``: ``engine/game/state.py``), and the library they
+share, ``engine/native__mypyc…so``;
 C sources and objects go to ``.build/``.  Python then imports
 the compiled modules instead of the ``.py`` files — the same code, checked by
 mypy --strict, compiled.  ``engine/_build.py`` falls back to the source when
@@ -39,7 +40,7 @@ def main() -> None:
     warnings.filterwarnings("ignore", message=r"Support for `\[tool.setuptools\]`")
 
     os.chdir(ROOT)
-    paths = [f"engine/{m}.py" for m in modules()]
+    paths = [f"engine/{m.replace('.', '/')}.py" for m in modules()]
     setup(
         name="engine-compiled",
         packages=[],
@@ -50,7 +51,7 @@ def main() -> None:
     )
     # Built from the sources as they are now, even where nothing needed recompiling (the
     # copies keep the old build's times, and engine/_build.py compares times).
-    for path in (ROOT / "engine").glob("*.so"):
+    for path in (ROOT / "engine").rglob("*.so"):
         path.touch()
 
 

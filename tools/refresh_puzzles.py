@@ -7,9 +7,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.puzzle import Puzzle, exact_appraisal, figures, qualifies, themes_of, to_toml
-from engine.scenario import load
-from engine.view import view
+from engine.game.view import view
+from engine.teaching.puzzle import Puzzle, exact_appraisal, figures, qualifies, themes_of, to_toml
+from engine.teaching.scenario import load
 
 
 def refresh(path: Path) -> str:

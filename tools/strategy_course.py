@@ -2,17 +2,17 @@
 
     .venv/bin/python tools/strategy_course.py
 
-For each principle (engine/principles.py), in the course's order: the **position**, a bank
-puzzle where the principle decides (:func:`engine.principles.decides_at`: its own
+For each principle (engine/teaching/principles.py), in the course's order: the **position**, a bank
+puzzle where the principle decides (:func:`engine.teaching.principles.decides_at`: its own
 consideration separates the moves, its choice is the best, the player without it chooses
-another), the **counter-example**, one where it misleads (:func:`engine.principles.misleads_at`:
+another), the **counter-example**, one where it misleads (:func:`engine.teaching.principles.misleads_at`:
 the principle's object is there and, followed blindly, it picks another tile, worse by at
 least an inaccuracy), those where its own consideration makes the choice first, and up to
 :data:`PRACTICE` more puzzles where it decides, for practice; each the lowest-rated such
 puzzle of a game the principle is measured in, those no other lesson uses first (the
 principles with the fewest such puzzles choose their position and counter-example first).  A
 principle with no such puzzle has no position or counter-example (the lesson says so).
-tests/test_page_strategy.py checks the file against the bank.
+tests/ui/pages/test_page_strategy.py checks the file against the bank.
 """
 
 from __future__ import annotations
@@ -23,8 +23,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.lessons import load_tree
-from engine.principles import PRINCIPLES, decides, game_of, misleads, puzzle_view, separates
+from engine.teaching.lessons import load_tree
+from engine.teaching.principles import (
+    PRINCIPLES,
+    decides,
+    game_of,
+    misleads,
+    puzzle_view,
+    separates,
+)
 
 PRACTICE = 5
 OUT = ROOT / "scenarios" / "lessons" / "strategy" / "course.toml"

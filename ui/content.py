@@ -22,10 +22,10 @@ from types import MappingProxyType
 
 import streamlit as st
 
-from engine.lessons import Lesson, Step, load_tree
-from engine.principles import CourseError, Evidence, load_course, load_evidence
-from engine.principles import Lesson as StrategyLesson
-from engine.scenario import Scenario
+from engine.teaching.lessons import Lesson, Step, load_tree
+from engine.teaching.principles import CourseError, Evidence, load_course, load_evidence
+from engine.teaching.principles import Lesson as StrategyLesson
+from engine.teaching.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,7 +96,7 @@ def _cached_puzzles(root: str, signature: str) -> Puzzles:
     return load_puzzles(Path(root))
 
 
-#: The Strategy course's data, beside the lessons (engine/principles.py reads it).
+#: The Strategy course's data, beside the lessons (engine/teaching/principles.py reads it).
 STRATEGY = Path("lessons") / "strategy"
 
 

@@ -16,7 +16,7 @@ The paper's formulae, on its Glicko-2 scale (μ = (r − 1500) / 173.7178, φ = 
 
 With no results in a period only the deviation grows: φ′ = √(φ² + σ²).  The paper's worked
 example (a 1500 player, RD 200, against 1400/30, 1550/100, 1700/300, winning the first)
-gives 1464.06, 151.52 and 0.05999: ``tests/test_ui_glicko2.py`` checks it.
+gives 1464.06, 151.52 and 0.05999: ``tests/ui/test_ui_glicko2.py`` checks it.
 
 The site keeps every deviation within :data:`RD_RANGE` (a rating that never settles
 below 30, and never less sure than a newcomer's).  No Streamlit here: plain functions.

@@ -200,7 +200,7 @@ def _reconnect_watch() -> None:
     and it drops every click made in one ("The fragment with id … does not exist anymore"):
     Play's table, drawn by a full run with no answer awaited, stayed on show and ignored
     every click.  With this timer always there, a reconnection runs the page again, which
-    draws its fragments anew (``tests/test_browser_play_resume.py`` restarts the server)."""
+    draws its fragments anew (``tests/browser/test_browser_play_resume.py`` restarts the server)."""
 
 
 def _styled() -> None:

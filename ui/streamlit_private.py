@@ -4,7 +4,7 @@ Streamlit gives no public way to tell a fragment's own rerun from a whole page's
 ``ScriptRunContext.fragment_ids_this_run`` (set when a click inside an ``st.fragment``
 reruns only it) does.  Streamlit may change it in any release: when it does,
 :func:`in_fragment_rerun` raises :class:`StreamlitChanged` instead of quietly answering
-"no", and ``tests/test_ui_streamlit_private.py`` fails on the upgrade.
+"no", and ``tests/ui/test_ui_streamlit_private.py`` fails on the upgrade.
 """
 
 from __future__ import annotations

@@ -50,7 +50,10 @@ from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
-from engine.appraise import (
+from engine.game.state import State
+from engine.game.view import SeatView
+from engine.players.bots import Decision, hint, play
+from engine.search.appraise import (
     Appraisal,
     Evidence,
     Worth,
@@ -61,10 +64,7 @@ from engine.appraise import (
     review_time,
     worth,
 )
-from engine.bots import Decision, hint, play
-from engine.solve import Solution, solve
-from engine.state import State
-from engine.view import SeatView
+from engine.search.solve import Solution, solve
 
 from . import worker
 
@@ -75,19 +75,19 @@ BOT_BUDGET = 0.4
 HINT_BUDGET = 0.5
 #: The tutor's budget for the appraisal of one of the learner's positions (seconds): it
 #: starts when the learner's turn does, so most of it passes while the learner thinks; an
-#: answer from too few deals to be sure never stops a move (engine/appraise.py).
+#: answer from too few deals to be sure never stops a move (engine/search/appraise.py).
 TUTOR_BUDGET = 1.5
 #: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: The appraisal's budget for one decision of a review, and for what a hand was worth
 #: (``DOMINO_APPRAISE_SECONDS``): the appraisal stops first once it reaches the review's
-#: precision (:func:`engine.appraise.review_precision`): a two-player decision in half a
+#: precision (:func:`engine.search.appraise.review_precision`): a two-player decision in half a
 #: second (median; the first moves of a two-player game, 5 to 15 s), a three-player Block one
 #: in 4 to 6 s (median; the first moves of a round, up to 40 s); four- and five-player
 #: decisions early in the round take the whole budget, which is twice this with three or four
 #: players in Block, in four-player Gaple and in the two-player game's draw mode (its first
 #: decisions up to a minute; a median 12 s), six times with five in Gaple
-#: (:func:`engine.appraise.review_time`; README, "How sure the judge is").
+#: (:func:`engine.search.appraise.review_time`; README, "How sure the judge is").
 APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 30.0)
 #: The review's worker runs at this niceness (19, the lowest priority; ``DOMINO_REVIEW_NICE``).
 REVIEW_NICE = int(os.environ.get("DOMINO_REVIEW_NICE", "") or 19)
@@ -298,7 +298,7 @@ def judge(state: State, seconds: float | None = None) -> Future[Solution]:
 def appraise_view(seat_view: SeatView, seed: int,
                   seconds: float | None = None) -> Future[Appraisal]:
     """Every legal move of the seat to move, appraised from its view
-    (:func:`engine.appraise.appraise`: the hidden tiles averaged over every deal the view
+    (:func:`engine.search.appraise.appraise`: the hidden tiles averaged over every deal the view
     allows) within ``seconds`` (default :data:`APPRAISE_BUDGET`)."""
     budget = APPRAISE_BUDGET if seconds is None else seconds
     return submit(partial(appraise, seconds=budget), seat_view, random.Random(seed))
@@ -319,10 +319,10 @@ def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, see
            seconds: float, after: Evidence | None = None) -> Future[Appraisal]:
     """One appraisal of ``seat_view`` worked out in ``parts`` of ``workers`` at once, each
     within ``seconds`` or once as precise as a tutor's look asks
-    (:func:`engine.appraise.look_precision`; :func:`engine.appraise.appraise`'s ``part`` and
+    (:func:`engine.search.appraise.look_precision`; :func:`engine.search.appraise.appraise`'s ``part`` and
     ``after``): the
     answer, once every part is back, is their deals added up
-    (:func:`engine.appraise.added_up`); a part that failed (or had no deal left) is left out,
+    (:func:`engine.search.appraise.added_up`); a part that failed (or had no deal left) is left out,
     and only if all fail does the answer.  Inline, one part."""
     parts = 1 if inline() else max(1, parts)
     futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts), after=after,
@@ -378,7 +378,7 @@ def _add_up(futures: list[Future[T]], add: Callable[[T, T], T], outcome: Future[
 
 def appraise_later(seat_view: SeatView, seed: int) -> Future[Appraisal]:
     """Every legal move of the view, appraised from what its seat could see, to the
-    review's precision (:func:`engine.appraise.review_precision`) or its budget."""
+    review's precision (:func:`engine.search.appraise.review_precision`) or its budget."""
     return submit_later(partial(appraise, seconds=APPRAISE_BUDGET * review_time(seat_view),
                                 precision=review_precision(seat_view)),
                         seat_view, random.Random(seed))

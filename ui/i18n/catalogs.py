@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from engine.tiles import Tile
+from engine.game.tiles import Tile
 
 from . import korean, language
 from .bidi import isolate_ltr

@@ -6,21 +6,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from engine.line import Description
-from engine.moves import Move
-from engine.notation import LANGUAGES as NOTATION_LANGUAGES
-from engine.notation import describe as _describe
-from engine.rules import Ruleset
-from engine.settlement import Holding, Settlement
-from engine.state import Refusal
-from engine.tiles import Tile
+from engine.game.line import Description
+from engine.game.moves import Move
+from engine.game.rules import Ruleset
+from engine.game.settlement import Holding, Settlement
+from engine.game.state import Refusal
+from engine.game.tiles import Tile
+from engine.notation.diagram import LANGUAGES as NOTATION_LANGUAGES
+from engine.notation.diagram import describe as _describe
 
 from . import language
 from .bidi import isolate_ltr, ltr_run, own_run
 from .catalogs import list_sep, lookup, t, t_in, text_or
 from .language import DEFAULT
 
-#: Refusal codes the engine can give (engine/state.py) — each has a
+#: Refusal codes the engine can give (engine/game/state.py) — each has a
 #: ``refusal.<code>`` entry in the catalog (tests keep the two in step).
 REFUSAL_CODES = (
     "round_over", "not_in_hand", "must_open_double", "must_open", "ambiguous_end", "no_match",
@@ -29,7 +29,7 @@ REFUSAL_CODES = (
 )
 
 
-#: Settlement explanation codes (engine/settlement.py): ``settlement.<code>``.
+#: Settlement explanation codes (engine/game/settlement.py): ``settlement.<code>``.
 SETTLEMENT_CODES = (
     "playing", "block_domino", "block_sole_lowest", "block_tied_lowest", "duel_domino",
     "duel_lower", "duel_equal", "gaple_out", "gaple_lowest", "gaple_tie_tile", "gaple_tie_half",

@@ -1,1 +1,2 @@
-"""One module (or a logic/view pair) per page of the site; a page never imports another page."""
+"""A package per page of the site (``ui.pages.play``: its ``logic``, ``view``, ``setup``,
+``words`` …); a page never imports another page (tests/ui/test_ui_structure.py)."""

@@ -27,17 +27,15 @@ True
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _matches, _postgres, _puzzles, _sqlite, _tutor
+from . import _matches, _puzzles, _tutor
+from ._connect import ProgressError, connect, data_dir, database_url, db_path
 from ._matches import *  # Play's match in progress and pending reviews (its __all__)
 from ._practice import (
     DrillRecord,
@@ -50,7 +48,7 @@ from ._practice import (
     round_history,
 )
 from ._puzzles import *  # the puzzles' part of the store (its __all__)
-from ._review import DecisionRecord, decisions, record_review, set_figures
+from ._review import DecisionRecord, RoundFigures, decisions, record_review, set_figures
 from ._sqlite import DB_NAME
 from ._tutor import *  # Play's tutor mode kept with the match (its __all__)
 
@@ -104,10 +102,6 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 RECENT = 10
 
 
-class ProgressError(RuntimeError):
-    """The progress database cannot be used (unreadable, read-only, unreachable...)."""
-
-
 @dataclass(frozen=True, slots=True)
 class QuizRecord:
     answered: int = 0
@@ -125,25 +119,6 @@ class GameRecord:
     matches: int = 0
     matches_won: int = 0
     hints: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class RoundFigures:
-    """The review's figures for one round (the learner's decisions judged by what they could
-    see): how many, how many of each class, the mean loss and the accuracy, and the luck:
-    what the hand was worth (``worth``) against the round's ``result``, in the family's
-    scale."""
-
-    decisions: int
-    best: int
-    good: int
-    inaccuracies: int
-    mistakes: int
-    blunders: int
-    mean_loss: float
-    accuracy: float
-    worth: float
-    result: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,52 +140,6 @@ class Summary:
     games: dict[str, GameRecord] = field(default_factory=dict)
     recent: Recent = Recent()
     drill: DrillRecord = field(default_factory=DrillRecord)
-
-
-def data_dir() -> Path:
-    """Where the SQLite database lives: ``$DOMINO_DATA_DIR`` or ``data``."""
-    return Path(os.environ.get("DOMINO_DATA_DIR", "data"))
-
-
-_default_folder = data_dir
-
-
-def database_url() -> str | None:
-    """``$DOMINO_DATABASE_URL`` when it names a PostgreSQL database."""
-    url = os.environ.get("DOMINO_DATABASE_URL", "").strip()
-    return url if _postgres.is_url(url) else None
-
-
-def db_path(base: str | Path | None = None) -> Path:
-    return Path(base if base is not None else data_dir()) / DB_NAME
-
-
-@contextmanager
-def connect(data_dir: str | Path | None = None) -> Iterator[Any]:
-    """A connection with the schema in place; commits on success.
-
-    ``data_dir``: a folder, a ``postgresql://`` URL, or None for the
-    environment's choice.  Raises :class:`ProgressError` when the database
-    cannot be reached, made or written."""
-    where = data_dir if data_dir is not None else (database_url() or _default_folder())
-    if _postgres.is_url(where):
-        url = str(where)
-        try:
-            errors = _postgres.errors()
-        except ImportError as e:
-            raise ProgressError(f"PostgreSQL needs psycopg: {e}") from e
-        try:
-            with _postgres.connect(url) as conn:
-                yield conn
-        except errors as e:
-            raise ProgressError(f"PostgreSQL: {e}") from e
-        return
-    folder = Path(where)
-    try:
-        with _sqlite.connect(folder) as conn:
-            yield conn
-    except _sqlite.ERRORS as e:
-        raise ProgressError(f"{folder / DB_NAME}: {e}") from e
 
 
 def new_learner_id() -> str:

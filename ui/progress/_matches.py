@@ -3,7 +3,7 @@
 A match is written as it is played (schema version 6): the match itself when it starts
 (:func:`open_match`: its address, which names its rules, seed, level and seat), each
 round's deal when it is dealt (:func:`record_deal`: a position code, every hand and the
-stock, as :mod:`engine.code` writes it) and each move when it is made (:func:`record_move`:
+stock, as :mod:`engine.notation.code` writes it) and each move when it is made (:func:`record_move`:
 its round code token, keyed by match, round and ply, so a move written twice is kept once).
 :func:`latest_match` reads the learner's latest match back, every round's deal and moves;
 the round code of round ``n`` is its deal, ``/m`` and its moves' tokens in order.
@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ._connect import connect
 
 __all__ = ["PendingReview", "SavedMatch", "SavedRound", "abandon_match", "add_pending", "claim",
            "give_up_review", "keep_answer", "latest_match", "open_match", "pending_reviews",
@@ -72,16 +74,10 @@ class PendingReview:
     job: dict[str, Any]
 
 
-def _connect(data_dir: str | Path | None) -> Any:
-    from . import connect
-
-    return connect(data_dir)
-
-
 def open_match(learner: str, match_id: str, params: Mapping[str, str], *,
                data_dir: str | Path | None = None) -> bool:
     """Keep a new match (once: False when it is kept already)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return bool(conn.execute(
             "INSERT INTO play_matches (learner, match_id, params, started) VALUES (?, ?, ?, ?) "
             "ON CONFLICT DO NOTHING",
@@ -95,7 +91,7 @@ def record_deal(learner: str, match_id: str, round_no: int, deal: str, *,
                 data_dir: str | Path | None = None) -> bool:
     """Keep round ``round_no``'s deal of the learner's match, once (the first deal kept
     stays)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return bool(conn.execute(
             "INSERT INTO play_deals (match_id, round_no, deal, dealt) "
             f"SELECT ?, ?, ?, ? {_MINE} ON CONFLICT DO NOTHING",
@@ -107,7 +103,7 @@ def record_move(learner: str, match_id: str, round_no: int, ply: int, move: str,
     """Keep the move made at ``ply`` (0: the round's first) of a round of the learner's
     match, once: True when the store holds this move there (kept now or before), False when
     it holds another (or the match is not the learner's)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         conn.execute(
             "INSERT INTO play_moves (match_id, round_no, ply, move, played) "
             f"SELECT ?, ?, ?, ?, ? {_MINE} ON CONFLICT DO NOTHING",
@@ -120,7 +116,7 @@ def record_move(learner: str, match_id: str, round_no: int, ply: int, move: str,
 def record_hint(learner: str, match_id: str, round_no: int, ply: int, *,
                 data_dir: str | Path | None = None) -> None:
     """The learner took a hint at ``ply`` of a round of their match (once)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         conn.execute("INSERT INTO play_hints (match_id, round_no, ply) "
                      f"SELECT ?, ?, ? {_MINE} ON CONFLICT DO NOTHING",
                      (match_id, int(round_no), int(ply), learner, match_id))
@@ -128,14 +124,14 @@ def record_hint(learner: str, match_id: str, round_no: int, ply: int, *,
 
 def abandon_match(learner: str, match_id: str, *, data_dir: str | Path | None = None) -> None:
     """The learner gave the match up: it is not offered again."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         conn.execute("UPDATE play_matches SET abandoned = ? WHERE learner = ? AND match_id = ? "
                      "AND abandoned IS NULL", (time.time(), learner, match_id))
 
 
 def latest_match(learner: str, *, data_dir: str | Path | None = None) -> SavedMatch | None:
     """The match the learner started last, with every round dealt and its moves."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         row = conn.execute("SELECT match_id, params, started, abandoned FROM play_matches "
                            "WHERE learner = ? ORDER BY started DESC LIMIT 1",
                            (learner,)).fetchone()
@@ -164,7 +160,7 @@ def add_pending(learner: str, round_id: str, job: Mapping[str, Any], claimer: st
                 data_dir: str | Path | None = None) -> bool:
     """A finished round's review is to be worked out, by ``claimer`` for now (once)."""
     now = time.time()
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return bool(conn.execute(
             "INSERT INTO pending_reviews (learner, round_id, job, created, claimed_by, "
             "claimed_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -175,7 +171,7 @@ def add_pending(learner: str, round_id: str, job: Mapping[str, Any], claimer: st
 def pending_reviews(learner: str, *,
                     data_dir: str | Path | None = None) -> list[tuple[PendingReview, str, float]]:
     """The learner's reviews not kept yet, oldest first, each with who claimed it and when."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT round_id, job, claimed_by, claimed_at FROM pending_reviews "
                             "WHERE learner = ? ORDER BY created, round_id",
                             (learner,)).fetchall()
@@ -188,7 +184,7 @@ def claim(learner: str, round_id: str, claimer: str, lease: float, *,
     """Take a pending review for ``claimer`` when nobody holds it, ``claimer`` does, or its
     holder has not touched it for ``lease`` seconds; True when ``claimer`` now holds it."""
     now = time.time()
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return bool(conn.execute(
             "UPDATE pending_reviews SET claimed_by = ?, claimed_at = ? "
             "WHERE learner = ? AND round_id = ? AND (claimed_by IS NULL OR claimed_by = ? "
@@ -199,7 +195,7 @@ def claim(learner: str, round_id: str, claimer: str, lease: float, *,
 def touch(learner: str, round_id: str, claimer: str, *,
           data_dir: str | Path | None = None) -> None:
     """``claimer`` is still working the review out (its claim starts again)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         conn.execute("UPDATE pending_reviews SET claimed_at = ? WHERE learner = ? "
                      "AND round_id = ? AND claimed_by = ?",
                      (time.time(), learner, round_id, claimer))
@@ -210,7 +206,7 @@ def release(learner: str, round_id: str, claimer: str, *,
     """``claimer`` stops working the review out (its server is stopping): the review is
     nobody's, and the next process to :func:`claim` it takes it at once (True when this call
     released it)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return bool(conn.execute(
             "UPDATE pending_reviews SET claimed_by = NULL, claimed_at = NULL WHERE learner = ? "
             "AND round_id = ? AND claimed_by = ?", (learner, round_id, claimer)).rowcount)
@@ -224,7 +220,7 @@ def drop_pending(conn: Any, learner: str, round_id: str) -> None:
 
 def give_up_review(learner: str, round_id: str, *, data_dir: str | Path | None = None) -> None:
     """A review that cannot be worked out (a job failed): not pending any more, no figures."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         drop_pending(conn, learner, round_id)
 
 
@@ -232,7 +228,7 @@ def keep_answer(learner: str, round_id: str, part: str, answer: str, *,
                 data_dir: str | Path | None = None) -> bool:
     """Keep one answer of a round's review (``part``: which, as the page names it; ``answer``:
     JSON), once: the first kept stays (True when this call kept it)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return bool(conn.execute(
             "INSERT INTO review_answers (learner, round_id, part, answer, kept) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -242,7 +238,7 @@ def keep_answer(learner: str, round_id: str, part: str, answer: str, *,
 def review_answers(learner: str, round_id: str, *,
                    data_dir: str | Path | None = None) -> dict[str, str]:
     """The answers kept of a round's review, by part (see :func:`keep_answer`)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT part, answer FROM review_answers WHERE learner = ? "
                             "AND round_id = ?", (learner, round_id)).fetchall()
     return {str(part): str(answer) for part, answer in rows}

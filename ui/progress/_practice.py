@@ -2,8 +2,7 @@
 page's charts and the drill's personal best.
 
 Re-exported by :mod:`ui.progress` (use them from there); each takes ``data_dir`` as every
-function of the store does.  The store's :func:`ui.progress.connect` is looked up when called
-(this module is imported by the package before it is complete).
+function of the store does, and takes its connection from :mod:`ui.progress._connect`.
 """
 
 from __future__ import annotations
@@ -12,6 +11,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ._connect import connect
 
 #: The most runs and rounds a chart is drawn from (the latest ones).
 HISTORY = 500
@@ -55,12 +56,6 @@ def per_minute(right: int, seconds: float) -> float:
     return round(right * 60.0 / seconds, 2)
 
 
-def _connect(data_dir: str | Path | None) -> Any:
-    from . import connect
-
-    return connect(data_dir)
-
-
 def drill_of(conn: Any, learner: str) -> DrillRecord:
     row = conn.execute("SELECT count(*), max(per_minute) FROM drill_runs WHERE learner = ?",
                        (learner,)).fetchone()
@@ -78,7 +73,7 @@ def record_drill_run(learner: str, run_id: str, seconds: float, answered: int, r
     nothing); the learner's drill record after it."""
     if not seconds > 0 or not 0 <= right <= answered:
         raise ValueError(f"not a drill run: {seconds} s, {right} right of {answered}")
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         conn.execute(
             "INSERT INTO drill_runs (learner, run_id, played, seconds, answered, correct, "
             "per_minute) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -88,14 +83,14 @@ def record_drill_run(learner: str, run_id: str, seconds: float, answered: int, r
 
 
 def drill_record(learner: str, *, data_dir: str | Path | None = None) -> DrillRecord:
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return drill_of(conn, learner)
 
 
 def drill_runs(learner: str, last: int = HISTORY, *,
                data_dir: str | Path | None = None) -> list[DrillRun]:
     """The learner's last ``last`` drill runs, oldest first."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT played, seconds, answered, correct, per_minute "
                             "FROM drill_runs WHERE learner = ? ORDER BY played DESC LIMIT ?",
                             (learner, int(last))).fetchall()
@@ -107,7 +102,7 @@ def round_history(learner: str, last: int = HISTORY, *,
                   data_dir: str | Path | None = None) -> list[RoundPoint]:
     """The learner's last ``last`` reviewed rounds of Play (those with the review's figures),
     oldest first."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT played, family, accuracy, mean_loss, decisions "
                             "FROM round_log WHERE learner = ? AND decisions > 0 "
                             "ORDER BY played DESC LIMIT ?", (learner, int(last))).fetchall()

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.appraise import BANDS
+from engine.search.appraise import BANDS
 
 from .. import glicko2, spaced
 from ..glicko2 import Rating
+from ._connect import connect
 
 __all__ = ["Attempt", "Outcome", "OwnCard", "PuzzleRating", "Reviewed", "attempted", "own_cards",
            "own_due", "puzzle_rating", "puzzle_ratings", "rating_history", "record_attempt",
@@ -41,7 +42,7 @@ WELL_PLAYED = "best"
 #: How many mistakes' cards one well-played position is mixed in for.
 MIX_EVERY = 2
 #: A well-played position is mixed in only where its answer was clear: the next move lost at
-#: least the family's mistake band (:data:`engine.appraise.BANDS`).
+#: least the family's mistake band (:data:`engine.search.appraise.BANDS`).
 CLEAR = {family: mistake for family, (_, mistake, _) in BANDS.items()}
 
 
@@ -127,12 +128,6 @@ class OwnCard:
     reviews: int
 
 
-def _connect(data_dir: str | Path | None) -> Any:
-    from . import connect
-
-    return connect(data_dir)
-
-
 # -- ratings and attempts ------------------------------------------------------------------
 
 def _learner(conn: Any, learner: str) -> PuzzleRating:
@@ -145,20 +140,20 @@ def _learner(conn: Any, learner: str) -> PuzzleRating:
 
 def puzzle_rating(learner: str, *, data_dir: str | Path | None = None) -> PuzzleRating:
     """The learner's puzzle rating (1500, unsure, before any puzzle)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return _learner(conn, learner)
 
 
 def puzzle_ratings(*, data_dir: str | Path | None = None) -> dict[str, float]:
     """Every bank puzzle's rating that has moved from its start (the others keep theirs)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT puzzle, rating FROM puzzle_ratings").fetchall()
     return {str(p): float(r) for p, r in rows}
 
 
 def attempted(learner: str, *, data_dir: str | Path | None = None) -> dict[str, bool]:
     """Each puzzle the learner has tried, and whether they ever solved it."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT puzzle, max(solved) FROM puzzle_attempts WHERE learner = ? "
                             "GROUP BY puzzle", (learner,)).fetchall()
     return {str(p): bool(s) for p, s in rows}
@@ -196,7 +191,7 @@ def record_attempt(learner: str, attempt: Attempt, now: float | None = None, *,
     transaction.  Sent again, it changes nothing and returns what it did the first time."""
     at = time.time() if now is None else now
     a = attempt
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         added = conn.execute(
             "INSERT INTO puzzle_attempts (learner, attempt, puzzle, kind, family, themes, "
             "played, solved, answer, loss) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -220,7 +215,7 @@ def record_attempt(learner: str, attempt: Attempt, now: float | None = None, *,
 def rating_history(learner: str, *, data_dir: str | Path | None = None
                    ) -> list[tuple[float, float]]:
     """The learner's puzzle rating after each rated attempt, oldest first: (when, rating)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT played, rating_after FROM puzzle_attempts WHERE learner = ? "
                             "AND rating_after IS NOT NULL ORDER BY played, attempt",
                             (learner,)).fetchall()
@@ -233,7 +228,7 @@ def theme_misses(learner: str, *, data_dir: str | Path | None = None
     they cost in all).  A miss costs its loss in its family's mistake bands (:data:`CLEAR`:
     a loss of 3 points in Block, 0.3 of a place in Gaple or 0.2 in the two-player game
     counts 1), so that the families add up."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute("SELECT themes, loss, family FROM puzzle_attempts WHERE "
                             "learner = ? AND solved = 0", (learner,)).fetchall()
     found: dict[str, list[float]] = {}
@@ -278,7 +273,7 @@ def sync_own(learner: str, now: float | None = None, *,
     """Make the cards of the learner's reviewed mistakes not yet carded, and mix in
     well-played positions (see the module); how many cards were made."""
     at = time.time() if now is None else now
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         carded = {str(c): bool(m) for c, m in conn.execute(
             "SELECT card, mistake FROM own_puzzles WHERE learner = ?", (learner,)).fetchall()}
         made = 0
@@ -317,13 +312,13 @@ def own_due(learner: str, now: float | None = None, *,
     the longest due first."""
     at = time.time() if now is None else now
     sync_own(learner, at, data_dir=data_dir)
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return _cards(conn, learner, at)
 
 
 def own_cards(learner: str, *, data_dir: str | Path | None = None) -> list[OwnCard]:
     """Every card of the learner's own puzzles, the soonest due first."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         return _cards(conn, learner, None)
 
 

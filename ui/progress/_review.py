@@ -2,8 +2,7 @@
 go, once; the decisions read back (for practising one's own mistakes).
 
 Re-exported by :mod:`ui.progress` (use them from there); each takes ``data_dir`` as every
-function of the store does.  The store's :func:`ui.progress.connect` is looked up when called
-(this module is imported by the package before it is complete).
+function of the store does, and takes its connection from :mod:`ui.progress._connect`.
 """
 
 from __future__ import annotations
@@ -13,23 +12,42 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from . import RoundFigures
+from ._connect import connect
+from ._matches import drop_pending
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFigures:
+    """The review's figures for one round (the learner's decisions judged by what they could
+    see): how many, how many of each class, the mean loss and the accuracy, and the luck:
+    what the hand was worth (``worth``) against the round's ``result``, in the family's
+    scale."""
+
+    decisions: int
+    best: int
+    good: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    mean_loss: float
+    accuracy: float
+    worth: float
+    result: float
 
 
 @dataclass(frozen=True, slots=True)
 class DecisionRecord:
     """One of the learner's decisions in a reviewed round (one with a real choice), as the
-    review judged it from what they could see (engine/appraise.py), for practice later.
+    review judged it from what they could see (engine/search/appraise.py), for practice later.
     Moves are written as ``Move.text()`` writes them (``play 0-5 right``, ``pass``; read
     back with ``Move.parse``); scores are in the family's scale (Block: points, Gaple:
     (N + 1) / 2 minus the place, the duel: +1 / 0 / −1)."""
 
     number: int  # the move's number in the round (1 = the first move)
     family: str  # block, gaple, duel
-    seen: str  # the position as the learner saw it: a seat's-view code (engine/code.py)
+    seen: str  # the position as the learner saw it: a seat's-view code (engine/notation/code.py)
     position: str  # the same position with every hand shown (a position code)
     played: str  # the move played
     best: tuple[str, ...]  # every move with the highest expected score
@@ -41,12 +59,6 @@ class DecisionRecord:
     moves: tuple[tuple[str, float, str], ...]  # every legal move: (move, expected, grade)
     round_id: str = ""  # the round it was made in (read back from the store)
     decided: float = 0.0  # when it was kept, time.time() (read back from the store)
-
-
-def _connect(data_dir: str | Path | None) -> Any:
-    from . import connect
-
-    return connect(data_dir)
 
 
 def set_figures(conn: Any, learner: str, round_id: str, f: RoundFigures) -> bool:
@@ -67,9 +79,7 @@ def record_review(learner: str, round_id: str, figures: RoundFigures,
     :func:`ui.progress.record_figures`) and, with them, each of its judged decisions; the
     review is no longer pending (:mod:`ui.progress._matches`).  False, and nothing kept, when
     the round is not recorded or has its figures already."""
-    from ._matches import drop_pending
-
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         drop_pending(conn, learner, round_id)
         kept = set_figures(conn, learner, round_id, figures)
         if kept:
@@ -103,7 +113,7 @@ def decisions(learner: str, family: str | None = None,
         where.append(f"grade IN ({','.join('?' * len(grades))})")
         params.extend(grades)
     limit = f" LIMIT {int(last):d}" if last is not None else ""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         rows = conn.execute(
             "SELECT number, family, seen, position, played, best, played_expected, "
             "best_expected, loss, grade, exact, moves, round_id, decided FROM decisions "

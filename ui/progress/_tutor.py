@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from ._connect import connect
 
 __all__ = ["KeptTutor", "keep_held", "keep_tutor", "kept_tutor"]
 
@@ -27,16 +28,10 @@ class KeptTutor:
     held: tuple[int, int, str] | None = None
 
 
-def _connect(data_dir: str | Path | None) -> Any:
-    from . import connect
-
-    return connect(data_dir)
-
-
 def keep_tutor(learner: str, match_id: str, on: bool, *,
                data_dir: str | Path | None = None) -> None:
     """The learner's match plays with the tutor ``on`` or off from now on."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         conn.execute(
             "INSERT INTO play_tutor (match_id, tutor, changed) "
             f"SELECT ?, ?, ? {_MINE} ON CONFLICT (match_id) DO UPDATE SET "
@@ -49,7 +44,7 @@ def keep_held(learner: str, match_id: str, held: tuple[int, int, str] | None, *,
     """The move the tutor holds back in the learner's match (its round, its ply and the
     move), or None once it holds none; a move held means the tutor is on."""
     number, ply, move = held if held is not None else (None, None, None)
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         conn.execute(
             "INSERT INTO play_tutor (match_id, tutor, held_round, held_ply, held_move, changed) "
             f"SELECT ?, 1, ?, ?, ?, ? {_MINE} ON CONFLICT (match_id) DO UPDATE SET "
@@ -61,7 +56,7 @@ def keep_held(learner: str, match_id: str, held: tuple[int, int, str] | None, *,
 def kept_tutor(learner: str, match_id: str, *,
                data_dir: str | Path | None = None) -> KeptTutor | None:
     """The learner's match's tutor as kept (None: never set for it)."""
-    with _connect(data_dir) as conn:
+    with connect(data_dir) as conn:
         row = conn.execute(
             "SELECT tutor, held_round, held_ply, held_move FROM play_tutor "
             "WHERE match_id = ? AND EXISTS (SELECT 1 FROM play_matches WHERE learner = ? "

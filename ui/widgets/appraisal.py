@@ -1,5 +1,5 @@
 """An appraisal in words: each move's worth from what the mover could see, its class and what
-it costs (engine/appraise.py); Play's review and tutor, and the Analysis page: a learner
+it costs (engine/search/appraise.py); Play's review and tutor, and the Analysis page: a learner
 sees the same classes, colours, signs, numbers and words wherever a move is appraised.
 
 A class is shown as a badge, its colour from the feedback colours (``--ok-bg`` …) and its
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from engine.appraise import MIN_VERDICT, Appraisal
-from engine.moves import Move, canonical
-from engine.rules import result_unit
+from engine.game.moves import Move, canonical
+from engine.game.rules import result_unit
+from engine.search.appraise import MIN_VERDICT, Appraisal
 
 from ..i18n import is_rtl, language, ltr_run, move_text, t
 from .svg import esc
@@ -26,7 +26,7 @@ from .svg import esc
 #: Each class's sign, beside its name (none for a forced or a good move).
 SIGNS = {"forced": "", "best": "✓", "good": "", "inaccuracy": "?!", "mistake": "?",
          "blunder": "??"}
-#: How many decimals figures are written with, by their unit (:func:`engine.rules.result_unit`).
+#: How many decimals figures are written with, by their unit (:func:`engine.game.rules.result_unit`).
 PLACES = {"points": 1, "place": 2, "chance": 2}
 
 CSS = """
@@ -158,7 +158,7 @@ Ends = tuple[int, int] | tuple[()]
 
 def one_name(move: Move, ends: Ends) -> Move:
     """A move's one name: where both open ends show one value, a tile on the left and on the
-    right are one move, named as one click lays it (:func:`engine.moves.canonical`)."""
+    right are one move, named as one click lays it (:func:`engine.game.moves.canonical`)."""
     return canonical(move, ends) if ends else move
 
 

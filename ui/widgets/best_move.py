@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from engine.moves import Move
-from engine.solve import Solution
-from engine.state import State
+from engine.game.moves import Move
+from engine.game.state import State
+from engine.search.solve import Solution
 
 from .. import thinking
 from ..i18n import t

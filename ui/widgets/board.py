@@ -1,6 +1,6 @@
 """The interactive table: the line, its marked ends, the hands; click to move.
 
-:func:`board` draws a :class:`engine.state.State` with a
+:func:`board` draws a :class:`engine.game.state.State` with a
 ``st.components.v2`` component (inline HTML/CSS/JS, no build step).  The
 learner clicks a tile in their hand, then a marked end; where the tile fits
 only one end (or none) a single click sends it, and the engine decides
@@ -35,9 +35,9 @@ from typing import Any, Literal
 
 import streamlit as st
 
-from engine.moves import Move, MoveError
-from engine.state import State
-from engine.tiles import Tile, TileError
+from engine.game.moves import Move, MoveError
+from engine.game.state import State
+from engine.game.tiles import Tile, TileError
 
 from ..i18n import describe, end_name, join_list, move_text, seat_name, t
 from . import svg

@@ -7,7 +7,7 @@ Two ways to offer moves (``offer``), chosen by the page:
   Discard appear wherever the ruleset has them, also when they would be refused, so the
   rules can say why (a lesson teaches with the refusal);
 - ``"legal"`` (Play, Try it): only what the rules allow now: the buttons list the
-  engine's distinct legal moves (:meth:`engine.state.State.distinct_moves`: a tile on
+  engine's distinct legal moves (:meth:`engine.game.state.State.distinct_moves`: a tile on
   either of two equal ends is one move), and Pass, Draw and Discard appear only when they
   are legal.  A tile that does not fit can still be clicked on the board; the engine then
   says why it is refused.
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.moves import DRAW, PASS, Move
-from engine.state import State
-from engine.tiles import Tile
+from engine.game.moves import DRAW, PASS, Move
+from engine.game.state import State
+from engine.game.tiles import Tile
 
 Offer = Literal["all", "legal"]
 #: The controls besides playing, in the order they are drawn.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
 
-from engine.rules import OPTION_ALIASES, RulesError, Ruleset, options_of, ruleset_from_options
+from engine.game.rules import OPTION_ALIASES, RulesError, Ruleset, options_of, ruleset_from_options
 
 from .. import i18n
 from ..i18n import clip, t
@@ -36,7 +36,7 @@ def random_seed() -> int:
 
 def rules_params(rules: Ruleset) -> dict[str, str]:
     """The URL parameters that name ``rules`` (the shortest form; the engine's
-    :func:`~engine.rules.ruleset_from_options` reads them back)."""
+    :func:`~engine.game.rules.ruleset_from_options` reads them back)."""
     opts = rules.options()
     out: dict[str, str] = {"rules": rules.family}
     if "players" in opts:
@@ -120,7 +120,7 @@ def _rules_problem(e: RulesError, given: Mapping[str, str]) -> str:
 
 def parse_params(params: Mapping[str, str]) -> Parsed:
     """The rules, seed and match mode the URL asks for (never raises): the engine reads
-    the rules (:func:`~engine.rules.ruleset_from_options`); each refused option is named
+    the rules (:func:`~engine.game.rules.ruleset_from_options`); each refused option is named
     in ``problems`` and left at its default."""
     problems: list[str] = []
     family = params.get("rules", "block")

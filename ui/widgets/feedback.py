@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from engine.moves import Move
-from engine.state import State
+from engine.game.moves import Move
+from engine.game.state import State
 
 from ..i18n import refusal_text
 

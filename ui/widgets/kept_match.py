@@ -1,7 +1,7 @@
 """A match kept in the learner's store (:mod:`ui.progress`), played through again: its rules,
 level, seed and seat from its address, the match dealt again from its seed round by round,
 each round laid out from its kept deal and played through its kept moves, every finished
-round recorded in the match.  Play takes the match up from it (``ui.pages.play_resume``);
+round recorded in the match.  Play takes the match up from it (``ui.pages.play.resume``);
 Home says a match is in progress from it.  No rule is worked out here: the engine's match and
 round code do it."""
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.bots import LEVELS
-from engine.code import CodeError, parse_round
-from engine.match import Match, match_for
-from engine.rules import Ruleset
-from engine.state import State
+from engine.game.match import Match, match_for
+from engine.game.rules import Ruleset
+from engine.game.state import State
+from engine.notation.code import CodeError, parse_round
+from engine.players.bots import LEVELS
 
 from .. import progress
 from .deal_setup import parse_params

@@ -1,6 +1,6 @@
 """What a seat may know besides its own tiles, in words (Try it's hidden hands, Play).
 
-Read from the engine's :func:`engine.view.view`: the others' tile counts, the numbers their
+Read from the engine's :func:`engine.game.view.view`: the others' tile counts, the numbers their
 passes, draws and discards showed they lack, their dead tiles, the stock (also when it is
 empty)."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.state import State
-from engine.view import SeatView, view
+from engine.game.state import State
+from engine.game.view import SeatView, view
 
 from ..i18n import join_list, seat_name, t
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.lessons import Lesson, Step
+from engine.teaching.lessons import Lesson, Step
 
 from ..i18n import lesson_text, settlement_text, t
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.match import BlockMatch, GapleMatch, Match
+from engine.game.match import BlockMatch, GapleMatch, Match
 
 from .svg import esc
 

@@ -1,11 +1,11 @@
 """A puzzle's words: the appraisal's numbers in words, why a move is best, themes (the Puzzles
 page says them; the Strategy page's counter-examples compare two moves with them).
 
-Every score is the appraisal's (engine/appraise.py), from the mover's view, in the family's
+Every score is the appraisal's (engine/search/appraise.py), from the mover's view, in the family's
 scale: Block, the mover's points minus the mean of the others' ("gains 2.5 points on
 average"); Gaple, a place ((N + 1) / 2 minus the score: "an average place of 1.8"); the
 two-player game, a win +1, a draw 0, a loss −1 ("scores +0.34 on average").  Why the best
-move is best comes from :func:`engine.themes.contrast` (an opponent lacks the number it
+move is best comes from :func:`engine.teaching.themes.contrast` (an opponent lacks the number it
 leaves, nobody else holds it, every tile of it is out, it goes out, it sheds more).
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.moves import Move
-from engine.reasons import move_reasons
-from engine.rules import Ruleset
-from engine.themes import contrast
-from engine.tiles import Tile
-from engine.view import SeatView
+from engine.game.moves import Move
+from engine.game.rules import Ruleset
+from engine.game.tiles import Tile
+from engine.game.view import SeatView
+from engine.players.reasons import move_reasons
+from engine.teaching.themes import contrast
 
 from ..i18n import and_list, end_name, seat_name, t
 from .appraisal import amount, number
@@ -85,7 +85,7 @@ def _fact_values(params: dict[str, object], seats: Sequence[str]) -> dict[str, o
 
 
 def fact_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str:
-    """One fact of :func:`engine.themes.contrast` in words."""
+    """One fact of :func:`engine.teaching.themes.contrast` in words."""
     return t(f"puzzles.fact.{code}", **_fact_values(params, seats))
 
 
@@ -100,13 +100,13 @@ def sentence(text: str) -> str:
     return text
 
 
-#: Why one dead tile rather than another (Gaple), as engine.reasons tells it.
+#: Why one dead tile rather than another (Gaple), as engine.players.reasons tells it.
 DEAD_CODES = ("spent_dead", "dead_hardest", "heaviest_dead", "dead_light")
 
 
 def facts_of(view: SeatView, best: Move, chosen: Move) -> list[tuple[str, dict[str, object]]]:
-    """What ``best`` does that ``chosen`` does not (:func:`engine.themes.contrast`); for a
-    tile thrown dead, why that tile (:func:`engine.reasons.move_reasons`)."""
+    """What ``best`` does that ``chosen`` does not (:func:`engine.teaching.themes.contrast`); for a
+    tile thrown dead, why that tile (:func:`engine.players.reasons.move_reasons`)."""
     if best.kind == "discard":
         return [(r.code, dict(r.params)) for r in move_reasons(view, best)
                 if r.code in DEAD_CODES]
@@ -146,6 +146,6 @@ def shortfall(rules: Ruleset, view: SeatView, best: Move, chosen: tuple[Move, fl
 
 
 def miss_text(code: str, params: dict[str, object], seats: Sequence[str]) -> str:
-    """A fact of :func:`engine.themes.contrast` said of the move chosen (what it fails to
+    """A fact of :func:`engine.teaching.themes.contrast` said of the move chosen (what it fails to
     do), not of the best: ``puzzles.miss.<code>``."""
     return t(f"puzzles.miss.{code}", **_fact_values(params, seats))

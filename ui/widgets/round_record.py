@@ -2,7 +2,7 @@
 
 The file (``.domino``, plain UTF-8 text) holds comment lines starting with ``#`` (what the
 round was; ``# seat: 2`` names the learner's seat, counted from 1) and the round's code on
-one line (engine/code.py; README, "Notation").  Play offers one under each finished round
+one line (engine/notation/code.py; README, "Notation").  Play offers one under each finished round
 (:func:`download`); the Analysis page opens it (:func:`read`) and steps through it.
 
     # Block · 2 players — round 1
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from engine.code import Round
+from engine.notation.code import Round
 
 from ..i18n import t
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.settlement import Holding, Settlement
-from engine.state import State
+from engine.game.settlement import Holding, Settlement
+from engine.game.state import State
 
 from .. import i18n
 from ..i18n import t

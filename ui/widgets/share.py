@@ -20,8 +20,8 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from engine.code import Position, Round
-from engine.state import State
+from engine.game.state import State
+from engine.notation.code import Position, Round
 
 from ..i18n import DEFAULT, current_lang, t
 

@@ -11,10 +11,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.scenario import Scenario
-from engine.settlement import settle
-from engine.state import Record, State
-from engine.tiles import Tile
+from engine.game.settlement import settle
+from engine.game.state import Record, State
+from engine.game.tiles import Tile
+from engine.teaching.scenario import Scenario
 
 from .. import i18n
 from ..i18n import end_name, join_list, scenario_text, seat_name, settlement_text, t

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Literal
 
-from engine.line import Line, Placement
-from engine.tiles import Tile
+from engine.game.line import Line, Placement
+from engine.game.tiles import Tile
 
 H = 40  # side of one half, in SVG units (pixels at natural size)
 GAP = 3  # between neighbours in the line

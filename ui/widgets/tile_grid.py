@@ -17,7 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.tiles import TILES
+from engine.game.tiles import TILES
 
 CSS = """
 [class*="-tilerow-"] { gap: 0.3rem !important; }

@@ -2,7 +2,7 @@
 what each other move would have led to (Play's review; "Best move here" on Worked examples
 and Try it).
 
-What a value means for a seat is the engine's answer (:func:`engine.solve.outcome`); this
+What a value means for a seat is the engine's answer (:func:`engine.search.solve.outcome`); this
 module only words it.  A verdict is always labelled as seen with every hand open, and as an
 estimate when the search ran out of its budget."""
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
-from engine.appraise import seat_result
-from engine.moves import Move
-from engine.solve import MoveValue, Solution, outcome
-from engine.state import State
+from engine.game.moves import Move
+from engine.game.state import State
+from engine.search.appraise import seat_result
+from engine.search.solve import MoveValue, Solution, outcome
 
 from ..i18n import move_named, move_text, or_list, seat_name, t
 from . import feedback
