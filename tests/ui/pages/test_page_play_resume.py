@@ -109,6 +109,22 @@ def test_abandon_deals_a_new_match_and_the_old_one_is_not_offered_again() -> Non
     assert "Your match was kept" not in texts(again)
     third = come_back(again, learner=again.session_state["learner"])
     assert play_table(third).uid == tb.uid  # the new match is the one kept now
+    # ... but nothing of the learner's is in it yet: it comes back without a word.
+    assert sum(1 for r in play_table(third).state.history if r.player == tb.learner) == 0
+    assert "Your match was kept" not in texts(third)
+
+
+def test_a_match_just_dealt_comes_back_without_a_word_and_with_a_move_it_is_said() -> None:
+    at = open_page("pages/play.py", **BLOCK4)
+    again = come_back(at)
+    assert play_table(again).uid == play_table(at).uid
+    assert "Your match was kept" not in texts(again)
+    tb = play_table(again)
+    assert tb.learner_to_move
+    click(again, legal_button(tb.state))
+    third = come_back(again)
+    assert play_table(third).uid == tb.uid
+    assert "Your match was kept where you left it: round 1, as it stood." in texts(third)
 
 
 def test_an_address_for_another_game_deals_that_game() -> None:

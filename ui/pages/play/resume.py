@@ -107,14 +107,20 @@ def resume(url: dict[str, str]) -> Table | None:
         return None
     if not saved.rounds:  # kept as it started, its first deal not yet: dealt from its seed
         play.keep_deal(table)
-    st.session_state[RESUMED] = _where(table)
+    where = _where(table)
     kept = session.store(progress.kept_tutor, None, table.uid)
+    held = False
     if kept is not None and kept.held is not None:
         st.session_state[HELD_KEPT] = (table.uid, kept.held)  # held no more: cleared next
         number, ply, move = kept.held
         if (number, ply) == (table.round_no, len(table.state.history)) and \
                 table.learner_to_move and table.practice is None:
-            st.session_state[HELD_NOTE] = (_where(table), move)
+            st.session_state[HELD_NOTE] = (where, move)
+            held = True
+    # Said only where the learner has something of theirs to take up: a round played, a
+    # move made or held; a match just dealt comes back without a word.
+    if held or table.round_no > 1 or where[2] > 0:
+        st.session_state[RESUMED] = where
     return table
 
 
