@@ -240,11 +240,14 @@ class DuelSeries:
 Match = BlockMatch | GapleMatch | DuelSeries
 
 
-def match_for(rules: Ruleset, rng: random.Random) -> Match:
+def match_for(rules: Ruleset, rng: random.Random, goal: int | None = None) -> Match:
     """The match each family plays: Block to its target, Gaple's run of rounds
-    (an interpretation), the two-player game's series."""
+    (an interpretation), the two-player game's series.  ``goal``: the length agreed at the
+    table instead of the family's own (Block: the target's points; else the rounds)."""
     if rules.family == "block":
-        return BlockMatch(rules, rng)
+        return BlockMatch(rules, rng, goal=goal)
+    if goal is not None and goal < 1:
+        raise ValueError(f"a match is at least one round, not {goal}")
     if rules.family == "gaple":
-        return GapleMatch(rules, rng)
-    return DuelSeries(rules, rng)
+        return GapleMatch(rules, rng) if goal is None else GapleMatch(rules, rng, goal)
+    return DuelSeries(rules, rng) if goal is None else DuelSeries(rules, rng, goal)

@@ -312,6 +312,19 @@ def test_each_family_has_its_match() -> None:
     assert isinstance(match_for(duel(draw=True), rng), DuelSeries)
 
 
+def test_a_match_for_a_length_agreed_at_the_table() -> None:
+    rng = random.Random(3)
+    block_match = match_for(block(2), rng, goal=31)
+    assert isinstance(block_match, BlockMatch) and block_match.target == 31
+    gaple_run = match_for(gaple(4), rng, goal=2)
+    assert isinstance(gaple_run, GapleMatch) and gaple_run.rounds_agreed == 2
+    series = match_for(duel(), rng, goal=3)
+    assert isinstance(series, DuelSeries) and series.rounds_agreed == 3
+    for rules in (block(3), gaple(5), duel()):
+        with pytest.raises(ValueError):
+            match_for(rules, rng, goal=0)
+
+
 def test_a_gaple_run_takes_no_round_past_its_agreed_rounds() -> None:
     rng = random.Random(6)
     run = GapleMatch(gaple(4), rng, rounds_agreed=1)
