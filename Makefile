@@ -58,6 +58,17 @@ $(ENGINE_BUILD): $(wildcard engine/*.py engine/*/*.py) tools/compile_engine.py $
 	@if $(PY) tools/compile_engine.py >.build/compile.log 2>&1; then touch $@; \
 	else cat .build/compile.log; echo "note: the engine could not be compiled; it runs from source"; fi
 
+# The solver's native core (tools/compile_native.py), again whenever its C source changed.
+# Without a C compiler the search runs in Python, node for node the same, slower.
+NATIVE_BUILD := .build/native.stamp
+build: $(NATIVE_BUILD)
+
+$(NATIVE_BUILD): engine/search/_native.c tools/compile_native.py $(STAMP)
+	@mkdir -p .build
+	@echo "Compiling the solver's native core ..."
+	@if $(PY) tools/compile_native.py >.build/native.log 2>&1; then touch $@; \
+	else cat .build/native.log; echo "note: the solver's native core could not be compiled; the search runs in Python"; fi
+
 chromium:
 	@if [ ! -x /usr/bin/chromium ] || ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
 	  echo "Installing $(APT_PACKAGES) from Debian ..."; \

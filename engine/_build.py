@@ -41,6 +41,11 @@ MODULES: Final = ("game.tiles", "game.moves", "game.rules", "game.line", "game.s
 #: Set to ``python`` to run the engine from its source files even when compiled.
 ENV: Final = "DOMINO_ENGINE"
 HERE: Final = Path(__file__).resolve().parent
+#: The solver's native core (``tools/compile_native.py`` builds it beside its C source), and
+#: the variable that, set to ``python``, runs the solver's search in Python even where it is
+#: built (:func:`native_search`).
+NATIVE: Final = "search._native"
+SEARCH_ENV: Final = "DOMINO_SEARCH"
 
 
 def source(module: str) -> Path:
@@ -99,6 +104,25 @@ def choose() -> None:
         sys.meta_path.insert(0, _SourceFinder())
     if reason:
         warnings.warn(reason, RuntimeWarning, stacklevel=3)
+
+
+def native_search() -> bool:
+    """Whether the solver is to search in its native core: built, not older than its C
+    source (else a warning, as for a stale compiled build) and not turned off with
+    ``DOMINO_SEARCH=python``."""
+    if os.environ.get(SEARCH_ENV, "").lower() == "python":
+        return False
+    built = extension(NATIVE)
+    if built is None:
+        return False
+    c_source = source(NATIVE).with_suffix(".c")
+    if c_source.exists() and built.stat().st_mtime < c_source.stat().st_mtime:
+        where = c_source.relative_to(HERE.parent).as_posix()
+        warnings.warn(f"engine: the solver's native core is older than {where}; the search "
+                      "runs in Python. Rebuild it with `make build`.", RuntimeWarning,
+                      stacklevel=3)
+        return False
+    return True
 
 
 def compiled() -> bool:

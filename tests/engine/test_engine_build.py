@@ -141,7 +141,8 @@ SLOW_FROM_SOURCE = "not test_fresh_deals_every_family_answer_in_budget"
 
 
 def test_the_engine_unit_tests_pass_from_source_too() -> None:
-    """The suite runs the compiled build; the same source must pass them as plain Python."""
+    """The suite runs the compiled build; the same source must pass them as plain Python
+    (the search too: in Python, not in its native core)."""
     result = subprocess.run(
         # In one process, without conftest.py and the browser plugins: the engine's tests
         # need neither.
@@ -149,6 +150,6 @@ def test_the_engine_unit_tests_pass_from_source_too() -> None:
          "--noconftest", "-p", "no:playwright", "-p", "no:base_url", "-k", SLOW_FROM_SOURCE,
          *(str(ROOT / "tests" / "engine" / name) for name in UNIT_TESTS)],
         check=False, cwd=ROOT, capture_output=True, text=True, timeout=600,
-        env={**os.environ, _build.ENV: "python"})
+        env={**os.environ, _build.ENV: "python", _build.SEARCH_ENV: "python"})
     assert result.returncode == 0, result.stdout[-3000:]
     assert " passed" in result.stdout and "failed" not in result.stdout

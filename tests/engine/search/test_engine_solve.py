@@ -227,7 +227,7 @@ def test_the_table_never_grows_past_its_cap(rules: Ruleset) -> None:
     search = Search(state, max_nodes=6000, table_size=256)
     sol = search.run()
     assert search.nodes > 8 * 256  # the search visited far more positions than slots
-    assert len(search.table) + len(search.mtable) + len(search.ptable) <= 256
+    assert len(search.table) + len(search.mtable) + search.kept() <= 256
     assert sol.best
 
 
@@ -278,9 +278,8 @@ def same_as_over_the_state(state: State, switch: str) -> tuple[Solution, Solutio
         check_best_line(state, a)
     else:
         assert a.line == b.line
-    numbers = "dtable" if switch == "duo" else "ptable"  # the table each search keeps
-    assert not getattr(slow, numbers)  # each searched its own way
-    return a, b, bool(getattr(fast, numbers))
+    assert not slow.kept()  # each searched its own way
+    return a, b, bool(fast.kept())
 
 
 def lost_tiles_position(rules: Ruleset, rng: random.Random) -> State:
@@ -484,7 +483,7 @@ def test_a_position_with_no_choice_keeps_nothing_in_the_table() -> None:
     slow.plain = False
     a, b = fast.run(), slow.run()
     assert (a.value, a.moves, a.line) == (b.value, b.moves, b.line) and a.exact
-    assert not fast.ptable and slow.mtable
+    assert not fast.kept() and slow.mtable
 
 
 @pytest.mark.parametrize("name", sorted(FAMILIES))
