@@ -23,6 +23,7 @@ from engine.teaching.scenario import load
 from ui import i18n
 from ui.i18n import lookup
 from ui.pages.play import hints as play_hints
+from ui.widgets.reasons import reason_text
 
 SEATS = ("North", "East", "South", "West")
 
@@ -36,7 +37,7 @@ def lang(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def said(code: str, names: tuple[str, ...] = SEATS, **params: object) -> str:
-    return play_hints.reason_text(Reason(code, params), names)
+    return reason_text(Reason(code, params), names)
 
 
 def test_every_reason_code_has_its_words() -> None:
@@ -62,7 +63,7 @@ def test_the_strong_bots_blocking_hint_in_words() -> None:
     state = load("scenarios/e3-empty-hand-wins.toml").initial()
     state.push(PASS)
     d = hint(view(state, 1), random.Random(7))
-    words = [play_hints.reason_text(r, ("White", "Black")) for r in d.reasons]
+    words = [reason_text(r, ("White", "Black")) for r in d.reasons]
     assert "It leaves a 0 open, and White could not play on a 0 before: they hold none." \
         in words
     # Eight deals fit what Black has seen: every one is solved, and the hint says so.
@@ -117,7 +118,7 @@ def test_gaples_hint_speaks_of_places() -> None:
     g = State.setup(gaple(), [["1-1", "2-4", "0-2"], ["5-0"], ["1-4"], ["3-4"]], ends=(1, 2),
                     stock=["0-0", "0-1", "6-6", "3-3"])
     d = hint(view(g, 0), random.Random(1))
-    words = " ".join(play_hints.reason_text(r, SEATS) for r in d.reasons)
+    words = " ".join(reason_text(r, SEATS) for r in d.reasons)
     assert "On average it finishes you in place " in words and " of 4." in words
     assert "points" not in words and "a round ahead" not in words
 
@@ -185,7 +186,7 @@ def test_the_tutors_hint_gives_the_appraisals_margins() -> None:
     by_code = {r.code: r.params for r in reasons}
     assert by_code["average_ahead"] == {"points": 2.0, "margin": round(t_value(39) * 0.5, 2)}
     assert by_code["next_points"]["margin"] == round(t_value(39) * 0.25, 2)
-    assert "2.0 \u00b1 1.0 points a round ahead" in play_hints.reason_text(
+    assert "2.0 \u00b1 1.0 points a round ahead" in reason_text(
         Reason("average_ahead", by_code["average_ahead"]), SEATS)
 
 
@@ -235,7 +236,7 @@ def test_an_opening_hints_reasons_are_worded_in_every_language(lang: list[str],
     assert code in reasons, sorted(reasons)
     seen: list[str] = []
     for lang[0] in ("en", "uk", "ru", "ar", "ko"):
-        words = play_hints.reason_text(reasons[code], SEATS)
+        words = reason_text(reasons[code], SEATS)
         assert "{" not in words and words not in seen
         for value in reasons[code].params.values():
             shown = Tile.parse(value).bracket() if isinstance(value, str) else str(value)

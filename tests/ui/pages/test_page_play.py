@@ -29,8 +29,8 @@ from engine.game.rules import block
 from engine.game.state import State
 from ui import progress
 from ui.i18n import move_text, t_in
-from ui.pages.play import hints as play_hints
 from ui.widgets.board import fallback_moves
+from ui.widgets.reasons import reason_text
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -336,7 +336,7 @@ def test_the_hints_answer_is_said_in_the_live_region() -> None:
     assert said["id"] != before["id"]
     move = move_text(tb.hint.move)
     assert said["text"].startswith(f"Hint: {move}.")
-    assert play_hints.reason_text(tb.hint.reasons[0], tb.seats) in said["text"]
+    assert reason_text(tb.hint.reasons[0], tb.seats) in said["text"]
     assert said["shown"] == before["text"]  # the top of the table still shows the last move
     click(at, legal_button(play_table(at).state))  # the move: the hint is gone
     assert not play_table(at).state.over and play_table(at).learner_to_move

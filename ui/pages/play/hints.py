@@ -1,73 +1,28 @@
 """What Play's hints and its tutor say, worded when drawn (in the page's language).
 
-A hint's reasons are the engine's (:mod:`engine.players.bots`: a code and its values); here they become
-words: seats by their names, moves as a learner names them ("[2|5] on the left end"), numbers
-as Play's review writes them (:func:`ui.widgets.appraisal.number`: the language's decimal
-sign; whole numbers with its thousands separator, :func:`ui.widgets.appraisal.count`).  The
-tutor's stop says what the learner's move costs on average in the family's unit (Block:
+A hint's reasons in words are :mod:`ui.widgets.reasons`' (shared with the hint at a table
+with friends).  The tutor's stop says what the learner's move costs on average in the family's unit (Block:
 points a round; Gaple: places; the two-player game: the chance of winning, a draw counted as
 half), and its hint is the appraisal's best move with the same reasons as the strong bot's
 hint (:func:`engine.players.bots.move_reasons`, :func:`engine.players.bots.average_reasons`) from the
 appraisal's numbers.  An estimate is said with its margin where the margin shows at the
-figure's precision, as one left-to-right piece (:func:`plus_minus`).
+figure's precision, as one left-to-right piece (:func:`ui.widgets.reasons.plus_minus`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from engine.game.moves import Move, canonical
 from engine.game.rules import result_unit
-from engine.game.tiles import Tile
 from engine.game.view import SeatView
 from engine.players.bots import Reason, average_reasons, move_reasons
-from engine.players.reasons import ESTIMATES
 from engine.search.appraise import Appraisal, MoveAppraisal, grade
 from engine.search.paired import NOISE_Z
 
-from ...i18n import and_list, join_list, ltr_run, move_named, seat_name, t
+from ...i18n import move_named, t
 from ...widgets.appraisal import count, number
-
-#: Reason values that are numbers with decimals (the others are whole numbers).
-DECIMALS = frozenset({"points", "place", "places"})
-
-
-def _value(key: str, value: object, seats: Sequence[str]) -> object:
-    if isinstance(value, Move):
-        return move_named(value)
-    if isinstance(value, tuple) and value and all(isinstance(m, Move) for m in value):
-        return and_list(move_named(m) for m in value if isinstance(m, Move))
-    if key == "seats" and isinstance(value, tuple):
-        return and_list(seat_name(int(s), seats) for s in value)
-    if key == "tile" and isinstance(value, str):
-        return Tile.parse(value)  # "6-6" as the page writes a tile: [6|6]
-    if key in DECIMALS and isinstance(value, float | int):
-        return number(float(value))
-    if key != "count" and isinstance(value, int) and not isinstance(value, bool):
-        return count(value)  # 55,078 deals (``count`` picks the words' plural form: kept)
-    return join_list(value) if isinstance(value, tuple) else value
-
-
-def reason_params(params: Mapping[str, object], seats: Sequence[str]) -> dict[str, object]:
-    """A reason's values for its words (see the module): an estimate with its margin where
-    the margin shows at the figure's precision ("7.3 ± 0.9"); where it names seats,
-    ``count`` is how many (the words' plural form: "your opponent", "your opponents")."""
-    out = {k: _value(k, v, seats) for k, v in params.items()}
-    margin = params.get("margin")
-    key = next((k for k in ESTIMATES if k in params), None)
-    if key is not None and isinstance(margin, float | int) and \
-            round(margin, 1 if key in DECIMALS else 0) > 0:  # it shows at the figure's precision
-        out[key] = plus_minus(str(out[key]), str(_value(key, margin, seats)))
-    named = params.get("seats")
-    if isinstance(named, tuple):
-        out["count"] = len(named)
-    return out
-
-
-def reason_text(reason: Reason, seats: Sequence[str]) -> str:
-    return t(f"reason.{reason.code}", **reason_params(reason.params, seats))
-
+from ...widgets.reasons import plus_minus
 
 # -- the tutor ----------------------------------------------------------------------------------
 
@@ -84,12 +39,6 @@ def cost(family: str, loss: float, margin: float = 0.0) -> str:
     else:
         said, spread, shows = number(loss), number(margin), round(margin, 1) > 0
     return t(f"tutor.cost_{unit}", loss=plus_minus(said, spread) if shows else said)
-
-
-def plus_minus(said: str, spread: str) -> str:
-    """An estimate and its margin as one piece, kept left to right in a right-to-left
-    page: "0.9 ± 0.5"."""
-    return ltr_run(f"{said} \u00b1 {spread}")
 
 
 def deals_text(found: Appraisal) -> str:

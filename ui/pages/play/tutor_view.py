@@ -21,6 +21,7 @@ from ...widgets import feedback
 from ...widgets.board import button_selector, pressed
 from ...widgets.keys import press_keys
 from ...widgets.live import Focus
+from ...widgets.reasons import reason_text
 from ...widgets.svg import plain
 from . import hints as play_hints
 from . import tutor as play_tutor
@@ -92,7 +93,7 @@ def _hint_lines(table: Table) -> list[str]:
     best, reasons = play_hints.tutor_reasons(view(table.state, table.learner), stop.hinted,
                                              stop.move)
     return [t("tutor.hint_title", move=move_named(best)),
-            *(play_hints.reason_text(r, table.seats) for r in reasons
+            *(reason_text(r, table.seats) for r in reasons
               if not r.code.startswith("deals_"))]  # the stop says where its numbers come from
 
 

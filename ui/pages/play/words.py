@@ -10,7 +10,7 @@ from engine.game.state import State
 
 from ...i18n import move_text, t
 from ...widgets import story
-from . import hints as play_hints
+from ...widgets.reasons import reason_text
 from .logic import Table
 
 
@@ -39,7 +39,7 @@ def hint_lines(table: Table) -> list[str]:
     hint = table.hint
     if hint is None or not hint_on_show(table):
         return []
-    return [move_text(hint.move), *(play_hints.reason_text(r, table.seats)
+    return [move_text(hint.move), *(reason_text(r, table.seats)
                                     for r in hint.reasons)]
 
 
