@@ -31,11 +31,11 @@ from engine.players.bots import LEVELS, seat_score
 from engine.search.appraise import accuracy
 from ui import thinking
 from ui.pages.play import logic as play
-from ui.pages.play import review as play_review
 from ui.pages.play.logic import Table
-from ui.pages.play.review import RoundReview
 from ui.progress import DecisionRecord, RoundFigures
 from ui.widgets import match_sheet
+from ui.widgets.round_review import work as play_review
+from ui.widgets.round_review.work import RoundReview
 
 FAMILIES: dict[str, Ruleset] = {
     "block-2": block(2), "block-3": block(3), "block-4": block(4),

@@ -3,7 +3,7 @@ and no ui Python file grows past what a newcomer can read at once.
 
 A page is a package in ui/pages/ (``ui/pages/play/``): ``logic.py`` (logic and callbacks),
 ``view.py`` (drawing), ``setup.py`` (reading its address), ``words.py`` (what it says back),
-Play's ``review.py`` with its ``review_view.py``, its tutor, hints and resumed match …  A
+Play's ``review_view.py``, its tutor, hints and resumed match …  A
 page's modules may import each other (one way only), ui/widgets, ui/i18n and the site's
 plumbing (ui.page, ui.session, ui.nav, ui.content, ui.progress) — never another page; and
 nothing outside ui/pages imports a page except the files Streamlit runs (app.py, pages/).

@@ -16,8 +16,8 @@ from engine.notation.code import Round
 from ui import i18n, thinking
 from ui.i18n import t_in
 from ui.pages.analysis import logic as analysis
-from ui.pages.play.review import ReviewItem
 from ui.widgets import appraisal
+from ui.widgets.round_review.work import ReviewItem
 from ui.widgets.svg import esc
 
 pytestmark = pytest.mark.usefixtures("data_dir")

@@ -19,9 +19,9 @@ from test_ui_play_rounds import Workers
 
 from engine.notation.code import Round
 from ui import progress, thinking
-from ui.pages.play import review as play_review
 from ui.pages.play.logic import Table
 from ui.widgets import match_sheet
+from ui.widgets.round_review import work as play_review
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 

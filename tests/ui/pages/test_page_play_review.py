@@ -30,8 +30,8 @@ from engine.game.tiles import Tile
 from engine.search.appraise import BANDS, DecisionReport, summarise
 from ui import progress, thinking
 from ui.i18n import t_in
-from ui.pages.play import review as play_review
 from ui.pages.play import review_view as play_review_view
+from ui.widgets.round_review import work as play_review
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -398,7 +398,7 @@ def test_the_hand_verdict_follows_the_bands() -> None:
     play from the classes and the mean loss."""
     from engine.game.moves import Move
     from engine.search.appraise import DecisionReport, summarise
-    from ui.pages.play.review import hand_strength, play_quality
+    from ui.widgets.round_review.work import hand_strength, play_quality
 
     assert hand_strength("block", -BANDS["block"][2]) == "weak"
     assert hand_strength("block", 4.4) == "even"

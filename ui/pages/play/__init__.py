@@ -2,7 +2,8 @@
 
 Drawn by pages/play.py: ``logic`` (its logic and callbacks), ``view`` (its
 drawing), ``setup`` (reading its address), ``words`` (what it says back, worded when drawn),
-``review`` (the review's logic), ``review_view`` (the review's drawing), ``hints`` (the hints),
+``review_view`` (the review's drawing; its logic is
+:mod:`ui.widgets.round_review`), ``hints`` (the hints),
 ``resume`` (a match taken up again), ``tutor`` (the tutor's logic), ``tutor_judge`` (what the
 tutor's looks judge), ``tutor_state`` (the tutor's state), ``tutor_view`` (the tutor's drawing).
 """

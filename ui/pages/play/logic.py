@@ -20,7 +20,7 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play.vi
   meanwhile (:func:`ui.pages.play.tutor.ahead`).
 - Every move, the learner's or the computer's, goes through :func:`_push`, and the move that
   ends a round records it there and then (:func:`finish_round`: the match, the learner's
-  progress, once) and asks for its review (:mod:`ui.pages.play.review`: each choice the
+  progress, once) and asks for its review (:mod:`ui.widgets.round_review.work`: each choice the
   learner had, judged by what they could see and with every hand open, in the background
   worker).  So a round is recorded whichever path ended it and whenever the page runs next,
   and the match's rounds, totals, round number and opener always agree with the rounds
@@ -31,7 +31,7 @@ Logic first, drawing after (``pages/play.py`` only calls :func:`ui.pages.play.vi
 - A review fills in while the learner looks or plays on: the table keeps every review not
   yet summed up (``filing``, the one on show and any a "Next round" left behind) and
   :func:`advance` takes their answers as they come, keeping each round's figures in the
-  learner's record once its last answer is in (:func:`ui.pages.play.review.poll`).
+  learner's record once its last answer is in (:func:`ui.widgets.round_review.work.poll`).
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ from ... import progress, session, thinking
 from ...i18n import t
 from ...widgets.deal_setup import deal_params, seat_names
 from ...widgets.feedback import Said, checked, worded
-from . import review as play_review
-from .review import ReviewItem, RoundReview
+from ...widgets.round_review import work as play_review
+from ...widgets.round_review.work import ReviewItem, RoundReview
 from .tutor_state import Tutor
 
 PAGE = "pages/play.py"

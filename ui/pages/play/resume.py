@@ -14,8 +14,8 @@ match" one click away (:func:`draw_banner`).
 
 A session's first table also takes up the learner's reviews that are still pending
 (:func:`take_pending`): one this process is working out (a reload) is followed as it is; one
-whose process has not been heard of for :data:`ui.pages.play.review.LEASE` seconds (a restart,
-a stopped replica) is claimed and asked for again.
+whose process has not been heard of for :data:`ui.widgets.round_review.work.LEASE` seconds
+(a restart, a stopped replica) is claimed and asked for again.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from engine.notation.code import CodeError
 from ... import progress, session
 from ...i18n import move_named, t
 from ...widgets import kept_match
+from ...widgets.round_review import work as play_review
 from . import logic as play
-from . import review as play_review
 from . import tutor as play_tutor
 from . import words as play_words
 from .logic import Table

@@ -3,7 +3,7 @@ see (its class, the move played and the best with their worth on average, every 
 request), and below it the second layer, with every hand shown (the solver's verdict, and
 whether a mistake was punished in this deal or got away with); a replay from each.
 
-Drawing only; the review's logic is :mod:`ui.pages.play.review`.  A decision still being
+Drawing only; the review's logic is :mod:`ui.widgets.round_review.work`.  A decision still being
 worked out says so, and a progress bar counts the decisions judged while the review fills
 in (the page polls for the answers as it does for the computer's moves)."""
 
@@ -16,12 +16,12 @@ from engine.search.appraise import GRADES, Appraisal, RoundReport
 
 from ...i18n import move_named, move_text, or_list, t
 from ...widgets import appraisal, feedback, verdict
+from ...widgets.round_review import work as play_review
+from ...widgets.round_review.work import ReviewItem, RoundReview
 from ...widgets.svg import esc, plain
 from . import logic as play
-from . import review as play_review
 from . import words as play_words
 from .logic import Table
-from .review import ReviewItem, RoundReview
 from .setup import on_table
 
 #: The classes that count against a move (the all-hands layer says whether this deal

@@ -1,5 +1,6 @@
-"""Play's review of a round: each of the learner's decisions judged by what they could see,
-and again with every hand shown; the round's report; the learner's record of it, once.
+"""A round's review, worked out (Play's, and any page's where a learner plays a round): each
+of the learner's decisions judged by what they could see, and again with every hand shown;
+the round's report; the learner's record of it, once.
 
 A :class:`RoundReview` is made when a round ends (:func:`review_round`).  For each decision
 the learner had (more than one distinct legal move) it asks, in the background worker
@@ -14,13 +15,13 @@ Once every answer is in, :func:`file` sums the round up (:func:`engine.search.ap
 accuracy, mean loss, counts by grade, worth against result) and keeps it in the learner's
 record, once: the figures in the round's row and each judged decision, with the position as
 the learner saw it, for practice later (:func:`ui.progress.record_review`).  A review that
-is still being worked out when the learner deals the next round stays on the table's list
-(``Table.filing``) and is filed when its last answer comes.  It is filed whoever watches:
+is still being worked out when the learner deals the next round stays on the page's list
+(Play's ``Table.filing``; :func:`poll`) and is filed when its last answer comes.  It is filed whoever watches:
 the server process that works it out files it as its last answer comes (:func:`attend`),
 also when the session that asked for it is gone; until then it is pending in the store
 (:mod:`ui.progress._matches`), claimed by this process (:data:`CLAIMER`), so that the
-learner's next visit, on any replica, takes it over if this process went away
-(:mod:`ui.pages.play.resume`).  Kept once: the store keeps a round's figures once.  A failed
+learner's next visit to Play, on any replica, takes it over if this process went away
+(``ui.pages.play.resume``).  Kept once: the store keeps a round's figures once.  A failed
 job leaves them missing: never wrong, never twice.
 """
 
@@ -45,8 +46,8 @@ from engine.search.appraise import BANDS, Appraisal, DecisionReport, RoundReport
 from engine.search.solve import Solution
 
 from ... import progress, thinking
-from . import review_state as play_review_state
-from .review_state import kept_or_asked, part
+from . import kept
+from .kept import kept_or_asked, part
 
 #: This server process, as it claims the reviews it works out (``host:pid:random``).
 CLAIMER = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -136,8 +137,8 @@ class RoundReview:
         return out + ([self.worth] if self.worth is not None else [])
 
     def by_part(self) -> dict[str, thinking.Answer[Any]]:
-        """The answers by the part each is kept under in the store (:mod:`.play_review_state`)."""
-        return play_review_state.answers(
+        """The answers by the part each is kept under in the store (:mod:`.kept`)."""
+        return kept.answers(
             [(item.number, item.appraisal, item.verdict) for item in self.items], self.worth)
 
     def poll(self) -> bool:
@@ -159,9 +160,9 @@ def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
     jobs asked for in the background, in the round's order (an appraisal, then the verdict:
     each decision fills in whole, the first first), the hand's worth last.  ``owner``: the
     answers kept in their store for this round are taken as they are, and only the others
-    asked for (:mod:`.play_review_state`); the seeds are the round's (its match's seed, its
+    asked for (:mod:`.kept`); the seeds are the round's (its match's seed, its
     number, the ply), so a job asked again asks the same."""
-    kept = play_review_state.kept(owner, round_id)
+    stored = kept.kept(owner, round_id)
     walker = start.copy()
     items: list[ReviewItem] = []
     forced: list[tuple[int, Move]] = []
@@ -169,9 +170,10 @@ def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
         if record.player == seat:
             if len(walker.distinct_moves()) > 1:
                 position = walker.copy()
-                appraisal = kept_or_asked(kept, part("appraisal", ply + 1), Appraisal, partial(
-                    thinking.appraise_later, view(position, seat), _seed(seed, round_no, ply)))
-                verdict = kept_or_asked(kept, part("verdict", ply + 1), Solution,
+                appraisal = kept_or_asked(stored, part("appraisal", ply + 1), Appraisal,
+                                          partial(thinking.appraise_later, view(position, seat),
+                                                  _seed(seed, round_no, ply)))
+                verdict = kept_or_asked(stored, part("verdict", ply + 1), Solution,
                                         partial(thinking.judge_later, position))
                 items.append(ReviewItem(ply + 1, position, record.move, verdict, appraisal))
             else:
@@ -179,7 +181,7 @@ def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
         walker.push_unchecked(record.move)
     opens = bool(items) and items[0].number == 1
     worth = None if opens or not items else kept_or_asked(
-        kept, play_review_state.WORTH, Worth,
+        stored, kept.WORTH, Worth,
         partial(thinking.worth_later, view(start, seat), _seed(seed, round_no, -1)))
     review = RoundReview(round_id, seat, start.copy(), end.copy(), items, tuple(forced), worth,
                          seat_score(end, seat))
@@ -282,9 +284,9 @@ def _keep(review: RoundReview, found: progress.RoundFigures | None) -> None:
 def _in_flight() -> dict[str, RoundReview]:
     """The reviews this server process is working out, by learner and round: a learner's new
     session (a reload) takes up the one still on its way instead of asking again; handed
-    back when the server stops (:func:`.play_review_state.hand_back`)."""
+    back when the server stops (:func:`.kept.hand_back`)."""
     flying: dict[str, RoundReview] = {}
-    thinking.on_stop(partial(play_review_state.hand_back, flying, CLAIMER))
+    thinking.on_stop(partial(kept.hand_back, flying, CLAIMER))
     return flying
 
 
@@ -319,8 +321,8 @@ def _answered(review: RoundReview) -> None:
         if review.filed or thinking.stopping():
             return
         review.poll()
-        play_review_state.keep(review.owner, review.round_id, review.where or None,
-                              review.by_part(), review.kept)
+        kept.keep(review.owner, review.round_id, review.where or None, review.by_part(),
+                  review.kept)
         if not review.waiting:
             file(review)
             return

@@ -1,4 +1,4 @@
-"""Play's review, kept answer by answer: each answer of a round's review (a decision's
+"""A round's review (:mod:`.work`), kept answer by answer: each answer (a decision's
 appraisal, its verdict with every hand open, what the hand was worth) is written to the
 learner's store as it comes (:func:`keep`, JSON), and read back (:func:`kept`) when the review
 is asked for again: a reload, a restarted server, another replica.  A kept review is then
@@ -157,9 +157,9 @@ def kept_or_asked(kept: dict[str, Any], name: str, kind: type, ask: Callable[[],
 
 
 def hand_back(flying: dict[str, Any], claimer: str) -> None:
-    """The server stops: each review of ``flying`` (Play's reviews being worked out, by
-    learner and round) not kept yet is released in its owner's
-    store (:func:`ui.progress.release`), for the next process to take at once and finish
+    """The server stops: each review of ``flying`` (the reviews being worked out, by
+    learner and round) not kept yet is released in its owner's store
+    (:func:`ui.progress.release`), for the next process to take at once and finish
     from the answers kept (a store that fails: then ``claimer``'s lease runs out)."""
     for review in list(flying.values()):
         if review.owner and not review.filed:
