@@ -1,0 +1,179 @@
+"""The solver's native core against its Python search, side by side in one process.
+
+    .venv/bin/python bench/native.py [--deals 40] [--repeats 3] [--moves 0] [--views K]
+                                     [--family NAME ...]
+    .venv/bin/python bench/native.py --agree 10000 [--max-nodes 200000]
+    .venv/bin/python bench/native.py --memory 100000
+
+The benchmark: each family's seeded fresh deals (or ``--moves`` random moves into each, or with
+``--views K`` the deals an appraisal solves, as bench/solve.py draws them), each solved by
+both searches in turn (the same deal, one after the other, so a busy machine slows both
+alike), ``--repeats`` times.  For each family: the median milliseconds a deal in each search
+(the solver's own ``seconds``), nodes a second in each, and the ratio of their total times:
+the median over the repeats with its range.  Both must visit the same nodes (checked).
+
+``--agree N``: the full differential run, N positions over every family and every kind of
+position of tests/engine/search/native_support.py (fresh deals, mid-round, set up by hand,
+an appraisal's deals), each searched by both with ``--max-nodes``: every field of the answers
+but the time must agree; says how many did not, and fails if any.
+
+``--memory N``: N solves of small positions by the native core; the process's resident
+memory after the first tenth and at the end (it must not grow).
+
+A benchmark, not a test: figures depend on the machine (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "engine" / "search"))  # native_support's positions
+
+from games import rules_of  # bench/games.py, beside this script
+from solve import views  # bench/solve.py, beside this script
+
+FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
+
+
+def deals(name: str, count: int, seed: int, moves: int, k: int) -> list[object]:
+    from engine.game.state import State
+
+    if k:
+        return views(name, count, seed, k)
+    rng = random.Random(f"{seed}-{name}")
+    found: list[object] = []
+    for _ in range(count):
+        state = State.deal(rules_of(name), rng)
+        for _ in range(moves):
+            if state.over:
+                break
+            state.push(rng.choice(state.legal_moves()))
+        if not state.over:
+            found.append(state)
+    return found
+
+
+def side_by_side(name: str, count: int, seed: int, moves: int, k: int,
+                 repeats: int) -> dict[str, float]:
+    """Each deal solved by both searches, ``repeats`` times: medians, rates and ratios."""
+    from engine.game.state import State
+    from engine.search.solve import solve
+
+    states = deals(name, count, seed, moves, k)
+    times: dict[bool, list[float]] = {True: [], False: []}
+    nodes = 0
+    ratios = []
+    for _ in range(repeats):
+        total = {True: 0.0, False: 0.0}
+        for state in states:
+            assert isinstance(state, State)
+            found = {}
+            for native in (True, False):
+                sol = solve(state, line=not k, exact_only=bool(k), native=native)
+                assert sol.exact, "a benchmark deal must be solved exactly"
+                found[native] = sol
+                times[native].append(sol.seconds)
+                total[native] += sol.seconds
+            assert found[True].nodes == found[False].nodes, "the searches visited other nodes"
+            nodes += found[True].nodes
+        ratios.append(total[False] / total[True])
+    return {
+        "deals": len(states),
+        "native_ms": statistics.median(times[True]) * 1000,
+        "python_ms": statistics.median(times[False]) * 1000,
+        "native_rate": nodes / sum(times[True]),
+        "python_rate": nodes / sum(times[False]),
+        "ratio": statistics.median(ratios), "low": min(ratios), "high": max(ratios),
+    }
+
+
+def bench(args: argparse.Namespace) -> None:
+    from engine.search.solve import NATIVE
+
+    if not NATIVE:
+        sys.exit("the native core is not built or is turned off (make build; DOMINO_SEARCH)")
+    print(f"{'family':<10} {'deals':>5} {'native ms':>10} {'Python ms':>10} "
+          f"{'native nodes/s':>15} {'Python nodes/s':>15} {'ratio (range)':>18}")
+    for name in args.family or FAMILIES:
+        r = side_by_side(name, args.deals, args.seed, args.moves, args.views, args.repeats)
+        print(f"{name:<10} {r['deals']:>5} {r['native_ms']:>10.2f} {r['python_ms']:>10.2f} "
+              f"{r['native_rate'] / 1e6:>13.1f} M {r['python_rate'] / 1e6:>13.1f} M "
+              f"{r['ratio']:>6.1f} ({r['low']:.1f}–{r['high']:.1f})", flush=True)
+
+
+def agree(total: int, max_nodes: int, seed: int) -> None:
+    from native_support import FAMILIES as ALL
+    from native_support import KINDS, differences, positions
+
+    cells = [(name, kind) for name in ALL for kind in KINDS]
+    start = time.perf_counter()
+    checked = wrong = 0
+    for i, (name, kind) in enumerate(cells):
+        share = total // len(cells) + (i < total % len(cells))
+        bad = 0
+        for state in positions(name, kind, seed, share):
+            found = differences(state, max_nodes)
+            if found:
+                bad += 1
+                print(f"  differs in {', '.join(found)}: {state!r}", flush=True)
+        checked += share
+        wrong += bad
+        print(f"{name:<16} {kind:<10} {share:>6} positions, {bad} differ", flush=True)
+    print(f"{checked} positions in {time.perf_counter() - start:.0f} s: {wrong} differ")
+    if wrong:
+        sys.exit(1)
+
+
+def memory(total: int) -> None:
+    from native_support import positions
+
+    from engine.search.solve import solve
+
+    states = [state for name in ("block-4", "duel-draw", "gaple-5", "block-2")
+              for state in positions(name, "small", 9, 25)]
+
+    def resident() -> float:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+    first = 0.0
+    for i in range(total):
+        solve(states[i % len(states)], table_size=64 if i % 2 else 1 << 19, native=True)
+        if i + 1 == total // 10:
+            first = resident()
+    print(f"{total} solves: {first:.1f} MB resident after {total // 10}, "
+          f"{resident():.1f} MB at the end")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--moves", type=int, default=0,
+                        help="random legal moves played into each deal first")
+    parser.add_argument("--views", type=int, default=0, metavar="K",
+                        help="the deals an appraisal solves: K drawn at each early decision")
+    parser.add_argument("--family", action="append", choices=FAMILIES)
+    parser.add_argument("--agree", type=int, metavar="N", help="the differential run")
+    parser.add_argument("--max-nodes", type=int, default=200_000)
+    parser.add_argument("--memory", type=int, metavar="N", help="N solves, memory before/after")
+    args = parser.parse_args()
+    if args.agree:
+        agree(args.agree, args.max_nodes, args.seed)
+    elif args.memory:
+        memory(args.memory)
+    else:
+        bench(args)
+
+
+if __name__ == "__main__":
+    main()
