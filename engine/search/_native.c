@@ -21,6 +21,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #define NTILES 28
@@ -30,6 +31,7 @@
 #define CHECK 1023
 #define FIRST_SLOTS 1024
 #define USED (1ULL << 63)
+#define HUGE_PAGE ((size_t)2 << 20)
 
 typedef unsigned __int128 u128;
 typedef long long i64;
@@ -131,6 +133,13 @@ static inline size_t home(uint64_t k0, uint64_t k1, size_t cap) {
     return (size_t)(x >> (64 - __builtin_ctzll(cap)));
 }
 
+/* Ask for a key's first slot ahead of its probe (a child's, before the search goes down to
+ * it): the probes of a big table wait on memory, and several can wait at once. */
+static inline void ahead(const Table *t, u128 key) {
+    if (t->cap)
+        __builtin_prefetch(&t->slots[home((uint64_t)key, (uint64_t)(key >> 64) | USED, t->cap)]);
+}
+
 static inline Entry *find(Table *t, u128 key) {
     if (!t->count) return NULL;
     uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64) | USED;
@@ -151,14 +160,41 @@ static inline Entry *slot_of(Entry *slots, size_t cap, uint64_t k0, uint64_t k1)
     }
 }
 
+/* cap empty slots.  A big table is mapped on its own, aligned to 2 MiB and in huge pages
+ * where the system lends them (its probes go all over it: one page-table entry for 2 MiB
+ * rather than 512 saves most of a probe's time on a big table); a small one is calloc'd. */
+static Entry *slots_new(size_t cap) {
+    size_t bytes = cap * sizeof(Entry);
+    if (bytes < HUGE_PAGE) return PyMem_RawCalloc(cap, sizeof(Entry));
+    char *base = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) return NULL;
+    char *aligned = (char *)(((uintptr_t)base + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (aligned > base) munmap(base, (size_t)(aligned - base));
+    size_t tail = (size_t)(base + bytes + HUGE_PAGE - (aligned + bytes));
+    if (tail) munmap(aligned + bytes, tail);
+#ifdef MADV_HUGEPAGE
+    madvise(aligned, bytes, MADV_HUGEPAGE);
+#endif
+    return (Entry *)aligned;
+}
+
+static void slots_free(Entry *slots, size_t cap) {
+    if (!slots) return;
+    if (cap * sizeof(Entry) < HUGE_PAGE)
+        PyMem_RawFree(slots);
+    else
+        munmap(slots, cap * sizeof(Entry));
+}
+
 /* Twice the slots; 0, or -1 when the memory is not there (the table is left as it was). */
 static int grow(Table *t) {
     size_t cap = t->cap ? t->cap * 2 : FIRST_SLOTS;
-    Entry *slots = PyMem_RawCalloc(cap, sizeof(Entry));
+    Entry *slots = slots_new(cap);
     if (!slots) return -1;
     for (size_t i = 0; i < t->cap; i++)
         if (t->slots[i].k1) *slot_of(slots, cap, t->slots[i].k0, t->slots[i].k1) = t->slots[i];
-    PyMem_RawFree(t->slots);
+    slots_free(t->slots, t->cap);
     t->slots = slots;
     t->cap = cap;
     return 0;
@@ -181,7 +217,7 @@ static int put(Table *t, u128 key, int32_t a, int32_t b, int32_t c, int32_t d) {
 }
 
 static void Table_dealloc(Table *t) {
-    PyMem_RawFree(t->slots);
+    slots_free(t->slots, t->cap);
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
@@ -254,7 +290,7 @@ typedef struct {
     uint32_t stock[NTILES];
     /* one call's state */
     int busy, shallow, settled, failed;
-    i64 history[2 * NTILES];
+    i64 history[2 * NTILES], read[2 * NTILES]; /* the counts, and as the call read them */
     uint32_t hands[5], dead[5];
     int totals[5];
     jmp_buf jump;
@@ -323,6 +359,12 @@ static i64 scored(const uint32_t *hands, int n, int out) {
     return ties ? 0 : (total - 2 * low) << 3 | (lowest + 1);
 }
 
+/* The position's key, as solve.py's _plain makes it (onion: the union of the hands). */
+static inline u128 plain_key(uint32_t onion, int left, int right, int mover, int passes) {
+    return ((((((u128)onion << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3) |
+            passes) << 10;
+}
+
 static i64 plain(Core *c, int left, int right, int mover, int passes, int depth, int rival) {
     uint32_t *hands = c->hands;
     int n = c->players;
@@ -334,12 +376,11 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
     uint32_t hand = hands[mover];
     uint32_t plays[2] = {hand & FITS[left], hand & FITS[right]};
     int keyed = !forced(plays[0], plays[1], 0);
+    uint32_t onion = 0;
+    for (int s = 0; s < n; s++) onion |= hands[s];
     u128 key = 0;
     if (keyed) {
-        uint32_t onion = 0;
-        for (int s = 0; s < n; s++) onion |= hands[s];
-        key = ((((((u128)onion << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3) |
-               passes) << 10;
+        key = plain_key(onion, left, right, mover, passes);
         i64 found = probe(c, key, depth);
         if (found >= 0) return found;
     }
@@ -466,6 +507,14 @@ static uint32_t reach(uint32_t held, int left, int right) {
     }
 }
 
+/* The position's key, as solve.py's _gaple makes it. */
+static inline u128 gaple_key(uint32_t held, uint32_t gone, int left, int right, int mover,
+                             int passes) {
+    u128 key = (((((((u128)held << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3) |
+                 passes) << 1) | 1;
+    return gone ? key | (u128)gone << 44 : key;
+}
+
 static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int mover,
                  int passes, int depth) {
     uint32_t *hands = c->hands, *dead = c->dead;
@@ -488,9 +537,7 @@ static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int
     int keyed = !forced(plays[0], plays[1], losable);
     u128 key = 0;
     if (keyed) {
-        key = (((((((u128)held << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3) |
-                passes) << 1) | 1;
-        if (gone) key |= (u128)gone << 44;
+        key = gaple_key(held, gone, left, right, mover, passes);
         i64 found = probe(c, key, depth);
         if (found >= 0) return found;
     }
@@ -529,6 +576,15 @@ static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int
         hands[mover] = hand;
         dead[mover] = pile;
     } else {
+        for (int side = 0; side < 2; side++) {
+            for (uint32_t m = plays[side]; m; m &= m - 1) {
+                uint32_t bit = m & -m;
+                int free = OTHER[lowest_tile(bit) * 7 + (side == 0 ? left : right)];
+                if (hand ^ bit)
+                    ahead(c->ptable, side == 0 ? gaple_key(held ^ bit, gone, free, right, after, 0)
+                                               : gaple_key(held ^ bit, gone, left, free, after, 0));
+            }
+        }
         int out = dead[mover] ? -1 : mover; /* out by a play: outright without dead tiles */
         int own = totals[mover];
         for (int side = 0; side < 2; side++) {
@@ -579,10 +635,8 @@ static inline i64 duo_value(Core *c, uint32_t h0, uint32_t h1, int out) {
  * the left end's by tile, then the right end's. */
 static int duo_order(uint32_t left, uint32_t right, int *codes) {
     int n = 0;
-    for (int t = 0; t < NTILES; t++)
-        if (left >> t & 1) codes[n++] = t << 1;
-    for (int t = 0; t < NTILES; t++)
-        if (right >> t & 1) codes[n++] = t << 1 | 1;
+    for (uint32_t m = left; m; m &= m - 1) codes[n++] = lowest_tile(m) << 1;
+    for (uint32_t m = right; m; m &= m - 1) codes[n++] = lowest_tile(m) << 1 | 1;
     for (int i = 1; i < n; i++) { /* stable, by value falling */
         int k = codes[i], j = i - 1;
         while (j >= 0 && VALUES[codes[j] >> 1] < VALUES[k >> 1]) {
@@ -635,6 +689,14 @@ static int play_order(Core *c, const int *codes, int n, int first, uint32_t opp,
 
 static i64 duo(Core *c, int left, int right, int mover, int passes, int drawn, i64 alpha,
                i64 beta, int depth);
+
+/* The position's key, as solve.py's Search._duo_key makes it: a line and its mirror alike. */
+static inline u128 duo_key(const Core *c, uint32_t h0, uint32_t h1, int left, int right,
+                           int mover, int passes, int drawn) {
+    int low = left <= right ? left : right, high = left <= right ? right : left;
+    u128 held = c->keyed_hands ? (((u128)h0 << 28 | h1) << 5 | (u128)drawn) : (u128)(h0 | h1);
+    return ((((held << 3 | low) << 3 | high) << 1 | mover) << 3) | passes;
+}
 
 static i64 duo_play(Core *c, int left, int right, int mover, int drawn, uint32_t bit, int side,
                     i64 alpha, i64 beta, int depth) {
@@ -689,9 +751,7 @@ static i64 duo(Core *c, int left, int right, int mover, int passes, int drawn, i
     }
     if (forced(lm, rm, 0))
         return duo_play(c, left, right, mover, drawn, lm | rm, lm ? 0 : 1, alpha, beta, depth);
-    int low = left <= right ? left : right, high = left <= right ? right : left;
-    u128 held = c->keyed_hands ? (((u128)h0 << 28 | h1) << 5 | (u128)drawn) : (u128)(h0 | h1);
-    u128 key = ((((held << 3 | low) << 3 | high) << 1 | mover) << 3) | passes;
+    u128 key = duo_key(c, h0, h1, left, right, mover, passes, drawn);
     int flipped = left > right;
     Entry *e = find(c->dtable, key);
     int first = -1;
@@ -905,11 +965,12 @@ static int history_io(Core *c, PyObject *history, int write) {
     }
     for (int i = 0; i < 2 * NTILES; i++) {
         if (write) {
+            if (c->history[i] == c->read[i]) continue; /* the list holds it already */
             PyObject *v = PyLong_FromLongLong(c->history[i]);
             if (!v) return -1;
             PyList_SetItem(history, i, v);
         } else {
-            c->history[i] = PyLong_AsLongLong(PyList_GET_ITEM(history, i));
+            c->history[i] = c->read[i] = PyLong_AsLongLong(PyList_GET_ITEM(history, i));
             if (c->history[i] == -1 && PyErr_Occurred()) return -1;
         }
     }
