@@ -33,7 +33,6 @@
 #define USED (1ULL << 63)
 #define HUGE_PAGE ((size_t)2 << 20)
 
-typedef unsigned __int128 u128;
 typedef long long i64;
 
 /* -- the tile tables (tables()) -------------------------------------------------------- */
@@ -46,6 +45,17 @@ static int CHUNK_VALUES[4][128];
 static int SMALL[4][128];
 static uint32_t BLANK_BIT, OTHER_BLANKS;
 static int BLANK_25;
+/* TRITS[a][b]: two disjoint 7-tile chunks as one base-3 number (a tile in a: 1, in b: 2). */
+static uint16_t TRITS[128][128];
+
+/* Two disjoint tile masks as one number below 3^28 (45 bits): where every tile is, of three
+ * places, where the third is all the rest. */
+static inline uint64_t trits(uint32_t a, uint32_t b) {
+    return TRITS[a & 127][b & 127] +
+           2187ULL * (TRITS[a >> 7 & 127][b >> 7 & 127] +
+                      2187ULL * (TRITS[a >> 14 & 127][b >> 14 & 127] +
+                                 2187ULL * TRITS[a >> 21 & 127][b >> 21 & 127]));
+}
 
 static inline int mask_value(uint32_t m) {
     return CHUNK_VALUES[0][m & 127] + CHUNK_VALUES[1][m >> 7 & 127] +
@@ -106,6 +116,13 @@ static PyObject *tables(PyObject *self, PyObject *args) {
             SMALL[k][c] = s[128 * k + c];
         }
     }
+    for (int a = 0; a < 128; a++) {
+        for (int b = 0; b < 128; b++) {
+            int n = 0;
+            for (int bit = 6; bit >= 0; bit--) n = 3 * n + (a >> bit & 1 ? 1 : b >> bit & 1 ? 2 : 0);
+            TRITS[a][b] = (uint16_t)n;
+        }
+    }
     BLANK_BIT = blank_bit;
     OTHER_BLANKS = other_blanks;
     BLANK_25 = blank_25;
@@ -115,57 +132,63 @@ static PyObject *tables(PyObject *self, PyObject *args) {
 
 /* -- Table: positions keyed by themselves ---------------------------------------------- */
 
+/* An entry: a key (one machine word, never 0: 0 marks an empty slot) and what is kept for it.
+ * Block's and Gaple's table keeps a depth and a value (16 bytes), the two-player table the
+ * bounds, the depth and the best move (24 bytes): small entries, more of them in the cache. */
 typedef struct {
-    uint64_t k0, k1; /* the key; k1 carries USED */
-    int32_t a, b, c, d;
-} Entry;
+    uint64_t key;
+    int32_t depth, value;
+} PEntry;
+
+typedef struct {
+    uint64_t key;
+    int32_t lo, hi, depth, move;
+} DEntry;
 
 typedef struct {
     PyObject_HEAD
-    Entry *slots;
-    size_t cap, count, limit;
-    int duo; /* the two-player table: entries (lo, hi, depth, move); else (depth, value) */
+    char *slots;
+    size_t cap, count, limit, size; /* size: an entry's bytes */
 } Table;
 
+#define SLOT(t, i) ((uint64_t *)((t)->slots + (i) * (t)->size))
+
 /* A key's first slot among cap (a power of two): the high bits of a multiplicative hash. */
-static inline size_t home(uint64_t k0, uint64_t k1, size_t cap) {
-    uint64_t x = (k0 ^ (k1 * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
-    return (size_t)(x >> (64 - __builtin_ctzll(cap)));
+static inline size_t home(uint64_t key, size_t cap) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzll(cap)));
 }
 
 /* Ask for a key's first slot ahead of its probe (a child's, before the search goes down to
  * it): the probes of a big table wait on memory, and several can wait at once. */
-static inline void ahead(const Table *t, u128 key) {
-    if (t->cap)
-        __builtin_prefetch(&t->slots[home((uint64_t)key, (uint64_t)(key >> 64) | USED, t->cap)]);
+static inline void ahead(const Table *t, uint64_t key) {
+    if (t->cap) __builtin_prefetch(SLOT(t, home(key, t->cap)));
 }
 
-static inline Entry *find(Table *t, u128 key) {
+/* The entry kept for a key (its first word is the key), or NULL. */
+static inline void *find(const Table *t, uint64_t key) {
     if (!t->count) return NULL;
-    uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64) | USED;
     size_t mask = t->cap - 1;
-    for (size_t i = home(k0, k1, t->cap);; i = (i + 1) & mask) {
-        Entry *e = &t->slots[i];
-        if (!e->k1) return NULL;
-        if (e->k0 == k0 && e->k1 == k1) return e;
+    for (size_t i = home(key, t->cap);; i = (i + 1) & mask) {
+        uint64_t *e = SLOT(t, i);
+        if (*e == key) return e;
+        if (!*e) return NULL;
     }
 }
 
-/* The slot for a key in slots of cap (a power of two): its own, or the empty one it goes to. */
-static inline Entry *slot_of(Entry *slots, size_t cap, uint64_t k0, uint64_t k1) {
+/* The slot for a key among cap slots of size bytes: its own, or the empty one it goes to. */
+static inline uint64_t *slot_of(char *slots, size_t cap, size_t size, uint64_t key) {
     size_t mask = cap - 1;
-    for (size_t i = home(k0, k1, cap);; i = (i + 1) & mask) {
-        Entry *e = &slots[i];
-        if (!e->k1 || (e->k0 == k0 && e->k1 == k1)) return e;
+    for (size_t i = home(key, cap);; i = (i + 1) & mask) {
+        uint64_t *e = (uint64_t *)(slots + i * size);
+        if (!*e || *e == key) return e;
     }
 }
 
-/* cap empty slots.  A big table is mapped on its own, aligned to 2 MiB and in huge pages
+/* bytes of empty slots.  A big table is mapped on its own, aligned to 2 MiB and in huge pages
  * where the system lends them (its probes go all over it: one page-table entry for 2 MiB
- * rather than 512 saves most of a probe's time on a big table); a small one is calloc'd. */
-static Entry *slots_new(size_t cap) {
-    size_t bytes = cap * sizeof(Entry);
-    if (bytes < HUGE_PAGE) return PyMem_RawCalloc(cap, sizeof(Entry));
+ * rather than 512 saves much of a probe's time on a big table); a small one is calloc'd. */
+static char *slots_new(size_t bytes) {
+    if (bytes < HUGE_PAGE) return PyMem_RawCalloc(1, bytes);
     char *base = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (base == MAP_FAILED) return NULL;
@@ -176,83 +199,52 @@ static Entry *slots_new(size_t cap) {
 #ifdef MADV_HUGEPAGE
     madvise(aligned, bytes, MADV_HUGEPAGE);
 #endif
-    return (Entry *)aligned;
+    return aligned;
 }
 
-static void slots_free(Entry *slots, size_t cap) {
+static void slots_free(char *slots, size_t bytes) {
     if (!slots) return;
-    if (cap * sizeof(Entry) < HUGE_PAGE)
+    if (bytes < HUGE_PAGE)
         PyMem_RawFree(slots);
     else
-        munmap(slots, cap * sizeof(Entry));
+        munmap(slots, bytes);
 }
 
 /* Twice the slots; 0, or -1 when the memory is not there (the table is left as it was). */
 static int grow(Table *t) {
     size_t cap = t->cap ? t->cap * 2 : FIRST_SLOTS;
-    Entry *slots = slots_new(cap);
+    char *slots = slots_new(cap * t->size);
     if (!slots) return -1;
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->slots[i].k1) *slot_of(slots, cap, t->slots[i].k0, t->slots[i].k1) = t->slots[i];
-    slots_free(t->slots, t->cap);
+    for (size_t i = 0; i < t->cap; i++) {
+        uint64_t *e = SLOT(t, i);
+        if (*e) memcpy(slot_of(slots, cap, t->size, *e), e, t->size);
+    }
+    slots_free(t->slots, t->cap * t->size);
     t->slots = slots;
     t->cap = cap;
     return 0;
 }
 
-static void empty(Table *t) {
-    if (t->slots) memset(t->slots, 0, t->cap * sizeof(Entry));
-    t->count = 0;
-}
-
-/* Keep an entry: a full table (limit positions) is emptied first, as solve.py's dicts are. */
-static int put(Table *t, u128 key, int32_t a, int32_t b, int32_t c, int32_t d) {
-    if (t->count >= t->limit) empty(t);
-    if ((t->count + 1) * 2 > t->cap && grow(t)) return -1;
-    uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64) | USED;
-    Entry *e = slot_of(t->slots, t->cap, k0, k1);
-    if (!e->k1) t->count++;
-    *e = (Entry){k0, k1, a, b, c, d};
-    return 0;
+/* The slot to keep a key's entry in (its first word set to the key), or NULL when the memory
+ * is not there.  A full table (limit positions) is emptied first, as solve.py's dicts are. */
+static inline void *put(Table *t, uint64_t key) {
+    if (t->count >= t->limit) {
+        if (t->slots) memset(t->slots, 0, t->cap * t->size);
+        t->count = 0;
+    }
+    if ((t->count + 1) * 2 > t->cap && grow(t)) return NULL;
+    uint64_t *e = slot_of(t->slots, t->cap, t->size, key);
+    if (!*e) t->count++;
+    *e = key;
+    return e;
 }
 
 static void Table_dealloc(Table *t) {
-    slots_free(t->slots, t->cap);
+    slots_free(t->slots, t->cap * t->size);
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
 static Py_ssize_t Table_len(Table *t) { return (Py_ssize_t)t->count; }
-
-static int key_of(PyObject *obj, u128 *key) {
-    if (!PyLong_Check(obj) || _PyLong_Sign(obj) < 0 || _PyLong_NumBits(obj) > 128) {
-        PyErr_SetString(PyExc_ValueError, "a table key is an integer of 0 to 128 bits");
-        return -1;
-    }
-    uint64_t k0 = PyLong_AsUnsignedLongLongMask(obj);
-    PyObject *sixty_four = PyLong_FromLong(64);
-    PyObject *high = sixty_four ? PyNumber_Rshift(obj, sixty_four) : NULL;
-    Py_XDECREF(sixty_four);
-    if (!high) return -1;
-    uint64_t k1 = PyLong_AsUnsignedLongLong(high);
-    Py_DECREF(high);
-    if (PyErr_Occurred()) return -1;
-    *key = (u128)k1 << 64 | k0;
-    return 0;
-}
-
-static PyObject *Table_get(Table *t, PyObject *obj) {
-    u128 key;
-    if (key_of(obj, &key)) return NULL;
-    Entry *e = find(t, key);
-    if (!e) Py_RETURN_NONE;
-    if (t->duo) return Py_BuildValue("(iiii)", e->a, e->b, e->c, e->d);
-    return PyLong_FromLongLong((i64)e->a << 32 | (uint32_t)e->b);
-}
-
-static PyMethodDef Table_methods[] = {
-    {"get", (PyCFunction)Table_get, METH_O,
-     "The entry kept for a key (solve.py's key for the position), or None."},
-    {NULL}};
 
 static PySequenceMethods Table_sequence = {.sq_length = (lenfunc)Table_len};
 
@@ -260,19 +252,18 @@ static PyTypeObject TableType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.search._native.Table",
     .tp_basicsize = sizeof(Table),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A search's table on numbers, keyed by the position (made by a Core).",
+    .tp_doc = "A search's table on numbers, keyed by the position (made by a Core): len().",
     .tp_dealloc = (destructor)Table_dealloc,
     .tp_as_sequence = &Table_sequence,
-    .tp_methods = Table_methods,
 };
 
-static Table *new_table(size_t limit, int duo) {
+static Table *new_table(size_t limit, size_t size) {
     Table *t = PyObject_New(Table, &TableType);
     if (!t) return NULL;
     t->slots = NULL;
     t->cap = t->count = 0;
     t->limit = limit;
-    t->duo = duo;
+    t->size = size;
     return t;
 }
 
@@ -314,19 +305,21 @@ static inline void count_node(Core *c) {
 }
 
 /* solve.py's _probe: the value kept for a key from a search at least depth deep, or -1. */
-static inline i64 probe(Core *c, u128 key, int depth) {
-    Entry *e = find(c->ptable, key);
-    if (!e || e->a < depth) return -1;
-    if (e->a < EXACT) c->estimates++;
-    return (uint32_t)e->b;
+static inline i64 probe(Core *c, uint64_t key, int depth) {
+    PEntry *e = find(c->ptable, key);
+    if (!e || e->depth < depth) return -1;
+    if (e->depth < EXACT) c->estimates++;
+    return (uint32_t)e->value;
 }
 
-static inline void keep(Core *c, Table *t, u128 key, int32_t a, int32_t b, int32_t d,
-                        int32_t move) {
-    if (put(t, key, a, b, d, move)) {
-        c->failed = 1; /* no memory: out, as a MemoryError */
+/* The slot to keep a key's entry in; out of the search, as a MemoryError, without memory. */
+static inline void *keep(Core *c, Table *t, uint64_t key) {
+    void *e = put(t, key);
+    if (!e) {
+        c->failed = 1;
         longjmp(c->jump, 1);
     }
+    return e;
 }
 
 static inline int forced(uint32_t left, uint32_t right, uint32_t stuck) {
@@ -360,8 +353,8 @@ static i64 scored(const uint32_t *hands, int n, int out) {
 }
 
 /* The position's key, as solve.py's _plain makes it (onion: the union of the hands). */
-static inline u128 plain_key(uint32_t onion, int left, int right, int mover, int passes) {
-    return ((((((u128)onion << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3) |
+static inline uint64_t plain_key(uint32_t onion, int left, int right, int mover, int passes) {
+    return ((((((uint64_t)onion << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3) |
             passes) << 10;
 }
 
@@ -378,7 +371,7 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
     int keyed = !forced(plays[0], plays[1], 0);
     uint32_t onion = 0;
     for (int s = 0; s < n; s++) onion |= hands[s];
-    u128 key = 0;
+    uint64_t key = 0;
     if (keyed) {
         key = plain_key(onion, left, right, mover, passes);
         i64 found = probe(c, key, depth);
@@ -431,7 +424,8 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
         }
     }
     if (keyed)
-        keep(c, c->ptable, key, c->estimates == before ? EXACT : depth, (int32_t)best, 0, 0);
+        *(PEntry *)keep(c, c->ptable, key) =
+            (PEntry){key, c->estimates == before ? EXACT : depth, (int32_t)best};
     return best;
 }
 
@@ -507,12 +501,11 @@ static uint32_t reach(uint32_t held, int left, int right) {
     }
 }
 
-/* The position's key, as solve.py's _gaple makes it. */
-static inline u128 gaple_key(uint32_t held, uint32_t gone, int left, int right, int mover,
-                             int passes) {
-    u128 key = (((((((u128)held << 4 | (left + 1)) << 4 | (right + 1)) << 3 | mover) << 3) |
-                 passes) << 1) | 1;
-    return gone ? key | (u128)gone << 44 : key;
+/* The position's key: where each tile is (a hand, a dead pile, the line or out of play, which
+ * stays as dealt), the ends, the mover and the passes (fewer than five), never 0. */
+static inline uint64_t gaple_key(uint32_t held, uint32_t gone, int left, int right, int mover,
+                                 int passes) {
+    return ((trits(held, gone) * 49 + left * 7 + right) * 25 + mover * 5 + passes) * 2 + 1;
 }
 
 static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int mover,
@@ -535,7 +528,7 @@ static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int
         }
     }
     int keyed = !forced(plays[0], plays[1], losable);
-    u128 key = 0;
+    uint64_t key = 0;
     if (keyed) {
         key = gaple_key(held, gone, left, right, mover, passes);
         i64 found = probe(c, key, depth);
@@ -618,7 +611,8 @@ static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int
         totals[mover] = own;
     }
     if (keyed)
-        keep(c, c->ptable, key, c->estimates == before ? EXACT : depth, (int32_t)best, 0, 0);
+        *(PEntry *)keep(c, c->ptable, key) =
+            (PEntry){key, c->estimates == before ? EXACT : depth, (int32_t)best};
     return best;
 }
 
@@ -690,12 +684,13 @@ static int play_order(Core *c, const int *codes, int n, int first, uint32_t opp,
 static i64 duo(Core *c, int left, int right, int mover, int passes, int drawn, i64 alpha,
                i64 beta, int depth);
 
-/* The position's key, as solve.py's Search._duo_key makes it: a line and its mirror alike. */
-static inline u128 duo_key(const Core *c, uint32_t h0, uint32_t h1, int left, int right,
-                           int mover, int passes, int drawn) {
+/* The position's key, a line and its mirror image alike (as solve.py's Search._duo_key): the
+ * union of the hands where tiles never change hands, else each hand and the tiles drawn. */
+static inline uint64_t duo_key(const Core *c, uint32_t h0, uint32_t h1, int left, int right,
+                               int mover, int passes, int drawn) {
     int low = left <= right ? left : right, high = left <= right ? right : left;
-    u128 held = c->keyed_hands ? (((u128)h0 << 28 | h1) << 5 | (u128)drawn) : (u128)(h0 | h1);
-    return ((((held << 3 | low) << 3 | high) << 1 | mover) << 3) | passes;
+    uint64_t held = c->keyed_hands ? trits(h0, h1) * 29 + (uint64_t)drawn : (uint64_t)(h0 | h1);
+    return (((held * 8 + low) * 8 + high) * 2 + mover) * 8 + passes;
 }
 
 static i64 duo_play(Core *c, int left, int right, int mover, int drawn, uint32_t bit, int side,
@@ -751,15 +746,15 @@ static i64 duo(Core *c, int left, int right, int mover, int passes, int drawn, i
     }
     if (forced(lm, rm, 0))
         return duo_play(c, left, right, mover, drawn, lm | rm, lm ? 0 : 1, alpha, beta, depth);
-    u128 key = duo_key(c, h0, h1, left, right, mover, passes, drawn);
+    uint64_t key = duo_key(c, h0, h1, left, right, mover, passes, drawn);
     int flipped = left > right;
-    Entry *e = find(c->dtable, key);
+    DEntry *e = find(c->dtable, key);
     int first = -1;
     if (e) {
-        if ((e->d & 1) == flipped) first = e->d >> 1; /* stored for this orientation */
-        if (e->c >= depth) { /* solve.py's _narrowed */
-            i64 lo = e->a, hi = e->b;
-            if (e->c < EXACT) c->estimates++;
+        if ((e->move & 1) == flipped) first = e->move >> 1; /* stored for this orientation */
+        if (e->depth >= depth) { /* solve.py's _narrowed */
+            i64 lo = e->lo, hi = e->hi;
+            if (e->depth < EXACT) c->estimates++;
             if (lo >= beta || lo == hi) {
                 alpha = beta = lo;
             } else if (hi <= alpha) {
@@ -810,8 +805,9 @@ static i64 duo(Core *c, int left, int right, int mover, int passes, int drawn, i
         lo = -INF;
     else if (best >= b0)
         hi = INF;
-    keep(c, c->dtable, key, (int32_t)lo, (int32_t)hi, c->estimates == before ? EXACT : depth,
-         best_code * 2 | flipped);
+    *(DEntry *)keep(c, c->dtable, key) =
+        (DEntry){key, (int32_t)lo, (int32_t)hi, c->estimates == before ? EXACT : depth,
+                 best_code * 2 | flipped};
     return best;
 }
 
@@ -855,7 +851,7 @@ static int position_ok(Core *c, int left, int right, int mover, int passes, int 
         seen |= c->hands[s] | c->dead[s];
     }
     if (left < 0 || left > 6 || right < 0 || right > 6 || mover < 0 || mover >= c->players ||
-        passes < 0 || passes >= 8 || !c->hands[mover] || depth > EXACT) {
+        passes < 0 || passes >= c->players || !c->hands[mover] || depth > EXACT) {
         PyErr_SetString(PyExc_ValueError, "not a position of this search (ends, mover, passes)");
         return 0;
     }
@@ -1010,6 +1006,28 @@ static PyObject *Core_duo(Core *c, PyObject *args) {
     return answer(c, status, value);
 }
 
+static PyObject *Core_duo_entry(Core *c, PyObject *args) {
+    PyObject *hands;
+    int left, right, mover, passes, drawn;
+    if (!PyArg_ParseTuple(args, "Oiiiii", &hands, &left, &right, &mover, &passes, &drawn))
+        return NULL;
+    if (c->players != 2 || read_masks(hands, c->hands, 2, "hands")) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "the two-player table is for two players");
+        return NULL;
+    }
+    if (left < 0 || left > 6 || right < 0 || right > 6 || mover < 0 || mover > 1 ||
+        passes < 0 || passes > 1 || drawn < 0 || drawn > c->nstock ||
+        (c->hands[0] & c->hands[1])) {
+        PyErr_SetString(PyExc_ValueError, "not a position of this search");
+        return NULL;
+    }
+    uint64_t key = duo_key(c, c->hands[0], c->hands[1], left, right, mover, passes, drawn);
+    DEntry *e = find(c->dtable, key);
+    if (!e) Py_RETURN_NONE;
+    return Py_BuildValue("(iiii)", e->lo, e->hi, e->depth, e->move);
+}
+
 static int Core_init(Core *c, PyObject *args, PyObject *kwds) {
     static char *names[] = {"players", "table_size", "stop", "stock", "block_after", "pips",
                             "discard", "blank25", "keyed_hands", NULL};
@@ -1039,8 +1057,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kwds) {
             return -1;
         }
     }
-    Py_XSETREF(c->ptable, new_table((size_t)table_size, 0));
-    Py_XSETREF(c->dtable, new_table((size_t)table_size, 1));
+    Py_XSETREF(c->ptable, new_table((size_t)table_size, sizeof(PEntry)));
+    Py_XSETREF(c->dtable, new_table((size_t)table_size, sizeof(DEntry)));
     if (!c->ptable || !c->dtable) return -1;
     Py_INCREF(stop);
     Py_XSETREF(c->stop, stop);
@@ -1071,6 +1089,9 @@ static PyMethodDef Core_methods[] = {
     {"duo", (PyCFunction)Core_duo, METH_VARARGS,
      "duo(hands, left, right, mover, passes, drawn, alpha, beta, depth, history): "
      "Search._duo's value; history (56 counts) is read and written back."},
+    {"duo_entry", (PyCFunction)Core_duo_entry, METH_VARARGS,
+     "duo_entry(hands, left, right, mover, passes, drawn): what the two-player table keeps "
+     "for the position, (lo, hi, depth, move << 1 | flipped), or None."},
     {NULL}};
 
 static PyMemberDef Core_members[] = {

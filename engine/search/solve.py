@@ -76,6 +76,11 @@ union of the hands with the ends, turn and passes: a machine integer), and a new
 entry always replaces the old one (always-replace).  Its size bounds the memory whatever the position.
 The numbers-only searches keep their table keyed by the position itself (no slot to work
 out, no key to compare), emptied when it holds ``table_size`` positions: the same bound.
+
+The searches on numbers (:meth:`Search._plain`, :meth:`Search._gaple`, :meth:`Search._duo`)
+also run in C, ``engine/search/_native.c``, line for line (the same nodes, values and lines),
+where ``make build`` compiled it (:data:`NATIVE`; ``DOMINO_SEARCH=python`` keeps them here):
+docs/engine.md, "The search's native core".
 """
 
 from __future__ import annotations
@@ -1238,10 +1243,14 @@ class Search:
         self._ab(self.low, self.high, depth)
         line = st.line
         if self.duo and line.left >= 0:  # _duo's table: the move as its tile and end
-            h0, h1 = st.hand_masks
-            key = self._duo_key(h0, h1, line.left, line.right, st.to_move, st.passes,
-                                self._drawn())
-            found = self.core.dtable.get(key) if self.core is not None else self.dtable.get(key)
+            found: tuple[int, int, int, int] | None
+            if self.core is not None:
+                found = self.core.duo_entry(st.hand_masks, line.left, line.right, st.to_move,
+                                            st.passes, self._drawn())
+            else:
+                h0, h1 = st.hand_masks
+                found = self.dtable.get(self._duo_key(h0, h1, line.left, line.right,
+                                                      st.to_move, st.passes, self._drawn()))
             if found is not None and found[3] >= 0 and found[3] & 1 == (line.left > line.right):
                 code = found[3] >> 1
                 for i, move in enumerate(moves):

@@ -193,8 +193,11 @@ def test_bad_input_raises_a_python_exception() -> None:
         duo.duo(h, 1, 2, 0, 0, 99, -1, 1, 10, [0] * 56)
     with pytest.raises(ValueError, match="Gaple on numbers|masks"):
         core.gaple(hands, [0, 0], 1, 2, 0, 0, 10, True)
-    with pytest.raises(ValueError, match="table key"):
-        core.dtable.get(-1)
+    with pytest.raises(ValueError, match="two players"):
+        core.duo_entry(hands[:2], 1, 2, 0, 0, 0)
+    with pytest.raises(ValueError, match="not a position"):
+        duo.duo_entry(h, 1, 2, 0, 0, 99)
+    assert duo.duo_entry(h, 1, 2, 0, 0, 0) is None  # nothing kept yet
     with pytest.raises(ValueError):
         solver._NATIVE.Core(players=7, table_size=4, stop=_Stop, stock=(), block_after=2,
                             pips=True, discard=False, blank25=False, keyed_hands=False)
