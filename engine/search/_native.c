@@ -30,7 +30,6 @@
 #define INF (1LL << 30)
 #define CHECK 1023
 #define FIRST_SLOTS 1024
-#define USED (1ULL << 63)
 #define HUGE_PAGE ((size_t)2 << 20)
 
 typedef long long i64;
