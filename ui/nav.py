@@ -81,7 +81,7 @@ def progress_summary() -> None:
     games = record.games.values()
     rounds = sum(g.rounds for g in games)
     if rounds:
-        st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), rounds=rounds))
+        st.caption(t("nav.progress_play", won=sum(g.rounds_won for g in games), count=rounds))
     recent = record.recent
     if recent.rounds and recent.accuracy is not None:  # the review's figures, all families
         st.caption(t("nav.progress_accuracy", accuracy=f"{recent.accuracy:.0f}",

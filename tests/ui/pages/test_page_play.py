@@ -131,9 +131,9 @@ def test_a_hint_is_highlighted_explained_and_recorded() -> None:
     assert record.hints == 1
     page = texts(at)
     assert "You took 1 hint this round." in page
-    assert f"Your record in Block: {record.rounds_won} of 1 rounds won." in page  # the header
+    assert f"Your record in Block: {record.rounds_won} of 1 round won." in page  # the header
     assert "matches won" not in page  # none finished yet: no "0 of 0 matches"
-    assert f"Play: {record.rounds_won} of 1 rounds won" in page  # the sidebar
+    assert f"Play: {record.rounds_won} of 1 round won" in page  # the sidebar
 
 
 def test_the_review_replays_a_position_as_practice() -> None:
@@ -207,7 +207,7 @@ def test_a_block_match_is_played_to_its_target() -> None:
     assert record.matches_won == int(match.winners == (play_table(at).learner,))
     click(at, "play.again")
     assert play_table(at).round_no == 1 and not play_table(at).match.rounds
-    assert f"{record.matches_won} of 1 matches won." in texts(at)  # the header, once one is
+    assert f"{record.matches_won} of 1 match won." in texts(at)  # the header, once one is
 
 
 @pytest.mark.parametrize(("params", "notice"), [
@@ -383,7 +383,7 @@ def test_the_two_player_game_says_game_throughout() -> None:
     assert "<th scope=\"col\">Game</th>" in page
     (record,) = [c.value for c in at.caption if c.value.startswith("Your record in")]
     assert record.startswith("Your record in Two-player game: ") and record.endswith(
-        " of 1 games won."), record
+        " of 1 game won."), record
     assert "The game is over." in live_region(at)
     assert board_data(at)["text"]["waiting"] == "The game is over."
     for lang in ("uk", "ru", "ar", "ko", "id", "es"):  # a game played, then the page in that language

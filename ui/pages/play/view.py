@@ -118,17 +118,7 @@ def _record(table: Table) -> None:
     record = session.games_record().get(table.rules.family)
     games = play_words.in_games(table)
     if record is not None and record.rounds:  # matches only once one has been finished
-        family = family_name(table.rules.family)
-        if games:
-            st.caption(t("play.record_games", family=family, won=record.rounds_won,
-                         games=record.rounds, series_won=record.matches_won,
-                         series=record.matches) if record.matches else
-                       t("play.record_games_only", family=family, won=record.rounds_won,
-                         games=record.rounds))
-        else:
-            st.caption(t("play.record" if record.matches else "play.record_rounds",
-                         family=family, won=record.rounds_won, rounds=record.rounds,
-                         matches_won=record.matches_won, matches=record.matches))
+        st.caption(play_words.record_text(family_name(table.rules.family), record, games))
     recent = session.recent_play(table.rules.family)  # the review's figures, this family
     if recent.rounds and recent.accuracy is not None:
         st.caption(t("review.record_accuracy_games" if games else "review.record_accuracy",

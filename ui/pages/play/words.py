@@ -1,13 +1,14 @@
 """What the Play page says as it happens, worded when drawn (in the page's language): the live
 region's announcement of the computer's moves and of a round's end, with the id that tells
-one announcement from the next; the hint's answer, shown and said once it has come; and
-whether the table's series says "game" or "round"."""
+one announcement from the next; the hint's answer, shown and said once it has come;
+whether the table's series says "game" or "round"; and the learner's record in a family."""
 
 from __future__ import annotations
 
 from engine.game.match import DuelSeries
 from engine.game.state import State
 
+from ... import progress
 from ...i18n import move_text, t
 from ...widgets import story
 from ...widgets.reasons import reason_text
@@ -26,6 +27,18 @@ def in_games(table: Table) -> bool:
     its own, :class:`engine.game.match.DuelSeries`) rather than the rounds of a match: the page
     then says "game" and "series" wherever it would say "round" and "match"."""
     return isinstance(table.match, DuelSeries)
+
+
+def record_text(family: str, record: progress.GameRecord, games: bool) -> str:
+    """The learner's record in a family: rounds (games) won of those played, and matches
+    (series) won once one has been finished, each count in its plural form."""
+    rounds = t("play.tally_games" if games else "play.tally_rounds", won=record.rounds_won,
+               count=record.rounds)
+    if not record.matches:
+        return t("play.record_rounds", family=family, rounds=rounds)
+    matches = t("play.tally_series" if games else "play.tally_matches", won=record.matches_won,
+                count=record.matches)
+    return t("play.record", family=family, rounds=rounds, matches=matches)
 
 
 def hint_on_show(table: Table) -> bool:
