@@ -14,12 +14,13 @@ import pytest
 from apptest_support import board_data, board_move, button_keys, click, open_page, play_table, texts
 from streamlit.testing.v1 import AppTest
 from test_page_play import live_data
+from test_page_play_resume import come_back
 from test_ui_play_tutor import made_appraisal
 
 from engine.game.moves import Move, canonical, distinct
 from engine.game.view import SeatView
 from engine.search.appraise import Appraisal
-from ui import thinking
+from ui import progress, thinking
 from ui.i18n import t_in
 from ui.pages.play.hints import move_named
 
@@ -192,3 +193,33 @@ def test_the_tutor_choice_stands_on_a_return_from_another_page() -> None:
     assert "play.tutor" not in at.session_state
     at.switch_page("pages/play.py").run()
     assert at.toggle(key="play.tutor").value is True
+
+
+def test_a_stopped_move_is_kept_while_held_and_said_when_the_match_comes_back() -> None:
+    """Play's keep_held: the move the tutor stops is kept with the match (round, ply, move)
+    while it is held, and no more once the learner thinks again or plays it; a new session
+    of the match says it was not played."""
+    at = with_tutor(**FAMILIES["block"])
+    learner, tb = at.session_state["learner"], play_table(at)
+
+    def held() -> tuple[int, int, str] | None:
+        kept = progress.kept_tutor(learner, tb.uid)
+        assert kept is not None and kept.on
+        return kept.held
+
+    assert held() is None  # nothing held yet
+    move = bad_move(at)
+    board_move(at, move.to_dict())
+    ply = len(tb.state.history)
+    assert held() == (tb.round_no, ply, move.text())
+    click(at, "play-tutor-again")
+    assert held() is None  # thought again: nothing held
+    board_move(at, move.to_dict())
+    assert held() == (tb.round_no, ply, move.text())
+    again = come_back(at)
+    assert len(play_table(again).state.history) == ply  # not played
+    assert move.tile is not None
+    assert f"The tutor was holding back your move, {move.tile.bracket()}" in " ".join(
+        w.value for w in again.warning)
+    click(at, "play-tutor-anyway")
+    assert held() is None and play_table(at).state.history[ply].move == move  # played
