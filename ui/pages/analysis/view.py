@@ -178,9 +178,8 @@ def _appraisal(study: Study, names: Sequence[str]) -> None:
         if blocked == "forced":
             st.caption(t("analysis.appraisal_forced"))
         return
-    answer = analysis.appraisal_answer(study)
-    assert answer is not None
-    value = _arrived(answer, "analysis.appraisal_working", "analysis.appraisal_failed")
+    value = _arrived(analysis.appraisal_answer(study), "analysis.appraisal_working",
+                     "analysis.appraisal_failed")
     if value is None:
         return
     position = study.position()
@@ -188,9 +187,11 @@ def _appraisal(study: Study, names: Sequence[str]) -> None:
     _appraised(value, position, names, mine)
 
 
-def _arrived(answer: thinking.Answer[T], working: str, failed: str) -> T | None:
-    """An awaited answer's value once it has come; until then "working" is said, and
-    "failed" when the job failed (both catalog keys)."""
+def _arrived(answer: thinking.Answer[T] | None, working: str, failed: str) -> T | None:
+    """An awaited answer's value once it has come (asked for: the page asks before it draws,
+    unless blocked); until then "working" is said, and "failed" when the job failed (both
+    catalog keys)."""
+    assert answer is not None
     if answer.waiting:
         st.caption(t(working))
     elif answer.value is None:
@@ -226,9 +227,7 @@ def _verdict(study: Study, names: Sequence[str]) -> None:
     if blocked is not None:
         st.caption(t(f"analysis.no_verdict_{blocked}"))
         return
-    answer = analysis.verdict_answer(study)
-    assert answer is not None
-    solution = _arrived(answer, "verdict.working", "verdict.failed")
+    solution = _arrived(analysis.verdict_answer(study), "verdict.working", "verdict.failed")
     if solution is None:
         return
     state = study.state()
