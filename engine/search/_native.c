@@ -862,13 +862,30 @@ typedef struct {
     int kind; /* PLAIN, GAPLE or DUO */
     int left, right, mover, passes, drawn, depth;
     uint32_t held, gone;
-    i64 alpha, beta;
+    i64 alpha, beta, guess;
 } Call;
 
-enum { PLAIN, GAPLE, DUO };
+enum { PLAIN, GAPLE, DUO, MTD };
+
+/* solve.py's Search._mtd once the first tile is down: the exact value at this depth by
+ * null-window probes, the first at the guess, each next one at the bound the last returned,
+ * within [alpha, beta] (the values possible). */
+static i64 mtd(Core *c, const Call *k) {
+    i64 lower = k->alpha, upper = k->beta;
+    i64 g = k->guess < lower ? lower : k->guess > upper ? upper : k->guess;
+    while (lower < upper) {
+        i64 beta = g == lower ? g + 1 : g;
+        g = duo(c, k->left, k->right, k->mover, k->passes, k->drawn, beta - 1, beta, k->depth);
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
+    }
+    return g;
+}
 
 /* Run a search with the GIL released: 0 with its value, or -1 when the budget ran out
- * (2 when the memory did). */
+ * (-2 when the memory did). */
 static int run(Core *c, const Call *k, i64 *value) {
     volatile int stopped = 0;
     volatile i64 found = 0;
@@ -880,9 +897,11 @@ static int run(Core *c, const Call *k, i64 *value) {
             found = plain(c, k->left, k->right, k->mover, k->passes, k->depth, -1);
         else if (k->kind == GAPLE)
             found = gaple(c, k->held, k->gone, k->left, k->right, k->mover, k->passes, k->depth);
-        else
+        else if (k->kind == DUO)
             found = duo(c, k->left, k->right, k->mover, k->passes, k->drawn, k->alpha, k->beta,
                         k->depth);
+        else
+            found = mtd(c, k);
     } else {
         stopped = c->failed ? 2 : 1;
     }
@@ -972,12 +991,17 @@ static int history_io(Core *c, PyObject *history, int write) {
     return 0;
 }
 
-static PyObject *Core_duo(Core *c, PyObject *args) {
+/* Core.duo and Core.mtd: the two-player search on numbers (kind DUO or MTD). */
+static PyObject *two_players(Core *c, PyObject *args, int kind) {
     PyObject *hands, *history;
     int left, right, mover, passes, drawn, depth;
-    long long alpha, beta;
-    if (!PyArg_ParseTuple(args, "OiiiiiLLiO!", &hands, &left, &right, &mover, &passes, &drawn,
-                          &alpha, &beta, &depth, &PyList_Type, &history))
+    long long alpha, beta, guess = 0;
+    if (kind == DUO ? !PyArg_ParseTuple(args, "OiiiiiLLiO!", &hands, &left, &right, &mover,
+                                        &passes, &drawn, &alpha, &beta, &depth, &PyList_Type,
+                                        &history)
+                    : !PyArg_ParseTuple(args, "OiiiiiLLiLO!", &hands, &left, &right, &mover,
+                                        &passes, &drawn, &alpha, &beta, &depth, &guess,
+                                        &PyList_Type, &history))
         return NULL;
     if (c->players != 2) {
         PyErr_SetString(PyExc_ValueError, "the search on numbers for two is for two players");
@@ -997,13 +1021,17 @@ static PyObject *Core_duo(Core *c, PyObject *args) {
             return NULL;
         }
     }
-    Call k = {.kind = DUO, .left = left, .right = right, .mover = mover, .passes = passes,
-              .drawn = drawn, .depth = depth, .alpha = alpha, .beta = beta};
+    Call k = {.kind = kind, .left = left, .right = right, .mover = mover, .passes = passes,
+              .drawn = drawn, .depth = depth, .alpha = alpha, .beta = beta, .guess = guess};
     i64 value;
     int status = run(c, &k, &value);
     if (history_io(c, history, 1)) return NULL;
     return answer(c, status, value);
 }
+
+static PyObject *Core_duo(Core *c, PyObject *args) { return two_players(c, args, DUO); }
+
+static PyObject *Core_mtd(Core *c, PyObject *args) { return two_players(c, args, MTD); }
 
 static PyObject *Core_duo_entry(Core *c, PyObject *args) {
     PyObject *hands;
@@ -1088,6 +1116,9 @@ static PyMethodDef Core_methods[] = {
     {"duo", (PyCFunction)Core_duo, METH_VARARGS,
      "duo(hands, left, right, mover, passes, drawn, alpha, beta, depth, history): "
      "Search._duo's value; history (56 counts) is read and written back."},
+    {"mtd", (PyCFunction)Core_mtd, METH_VARARGS,
+     "mtd(hands, left, right, mover, passes, drawn, low, high, depth, guess, history): "
+     "Search._mtd's value, its probes searched by Search._duo."},
     {"duo_entry", (PyCFunction)Core_duo_entry, METH_VARARGS,
      "duo_entry(hands, left, right, mover, passes, drawn): what the two-player table keeps "
      "for the position, (lo, hi, depth, move << 1 | flipped), or None."},

@@ -680,6 +680,11 @@ class Search:
         """The exact value at this depth by null-window probes (MTD(f)): the first
         probe at ``guess``, each next one at the bound the last returned (fail-soft),
         the table keeping what earlier probes learnt."""
+        st = self.state
+        if self.core is not None and self.duo and st.line.left >= 0 and st.status == "playing":
+            return self._native(self.core.mtd, st.hand_masks, st.line.left, st.line.right,
+                                st.to_move, st.passes, self._drawn(), self.low, self.high,
+                                depth, guess, self.history)
         lower, upper = self.low, self.high
         g = min(max(guess, lower), upper)
         while lower < upper:
