@@ -24,13 +24,9 @@ from test_page_play import FAMILIES
 from test_page_play_resume import come_back
 from test_ui_play_rounds import Workers
 
-from engine.game.moves import Move
 from engine.game.state import State
-from engine.game.tiles import Tile
-from engine.search.appraise import BANDS, DecisionReport, summarise
 from ui import progress, thinking
 from ui.i18n import t_in
-from ui.pages.play import review_view as play_review_view
 from ui.widgets.round_review import work as play_review
 
 pytestmark = pytest.mark.usefixtures("data_dir")
@@ -391,47 +387,3 @@ def test_the_review_follows_a_change_of_language(lang: str) -> None:
         assert re.search(r"\d,\d", page)
     if lang == "ar":  # a signed figure is kept left to right
         assert "\u2066\u2212" in page or "\u2066+" in page
-
-
-def test_the_hand_verdict_follows_the_bands() -> None:
-    """The report's short verdict: the hand from its worth against the blunder band, the
-    play from the classes and the mean loss."""
-    from engine.game.moves import Move
-    from engine.search.appraise import DecisionReport, summarise
-    from ui.widgets.round_review.work import hand_strength, play_quality
-
-    assert hand_strength("block", -BANDS["block"][2]) == "weak"
-    assert hand_strength("block", 4.4) == "even"
-    assert hand_strength("gaple", 0.5) == "strong"
-    assert hand_strength("duel", -0.29) == "even"
-    move = Move.parse("pass")
-
-    def report(*graded: tuple[str, float]) -> str:
-        decisions = [DecisionReport(k, move, g, loss, 0.0, (move,), 0.0, None)
-                     for k, (g, loss) in enumerate(graded)]
-        return play_quality(summarise(0, "block", decisions, 0.0, 0.0))
-
-    assert report(("best", 0.0), ("good", 1.0)) == "well"
-    assert report(("best", 0.0), ("good", 1.4), ("good", 1.4)) == "well"
-    assert report(("best", 0.0), ("best", 0.0), ("inaccuracy", 2.0)) == "slips"
-    assert report(("good", 1.6), ("good", 1.6)) == "slips"
-    assert report(("best", 0.0), ("mistake", 3.5)) == "slips"
-    assert report(("best", 0.0), ("best", 0.0), ("blunder", 5.0)) == "poorly"
-    assert report(("mistake", 3.2), ("mistake", 3.4)) == "poorly"
-
-
-@pytest.mark.parametrize(("worth", "result", "ending"), [
-    (18.3, 32.0, "Mistakes this deal let you get away with."),  # above its worth: forgiven
-    (18.3, 6.0, "A strong hand, not fully used."),  # won, but below its worth
-    (18.3, -12.0, "A strong hand, thrown away."),  # lost
-    (-6.0, -3.0, "Mistakes this deal let you get away with."),
-    (-6.0, -14.0, "A weak hand, made weaker by mistakes."),
-])
-def test_the_hands_verdict_after_a_blunder_follows_what_the_deal_did(
-        worth: float, result: float, ending: str) -> None:
-    """A blunder makes the play "poor"; what is said of the hand follows the result against
-    the hand's worth, never "thrown away" when the learner scored above it."""
-    blunder = DecisionReport(0, Move.play(Tile.of(0, 1)), "blunder", 9.0, -9.0,
-                             (Move.play(Tile.of(6, 6)),), 0.0, None)
-    report = summarise(0, "block", [blunder], worth, result)
-    assert play_review_view.luck_text(report, 3).endswith(ending)
