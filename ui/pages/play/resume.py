@@ -15,7 +15,8 @@ match" one click away (:func:`draw_banner`).
 A session's first table also takes up the learner's reviews that are still pending
 (:func:`take_pending`): one this process is working out (a reload) is followed as it is; one
 whose process has not been heard of for :data:`ui.widgets.round_review.work.LEASE` seconds
-(a restart, a stopped replica) is claimed and asked for again.
+(a restart, a stopped replica) is claimed and asked for again
+(:func:`ui.widgets.round_review.pending.take`).
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from collections.abc import Callable
 import streamlit as st
 
 from engine.game.moves import Move
-from engine.notation.code import CodeError
 
 from ... import progress, session
 from ...i18n import move_named, t
 from ...widgets import kept_match
+from ...widgets.round_review import pending as pending_review
 from ...widgets.round_review import work as play_review
 from . import logic as play
 from . import tutor as play_tutor
@@ -150,17 +151,9 @@ def take_pending(table: Table) -> None:
     st.session_state[PENDING_TAKEN] = now
     none: list[tuple[progress.PendingReview, str, float]] = []
     for pending, _claimer, _at in session.store(progress.pending_reviews, none):
-        review = play_review.in_flight(table.owner, pending.round_id)
+        review = pending_review.take(table.owner, pending)
         if review is None:
-            if not session.store(progress.claim, False, pending.round_id, play_review.CLAIMER,
-                                 play_review.LEASE):
-                continue  # another process is working it out
-            try:
-                review = play_review.from_job(pending.round_id, pending.job, table.owner)
-            except (CodeError, ValueError, KeyError, TypeError):
-                session.store(progress.give_up_review, None, pending.round_id)
-                continue
-            play_review.attend(review, table.owner)
+            continue  # another process is working it out (or it could not be read)
         if review not in table.filing and not review.filed:
             table.filing.append(review)
         if table.finished and table.practice is None and review.round_id == table.round_id:
