@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _matches, _puzzles, _tutor
+from . import _matches, _puzzles, _tables, _tutor
 from ._connect import ProgressError, connect, data_dir, database_url, db_path
 from ._matches import *  # Play's match in progress and pending reviews (its __all__)
 from ._practice import (
@@ -50,6 +50,7 @@ from ._practice import (
 from ._puzzles import *  # the puzzles' part of the store (its __all__)
 from ._review import DecisionRecord, RoundFigures, decisions, record_review, set_figures
 from ._sqlite import DB_NAME
+from ._tables import *  # Play with friends' tables (its __all__)
 from ._tutor import *  # Play's tutor mode kept with the match (its __all__)
 
 __all__ = [
@@ -94,6 +95,7 @@ __all__ = [
 __all__ += _puzzles.__all__
 __all__ += _matches.__all__
 __all__ += _tutor.__all__
+__all__ += _tables.__all__
 
 #: A learner id as :func:`new_learner_id` makes it (``secrets.token_urlsafe``),
 #: with some room: 8 to 64 URL-safe characters.

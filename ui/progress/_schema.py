@@ -237,6 +237,67 @@ MIGRATIONS: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
             changed {real} NOT NULL
         )""",
     )),
+    # Play with friends (issue 51): a table people play at from their own browsers, its
+    # public id, the sha256 of its host's token, its setting (JSON), who set it (for the
+    # rate limit), when it started and ended and why, and its version (one more at every
+    # change the others must see) with the time of the last one (for expiry); each seat, a
+    # person (the sha256 of its link's token, the name and learner of whoever took it, when,
+    # and when last heard from; given to the computer or not) or the computer, with its level;
+    # each round's deal and each move once, keyed by its ply; what happened, by version.
+    (9, (
+        """CREATE TABLE IF NOT EXISTS friend_tables (
+            table_id TEXT PRIMARY KEY,
+            host_hash TEXT NOT NULL,
+            params TEXT NOT NULL,
+            creator TEXT NOT NULL,
+            created {real} NOT NULL,
+            started {real},
+            version INTEGER NOT NULL,
+            moved {real} NOT NULL,
+            ended {real},
+            end_reason TEXT
+        )""",
+        "CREATE INDEX IF NOT EXISTS friend_tables_creator ON friend_tables (creator, created)",
+        "CREATE INDEX IF NOT EXISTS friend_tables_idle ON friend_tables (ended, moved)",
+        """CREATE TABLE IF NOT EXISTS friend_seats (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            level TEXT,
+            token_hash TEXT,
+            name TEXT,
+            learner TEXT,
+            joined {real},
+            seen {real},
+            computer INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        "CREATE INDEX IF NOT EXISTS friend_seats_learner ON friend_seats (learner)",
+        """CREATE TABLE IF NOT EXISTS friend_deals (
+            table_id TEXT NOT NULL,
+            round_no INTEGER NOT NULL,
+            deal TEXT NOT NULL,
+            dealt {real} NOT NULL,
+            PRIMARY KEY (table_id, round_no)
+        )""",
+        """CREATE TABLE IF NOT EXISTS friend_moves (
+            table_id TEXT NOT NULL,
+            round_no INTEGER NOT NULL,
+            ply INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            played {real} NOT NULL,
+            PRIMARY KEY (table_id, round_no, ply)
+        )""",
+        """CREATE TABLE IF NOT EXISTS friend_events (
+            table_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            seat INTEGER,
+            at {real} NOT NULL,
+            PRIMARY KEY (table_id, version)
+        )""",
+    )),
 )
 
 #: The version this code reads and writes.

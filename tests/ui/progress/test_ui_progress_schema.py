@@ -3,7 +3,7 @@
 A database made by the code before schema versions (``tests/data/progress/v1.sqlite3``, made
 by that code with one learner's steps, position, quiz answers and Play rounds; and, for
 PostgreSQL, the tables exactly as that code made them) is brought up to date on first use and
-keeps every row.
+keeps every row; so does a database at version 8 given version 9's tables (Play with friends).
 """
 
 from __future__ import annotations
@@ -195,18 +195,23 @@ def _fill(conn: object, columns: dict[str, list[tuple[str, str]]], mark: str) ->
                      values)  # type: ignore[attr-defined]
 
 
-def test_a_sqlite_database_from_before_the_puzzles_keeps_every_row(tmp_path: Path) -> None:
+def filled_sqlite(folder: Path, version: int, mark: str) -> dict[str, list[Any]]:
+    """The SQLite store in ``folder`` as the code of schema ``version`` made it (the
+    statements of every version up to it), a row in every table (marked ``mark``): each
+    table's rows, sorted."""
     import sqlite3
-    before = _before_puzzles()
-    path = tmp_path / progress.DB_NAME
-    with sqlite3.connect(path) as conn:  # made by the statements of every version before
-        make_version(conn, before, "REAL")
+    with sqlite3.connect(folder / progress.DB_NAME) as conn:
+        make_version(conn, version, "REAL")
         tables = [r[0] for r in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'schema_version'")]
         columns = {t: [(r[1], r[2]) for r in conn.execute(f"PRAGMA table_info({t})")]
                    for t in tables}
-        _fill(conn, columns, V1_LEARNER)
-        rows = {t: conn.execute(f"SELECT * FROM {t}").fetchall() for t in tables}
+        _fill(conn, columns, mark)
+        return {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall()) for t in tables}
+
+
+def test_a_sqlite_database_from_before_the_puzzles_keeps_every_row(tmp_path: Path) -> None:
+    rows = filled_sqlite(tmp_path, _before_puzzles(), V1_LEARNER)
     assert all(rows.values()) and "round_log" in rows
     lid = progress.new_learner_id()
     progress.record_attempt(lid, progress.Attempt("a", "p", "bank", "block", (), True,
@@ -214,7 +219,7 @@ def test_a_sqlite_database_from_before_the_puzzles_keeps_every_row(tmp_path: Pat
     with progress.connect(tmp_path) as conn:
         assert _schema.version(conn) == _schema.VERSION
         for table, kept in rows.items():  # every row as it was
-            assert conn.execute(f"SELECT * FROM {table}").fetchall() == kept, table
+            assert sorted(conn.execute(f"SELECT * FROM {table}").fetchall()) == kept, table
         for table in PUZZLE_TABLES:
             conn.execute(f"SELECT count(*) FROM {table}").fetchone()
     assert progress.puzzle_rating(lid, data_dir=tmp_path).attempts == 1
@@ -253,5 +258,50 @@ def test_a_postgresql_database_from_before_the_puzzles_keeps_every_row(postgres_
             assert _schema.version(conn) == _schema.VERSION
             for table, kept in rows.items():
                 assert sorted(conn.execute(f"SELECT * FROM {table}").fetchall()) == kept, table
+    finally:
+        _postgres.close_all()
+
+
+# -- Play with friends' tables (version 9): a database at version 8 keeps every row ---------
+
+FRIEND_TABLES = ("friend_tables", "friend_seats", "friend_deals", "friend_moves",
+                 "friend_events")
+
+
+def _kept_with_friend_tables(where: str | Path, rows: dict[str, list[Any]], mark: str) -> None:
+    """Every row of version 8 as it was; the tables of version 9 there, empty, and working."""
+    with progress.connect(where) as conn:
+        assert _schema.version(conn) == _schema.VERSION >= 9
+        for table, kept in rows.items():
+            assert sorted(conn.execute(f"SELECT * FROM {table}").fetchall()) == kept, table
+        for table in FRIEND_TABLES:
+            assert conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0, table
+    made = progress.create_table(mark, {"rules": "block"}, [progress.SeatPlan("person")],
+                                 data_dir=where)
+    assert made is not None
+    assert progress.take_seat(made.table_id, made.seat_tokens[0], "Ana", mark,
+                              data_dir=where) == "taken"
+    assert progress.tables_of(mark, data_dir=where) == [(made.table_id, 0)]
+    assert progress.summary(mark, data_dir=where).steps  # the old rows read back
+
+
+def test_a_sqlite_database_at_version_8_gets_the_friends_tables_and_keeps_every_row(
+        tmp_path: Path) -> None:
+    mark = "learner-made-by-v8"
+    rows = filled_sqlite(tmp_path, 8, mark)
+    assert all(rows.values()) and "play_tutor" in rows
+    assert not set(FRIEND_TABLES) & set(rows)
+    _kept_with_friend_tables(tmp_path, rows, mark)
+
+
+def test_a_postgresql_database_at_version_8_gets_the_friends_tables_and_keeps_every_row(
+        postgres_url: str) -> None:
+    mark = "learner-made-by-v8"
+    url = fresh_postgres(postgres_url, "at_version_8")
+    rows = filled_postgres(url, 8, mark)
+    try:
+        assert all(rows.values()) and "play_tutor" in rows
+        assert not set(FRIEND_TABLES) & set(rows)
+        _kept_with_friend_tables(url, rows, mark)
     finally:
         _postgres.close_all()
