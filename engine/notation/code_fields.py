@@ -42,10 +42,19 @@ class CodeError(ValueError):
     engine's :class:`~engine.game.state.Refusal`), ``deal`` (:func:`~engine.notation.code.check_deal`),
     ``not_ascii`` (``char``: a code is ASCII only, so any other character is refused where
     it stands, a digit of another script too) and ``lacks_held`` (``seat``, ``value``,
-    ``tile``: a seat said to lack a value holds a tile with it).  A ``syntax`` error may say
-    what is wrong at its character (``what``): ``not_pip`` and ``not_move`` (``char``),
-    ``half_tile`` (a tile of one pip), ``empty_part``, ``part_count`` (``count`` parts
-    for ``players``)."""
+    ``tile``: a seat said to lack a value holds a tile with it), ``facts`` (``seat``: what the
+    ``k`` field knows of a seat disagrees with its counts, its tiles shown or the ``n``
+    field).  A ``syntax`` error says what is wrong at its character (``what``):
+    ``not_pip`` and ``not_move`` (``char``), ``half_tile`` (a tile of one pip),
+    ``empty_part``, ``part_count`` (``count`` parts for ``players``); in the rules,
+    ``not_game``, ``no_players``, ``size_gaple``, ``not_option`` (``char``); in the line,
+    ``empty_line``, ``not_end`` (``char``: not L or R); in the turn, ``no_seat`` and
+    ``no_such_seat`` (``number``; ``high``, the last seat), ``passes_count``,
+    ``opening_tile``, ``not_turn`` (``char``); ``pip_twice`` (``value``); in the ``k``
+    field, ``part_size`` and ``no_part`` (``tag``), ``not_known`` (``char``); ``star_count``
+    (``*`` without a count), ``dead_shown`` (``seat``: a shown hand's dead tiles given as a
+    count); the fields themselves: ``empty_code``, ``missing``, ``not_field``,
+    ``field_twice``, ``moves_last``, ``no_moves`` (``m`` and nothing after it)."""
 
     def __init__(self, field: str, offset: int, message: str, reason: str = "syntax",
                  **params: object) -> None:
@@ -125,7 +134,8 @@ class Reader:
         if part[0] == "*":
             digits = part[1:]
             if not (digits.isascii() and digits.isdigit() and len(digits) <= 2):
-                raise field.error(start + 1, f"{quoted(part)}: * is followed by a count, such as *5")
+                raise field.error(start + 1, f"{quoted(part)}: * is followed by a count, such as *5",
+                                  what="star_count")
             return int(digits)
         return self.tiles(field, start, end, keep_order=keep_order)
 
@@ -171,7 +181,7 @@ def split_round(reader: Reader) -> tuple[list[Field], Field | None]:
     moves (``m``, last), if any."""
     code = reader.code
     if code == "":
-        raise CodeError("rules", 0, "the code is empty")
+        raise CodeError("rules", 0, "the code is empty", what="empty_code")
     fields = split_fields(code)
     at = non_ascii(code)
     if at >= 0:
@@ -181,19 +191,19 @@ def split_round(reader: Reader) -> tuple[list[Field], Field | None]:
         names = ("rules", "hands", "line", "stock", "turn")
         raise CodeError(names[len(fields)], len(code),
                         f"missing: a position has five fields, {'/'.join(names)}, "
-                        "separated by /")
+                        "separated by /", what="missing")
     moves: Field | None = None
     seen: set[str] = set()
     for k, f in enumerate(fields[5:], start=5):
         if f.name == "field":
             raise f.error(0, f"{quoted(f.text[:1])} is not a field: after the turn come d "
                              "(dead tiles), n (values seats lack), k (what else is known of "
-                             "their tiles) and m (a round's moves)")
+                             "their tiles) and m (a round's moves)", what="not_field")
         if f.name in seen:
-            raise f.error(0, f"the {f.name} field is given twice")
+            raise f.error(0, f"the {f.name} field is given twice", what="field_twice")
         seen.add(f.name)
         if f.name == "moves":
             if k != len(fields) - 1:
-                raise fields[k + 1].error(0, "the moves (m) come last")
+                raise fields[k + 1].error(0, "the moves (m) come last", what="moves_last")
             moves = f
     return [f for f in fields if f.name != "moves"], moves

@@ -31,24 +31,26 @@ RULES_HELP: Final = ("write b2, b3 or b4 (Block), g4x6, g4x7 or g5x5 (Gaple; the
 def _read_rules(field: Field) -> Ruleset:
     s = field.text
     if not s or s[0] not in "bgd":
-        raise field.error(0, f"{quoted(s)} is not a game: {RULES_HELP}")
+        raise field.error(0, f"{quoted(s)} is not a game: {RULES_HELP}", what="not_game")
     family = s[0]
     if len(s) < 2 or not s[1].isdigit():
         raise field.error(1, f"{quoted(s)}: the number of players follows the family's letter; "
-                             f"{RULES_HELP}")
+                             f"{RULES_HELP}", what="no_players")
     players = int(s[1])
     i = 2
     size: int | None = None
     if s[i:i + 1] == "x":
         if family != "g" or i + 1 >= len(s) or not s[i + 1].isdigit():
-            raise field.error(i, f"{quoted(s)}: only Gaple names its hand size (g4x7); {RULES_HELP}")
+            raise field.error(i, f"{quoted(s)}: only Gaple names its hand size (g4x7); "
+                                 f"{RULES_HELP}", what="size_gaple")
         size = int(s[i + 1])
         i += 2
     allowed = {"b": "", "g": "pz", "d": "d"}[family]
     seen = ""
     for j in range(i, len(s)):
         if s[j] not in allowed or s[j] in seen:
-            raise field.error(j, f"{quoted(s)}: {quoted(s[j])} is not an option here; {RULES_HELP}")
+            raise field.error(j, f"{quoted(s)}: {quoted(s[j])} is not an option here; "
+                                 f"{RULES_HELP}", what="not_option", char=s[j])
         seen += s[j]
     try:
         if family == "b":
@@ -76,7 +78,7 @@ def _read_line(reader: Reader, field: Field) -> Line:
     if s == "-":
         return Line()
     if s == "":
-        raise field.error(0, "empty: write - for an empty line")
+        raise field.error(0, "empty: write - for an empty line", what="empty_line")
     if s[1:2] == "*":
         line = Line(hidden_ends=(reader.pip(field, 0), reader.pip(field, 2)))
     else:
@@ -89,7 +91,7 @@ def _read_line(reader: Reader, field: Field) -> Line:
     while i < len(s):
         if s[i] not in "LR":
             raise field.error(i, f"{quoted(s[i])}: each tile after the first starts with L or R, "
-                                 "the end it joined")
+                                 "the end it joined", what="not_end", char=s[i])
         end: End = "left" if s[i] == "L" else "right"
         tile = Tile.of(*reader.tile(field, i + 1))
         reader.claim(tile, field, i + 1)
@@ -113,17 +115,20 @@ def _read_turn(field: Field, players: int) -> tuple[Status, int, int, Opening, i
             status, i = word, len(word)
     if i >= len(s) or not s[i].isdigit():
         raise field.error(i, f"{quoted(s)}: the turn is the seat to move, from 0 to {players - 1}"
-                             " (then p and the passes so far, o and the opening rule)")
+                             " (then p and the passes so far, o and the opening rule)",
+                          what="no_seat", high=players - 1)
     seat = int(s[i])
     if seat >= players:
-        raise field.error(i, f"there is no seat {seat}: seats are 0 to {players - 1}")
+        raise field.error(i, f"there is no seat {seat}: seats are 0 to {players - 1}",
+                          what="no_such_seat", number=seat, high=players - 1)
     i += 1
     passes = 0
     opening: Opening = None
     opening_at: int | None = None
     if s[i:i + 1] == "p":
         if i + 1 >= len(s) or not s[i + 1].isdigit():
-            raise field.error(i, "p is followed by the number of turns without a play so far")
+            raise field.error(i, "p is followed by the number of turns without a play so far",
+                              what="passes_count")
         passes = int(s[i + 1])
         i += 2
     if s[i:i + 1] == "o":
@@ -136,21 +141,31 @@ def _read_turn(field: Field, players: int) -> tuple[Status, int, int, Opening, i
             b = PIPS.find(s[i + 2:i + 3]) if s[i + 2:i + 3] else -1
             if a < 0 or b < 0:
                 raise field.error(i, "o is followed by the tile that must open (o00) or d "
-                                     "(any double)")
+                                     "(any double)", what="opening_tile")
             opening = Tile.of(a, b)
             i += 3
     if i < len(s):
         raise field.error(i, f"{quoted(s[i:])} is not part of a turn: the seat, then p and the "
-                             "passes so far, then o and the opening rule")
+                             "passes so far, then o and the opening rule", what="not_turn",
+                          char=s[i])
     return status, seat, passes, opening, opening_at
 
 
-def _read_lacks(field: Field, reader: Reader, players: int) -> tuple[frozenset[int], ...]:
-    spans = reader.parts(field, 1)
+def _seat_parts(reader: Reader, field: Field, players: int, start: int = 1
+                ) -> list[tuple[int, int]]:
+    """The spans of a field's parts, one per seat (from ``start``: after a tagged field's
+    letter), or the error that says how many there are."""
+    spans = reader.parts(field, start)
     if len(spans) != players:
-        raise field.error(0, f"{many(len(spans), 'part')} for {players} players: one per "
-                              "seat", what="part_count",
-                              count=len(spans), players=players)
+        noun = "part" if start else "hand"
+        raise field.error(0, f"{many(len(spans), noun)} for {players} players: one per seat"
+                             + ("" if start else ", separated by ."),
+                          what="part_count", count=len(spans), players=players)
+    return spans
+
+
+def _read_lacks(field: Field, reader: Reader, players: int) -> tuple[frozenset[int], ...]:
+    spans = _seat_parts(reader, field, players)
     out = []
     for start, end in spans:
         part = field.text[start:end]
@@ -163,7 +178,7 @@ def _read_lacks(field: Field, reader: Reader, players: int) -> tuple[frozenset[i
         for j in range(start, end):
             v = reader.pip(field, j)
             if v in values:
-                raise field.error(j, f"{v} is named twice")
+                raise field.error(j, f"{v} is named twice", what="pip_twice", value=v)
             values.add(v)
         out.append(frozenset(values))
     return tuple(out)
@@ -188,11 +203,7 @@ def _read_banned(field: Field, reader: Reader, i: int) -> tuple[int, int]:
 
 
 def _read_facts(field: Field, reader: Reader, players: int) -> tuple[Facts, ...]:
-    spans = reader.parts(field, 1)
-    if len(spans) != players:
-        raise field.error(0, f"{many(len(spans), 'part')} for {players} players: one per "
-                              "seat", what="part_count",
-                              count=len(spans), players=players)
+    spans = _seat_parts(reader, field, players)
     out = []
     s = field.text
     for start, end in spans:
@@ -206,7 +217,8 @@ def _read_facts(field: Field, reader: Reader, players: int) -> tuple[Facts, ...]
             tag = s[i]
             if tag in "hxy" and not placed:
                 if i + 1 >= end or s[i + 1] not in "0123456789":
-                    raise field.error(i + 1, f"{tag} is followed by the part's size, a digit")
+                    raise field.error(i + 1, f"{tag} is followed by the part's size, a digit",
+                                      what="part_size", tag=tag)
                 size = ord(s[i + 1]) - ord("0")
                 banned, i = _read_banned(field, reader, i + 2)
                 dead = tag != "h"
@@ -218,16 +230,16 @@ def _read_facts(field: Field, reader: Reader, players: int) -> tuple[Facts, ...]
                 while i < end and "A" <= s[i] <= "Z":
                     k = ord(s[i]) - ord("A")
                     if k >= len(parts) or parts[k].dead:
-                        raise field.error(i, f"{s[i]} names no hand part before it")
+                        raise field.error(i, f"{s[i]} names no hand part before it",
+                                          what="no_part", tag=s[i])
                     allowed |= 1 << k
                     i += 1
                 placed.append((Tile.of(a, b), allowed))
             else:
                 raise field.error(i, f"{quoted(s[i])} is not part of what is known of a seat: h, x "
                                      "or y, a size and what the part cannot hold, then p "
-                                     "and each played tile with the parts it may come from")
-            if i > end:
-                raise field.error(end, "a part ends too soon")
+                                     "and each played tile with the parts it may come from",
+                                  what="not_known", char=s[i])
         out.append(Facts(tuple(parts), tuple(placed)))
     return tuple(out)
 
@@ -279,11 +291,7 @@ def _read_position(reader: Reader, fields: list[Field]) -> Position:
     rules = _read_rules(rules_f)
     n = rules.players
 
-    spans = reader.parts(hands_f)
-    if len(spans) != n:
-        raise hands_f.error(0, f"{many(len(spans), 'hand')} for {n} players: one per "
-                               "seat, separated by .", what="part_count",
-                               count=len(spans), players=n)
+    spans = _seat_parts(reader, hands_f, n, 0)
     hands = tuple(reader.held(hands_f, a, b) for a, b in spans)
     shown = [i for i, h in enumerate(hands) if isinstance(h, tuple)]
     if len(shown) not in (1, n):
@@ -294,17 +302,15 @@ def _read_position(reader: Reader, fields: list[Field]) -> Position:
     dead: tuple[Held, ...] = tuple(() if i in shown else 0 for i in range(n))
     dead_f = extra.get("dead")
     if dead_f is not None:
-        dspans = reader.parts(dead_f, 1)
-        if len(dspans) != n:
-            raise dead_f.error(0, f"{many(len(dspans), 'part')} for {n} players: one per seat",
-                               what="part_count", count=len(dspans), players=n)
+        dspans = _seat_parts(reader, dead_f, n)
         parts = []
         for i, (a, b) in enumerate(dspans):
             held = reader.held(dead_f, a, b)
             if i not in shown:
                 held = count(held)
             elif isinstance(held, int):
-                raise dead_f.error(a, f"seat {i}'s hand is shown: show its dead tiles too")
+                raise dead_f.error(a, f"seat {i}'s hand is shown: show its dead tiles too",
+                                   what="dead_shown", seat=i)
             parts.append(held)
         dead = tuple(parts)
         if any(count(d) for d in dead) and not rules.dead_tiles:
@@ -415,7 +421,7 @@ def _read_moves(reader: Reader, field: Field, state: State) -> tuple[Move, ...]:
             raise CodeError(where, field.at + start, str(e), "move", number=len(moves) + 1,
                             refusal=e.refusal) from None
     if not moves:
-        raise field.error(0, "m is followed by the moves, or - for none")
+        raise field.error(0, "m is followed by the moves, or - for none", what="no_moves")
     return tuple(moves)
 
 

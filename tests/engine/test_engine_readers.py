@@ -292,6 +292,7 @@ def test_arbitrary_text_into_the_code_reader_raises_only_a_code_error(text: str)
     except CodeError as e:
         assert 0 <= e.offset <= len(text)
         assert len(str(e)) < 400
+        assert e.reason != "syntax" or "what" in e.params, e  # says what is wrong there
 
 
 @examples(400)

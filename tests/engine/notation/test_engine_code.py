@@ -132,6 +132,29 @@ def test_every_code_in_the_notation_document_reads_and_is_written_back_as_it_sta
     ("b2/01./-/*14/0", "empty_part", {}),
     ("b2/01.22/-/*14/0/n3.", "empty_part", {}),
     ("b2/01.22.33/-/*14/0", "part_count", {"count": 3, "players": 2}),
+    ("x2/01.22/-/*14/0", "not_game", {}),
+    ("b/01.22/-/*14/0", "no_players", {}),
+    ("b2x6/01.22/-/*14/0", "size_gaple", {}),
+    ("b2p/01.22/-/*14/0", "not_option", {"char": "p"}),
+    ("b2/01.22//*14/0", "empty_line", {}),
+    ("b2/01.22/33X44/*14/0", "not_end", {"char": "X"}),
+    ("b2/01.22/-/*14/x", "no_seat", {"high": 1}),
+    ("b2/01.22/-/*14/5", "no_such_seat", {"number": 5, "high": 1}),
+    ("b2/01.22/-/*14/0p", "passes_count", {}),
+    ("b2/01.22/-/*14/0o", "opening_tile", {}),
+    ("b2/01.22/-/*14/0q", "not_turn", {"char": "q"}),
+    ("b2/01.22/-/*14/0/n33.-", "pip_twice", {"value": 3}),
+    ("b2/01.22/-/*14/0/kh.-", "part_size", {"tag": "h"}),
+    ("b2/01.22/-/*14/0/kp01A.-", "no_part", {"tag": "A"}),
+    ("b2/01.22/-/*14/0/kq.-", "not_known", {"char": "q"}),
+    ("b2/01.*x/-/*14/0", "star_count", {}),
+    ("", "empty_code", {}),
+    ("b2/01.22/-", "missing", {}),
+    ("b2/01.22/-/*14/0/q", "not_field", {}),
+    ("b2/01.22/-/*14/0/n-.-/n-.-", "field_twice", {}),
+    ("b2/01.22/-/*14/0/m-/n-.-", "moves_last", {}),
+    ("b2/01.22/-/*14/0/m", "no_moves", {}),
+    ("g4x6/010203040506.*6.*6.*6/-/*4/0/d*1.-.-.-", "dead_shown", {"seat": 0}),
 ])
 def test_a_syntax_error_says_what_is_wrong_at_its_character(code: str, what: str,
                                                             params: dict[str, object]) -> None:
@@ -592,6 +615,7 @@ def test_a_mangled_code_is_refused_with_a_code_error_or_read_exactly(
         value = parse(mangled)
     except CodeError as e:
         assert 0 <= e.offset <= len(mangled)
+        assert e.reason != "syntax" or "what" in e.params, e  # says what is wrong there
         return
     round_trips(value)
     if isinstance(value, Round):

@@ -11,8 +11,12 @@ import pytest
 from apptest_support import click, open_page, texts
 from streamlit.testing.v1 import AppTest
 
-from ui import thinking
+from engine.notation.code import CodeError, parse
+from ui import i18n, thinking
+from ui.i18n import t_in
 from ui.pages.analysis import logic as analysis
+from ui.pages.analysis import words
+from ui.pages.analysis.words import seats_for
 from ui.widgets import round_record
 
 PAGE = "pages/analysis.py"
@@ -133,3 +137,72 @@ def test_a_link_with_a_position_and_a_round_says_the_position_is_left_out() -> N
     assert studied(at).moves and at.query_params.get("round") == E1_ROUND
     at = open_page(PAGE, round=E1_ROUND)
     assert "both a position and a round" not in texts(at)
+
+
+#: A code for each kind of grammar error, and what the page says is wrong at its character.
+WHAT_IS_WRONG = {
+    "x2/01.22/-/*14/0": "it starts with the game (character 1): b2, b3 or b4 (Block)",
+    "b/01.22/-/*14/0": "in the game, character 2: the number of players follows",
+    "b2x6/01.22/-/*14/0": "in the game, character 3: only Gaple names its hand size",
+    "b2p/01.22/-/*14/0": "in the game, character 3 (“p” U+0070) is not an option of this game",
+    "b2/01.22//*14/0": "the line is empty (character 10): write - for an empty line",
+    "b2/01.22/33X44/*14/0": "in the line, character 12 (“X” U+0058): each tile after the first "
+                            "starts with L or R",
+    "b2/01.22/-/*14/x": "in the turn, character 16: the turn starts with the seat to move, 0 to 1",
+    "b2/01.22/-/*14/5": "in the turn, character 16: there is no seat 5; the seats are 0 to 1",
+    "b2/01.22/-/*14/0p": "character 17: p is followed by the number of turns without a play",
+    "b2/01.22/-/*14/0o": "character 17: o is followed by the tile that must open",
+    "b2/01.22/-/*14/0q": "character 17 (“q” U+0071) is not part of a turn",
+    "b2/01.22/-/*14/0/n33.-": "in what the players lack, character 20: 3 is named twice",
+    "b2/01.22/-/*14/0/kh.-": "in what is known of the tiles, character 20: h is followed by the "
+                             "part's size",
+    "b2/01.22/-/*14/0/kp01A.-": "character 22: A names no part of the hand written before it",
+    "b2/01.22/-/*14/0/kq.-": "character 19 (“q” U+0071) is not part of what is known of a seat",
+    "b2/01.*x/-/*14/0": "in the hands, character 8: * is followed by a number of tiles",
+    "b2/01.22/-": "the stock is missing: a position has five fields",
+    "b2/01.22/-/*14/0/q": "at character 18, after the turn come only d (dead tiles)",
+    "b2/01.22/-/*14/0/n-.-/n-.-": "what the players lack is given twice (character 23)",
+    "b2/01.22/-/*14/0/m-/n-.-": "at character 21: the moves (m) come last",
+    "b2/01.22/-/*14/0/m": "in the moves, character 18: m is followed by the moves, or - for none",
+    "g4x6/010203040506.*6.*6.*6/-/*4/0/d*1.-.-.-": "in the dead tiles, character 36: North's hand "
+                                                   "is shown, so show their dead tiles too",
+    "b2/01.22/-/*14/0/kh2.h1": "what it says is known of North's tiles (the k field, "
+                               "character 18) does not agree",
+}
+
+
+@pytest.mark.parametrize(("code", "said"), WHAT_IS_WRONG.items())
+def test_each_grammar_error_says_what_is_wrong_at_its_character(code: str, said: str) -> None:
+    with pytest.raises(CodeError) as e:
+        parse(code)
+    assert said in words.code_error(e.value, seats_for(code))
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "ar", "ko", "id", "es"])
+def test_each_grammar_error_is_worded_in_every_language(lang: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every kind has its own words in the language: not the bare place, not English."""
+    chosen = ["en"]
+    monkeypatch.setattr(i18n.language, "current_lang", lambda: chosen[0])
+    bare = t_in(lang, "analysis.why.syntax", field="", at=0).split(":")[0]
+    for code in WHAT_IS_WRONG:
+        with pytest.raises(CodeError) as e:
+            parse(code)
+        chosen[0] = "en"
+        english = words.code_error(e.value, seats_for(code))
+        chosen[0] = lang
+        text = words.code_error(e.value, seats_for(code))
+        assert text.startswith(bare) and text != english, (code, text)
+        assert "{" not in text and "analysis." not in text, (code, text)
+        assert text != t_in(lang, "analysis.why.syntax", field=t_in(lang, "analysis.field.code"),
+                            at=e.value.offset + 1), (code, text)
+
+
+def test_an_empty_code_and_a_pasted_grammar_error_are_said_on_the_page() -> None:
+    with pytest.raises(CodeError) as e:
+        parse("")
+    assert words.code_error(e.value) == "The code is empty: paste a position or a round."
+    at = pasted("b2/01.22/-/*14/5")
+    assert WHAT_IS_WRONG["b2/01.22/-/*14/5"] in texts(at)
+    at = open_page(PAGE, pos="b2/01.22/-/*14/0/q")
+    assert WHAT_IS_WRONG["b2/01.22/-/*14/0/q"] in texts(at)

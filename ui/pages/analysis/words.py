@@ -18,11 +18,16 @@ from ...i18n import clip, end_name, refusal_text, seat_name, t, table_seat_names
 #: The reasons worded by their own entry (``analysis.why.<reason>``).
 REASONS = ("rules", "tile_twice", "line_join", "show_hands", "hand_size", "empty_hand",
            "out_not_empty", "no_dead", "stock_hidden", "counts", "passes", "opening_line",
-           "opening_holder", "round_start", "deal", "not_ascii", "lacks_held", "too_long")
+           "opening_holder", "round_start", "deal", "not_ascii", "lacks_held", "too_long",
+           "facts")
 #: What a syntax error says is wrong at its character (``analysis.why.syntax_<what>``).
-WHATS = ("not_pip", "not_move", "half_tile", "empty_part", "part_count")
+WHATS = ("not_pip", "not_move", "half_tile", "empty_part", "part_count", "not_game",
+         "no_players", "size_gaple", "not_option", "empty_line", "not_end", "no_seat",
+         "no_such_seat", "passes_count", "opening_tile", "not_turn", "pip_twice", "part_size",
+         "no_part", "not_known", "star_count", "empty_code", "missing", "not_field",
+         "field_twice", "moves_last", "no_moves", "dead_shown")
 #: The code's fields, as :class:`CodeError` names them (``analysis.field.<name>``).
-FIELDS = ("rules", "hands", "line", "stock", "turn", "dead", "lacks", "moves")
+FIELDS = ("rules", "hands", "line", "stock", "turn", "dead", "lacks", "known", "moves")
 
 
 def seats_for(code: str | None) -> tuple[str, ...] | None:
