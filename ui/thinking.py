@@ -27,6 +27,11 @@ what their hand was worth, the solver's verdicts), so it runs in its own pool,
 :func:`background`: a worker per core at the lowest CPU priority, so that it never takes a core
 from a computer's move or a hint (:func:`appraise_later`, :func:`worth_later`,
 :func:`judge_later`).  Its budgets are :data:`APPRAISE_BUDGET` and :data:`JUDGE_BUDGET`.
+
+Given a Dask scheduler (``DOMINO_DASK_SCHEDULER``, :mod:`ui.cluster`), the tutor's looks and
+the review's jobs run on its workers instead (a look split over every thread they have, a
+review's decisions side by side), the computer players and the hints still here; without
+one, or with one that cannot be reached, everything runs here (:func:`_anywhere`).
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ import time
 import types
 import weakref
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -66,7 +71,8 @@ from engine.search.appraise import (
 )
 from engine.search.solve import Solution, solve
 
-from . import worker
+from . import cluster, worker
+from .futures import joined
 
 T = TypeVar("T")
 
@@ -151,6 +157,7 @@ def stop() -> None:
     for call in _ON_STOP:
         with suppress(Exception):  # the stop goes on whatever one of them does
             call()
+    cluster.close()
     for executor in list(_EXECUTORS):
         processes = list((getattr(executor, "_processes", None) or {}).values())  # (private)
         executor.shutdown(wait=False, cancel_futures=True)
@@ -232,14 +239,26 @@ def _run(workers: Callable[[], Executor], job: Callable[..., T], *args: Any) -> 
             return workers().submit(job, *args)
 
 
+def _anywhere(workers: Callable[[], Executor], job: Callable[..., T], *args: Any,
+              where: cluster.Place | None = None, priority: int = 0) -> Future[T]:
+    """Run ``job(*args)`` on the Dask cluster when there is one (``where``, else
+    :func:`ui.cluster.place`), else as :func:`_run` does in ``workers``, where a job the
+    cluster loses runs again."""
+    where = where or (None if inline() or stopping() else cluster.place())
+    if where is None:
+        return _run(workers, job, *args)
+    return cluster.submit(where, job, args, partial(_run, workers, job, *args), priority)
+
+
 def submit(job: Callable[..., T], *args: Any) -> Future[T]:
     """Run ``job(*args)`` in the interactive pool (:func:`pool`), or now, inline."""
     return _run(pool, job, *args)
 
 
 def submit_later(job: Callable[..., T], *args: Any) -> Future[T]:
-    """Run ``job(*args)`` in the review's worker (:func:`background`), or now, inline."""
-    return _run(background, job, *args)
+    """Run ``job(*args)`` on the Dask cluster if there is one, else in the review's worker
+    (:func:`background`), or now, inline."""
+    return _anywhere(background, job, *args)
 
 
 def take(future: Future[T]) -> tuple[T, bool] | tuple[None, bool]:
@@ -309,68 +328,33 @@ def tutor(seat_view: SeatView, seed: int, after: Evidence | None = None,
     """A look at the learner's position (Play's tutor mode: is the move about to be made a
     mistake?): every legal move appraised within ``seconds`` (:data:`TUTOR_BUDGET`), worked
     out in every worker side by side (the computer players are idle on the learner's turn),
-    its parts added up (:func:`shared`); ``after``: going on from the looks before (the same
-    ``seed``), on deals they did not solve."""
-    return shared(pool, WORKERS, seat_view, seed,
-                  TUTOR_BUDGET if seconds is None else seconds, after)
+    or in every thread of the Dask cluster (:mod:`ui.cluster`), its parts added up
+    (:func:`shared`); ``after``: going on from the looks before (the same ``seed``), on
+    deals they did not solve."""
+    where = None if inline() or stopping() else cluster.place()
+    return shared(pool, WORKERS if where is None else where.threads, seat_view, seed,
+                  TUTOR_BUDGET if seconds is None else seconds, after, where)
 
 
 def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, seed: int,
-           seconds: float, after: Evidence | None = None) -> Future[Appraisal]:
+           seconds: float, after: Evidence | None = None,
+           where: cluster.Place | None = None) -> Future[Appraisal]:
     """One appraisal of ``seat_view`` worked out in ``parts`` of ``workers`` at once, each
     within ``seconds`` or once as precise as a tutor's look asks
     (:func:`engine.search.appraise.look_precision`; :func:`engine.search.appraise.appraise`'s ``part`` and
     ``after``): the
     answer, once every part is back, is their deals added up
     (:func:`engine.search.appraise.added_up`); a part that failed (or had no deal left) is left out,
-    and only if all fail does the answer.  Inline, one part."""
+    and only if all fail does the answer.  Inline, one part; ``where``: on the cluster
+    (:func:`_anywhere`)."""
     parts = 1 if inline() else max(1, parts)
-    futures = [_run(workers, partial(appraise, seconds=seconds, part=(i, parts), after=after,
-                                     precision=look_precision(seat_view)),
-                    seat_view, random.Random(seed)) for i in range(parts)]
+    futures = [_anywhere(workers, partial(appraise, seconds=seconds, part=(i, parts),
+                                          after=after, precision=look_precision(seat_view)),
+                         seat_view, random.Random(seed), where=where,
+                         priority=cluster.LOOK_PRIORITY) for i in range(parts)]
     if parts == 1:
         return futures[0]
     return joined(futures, partial(added_up, seat_view))
-
-
-def joined(futures: list[Future[T]], add: Callable[[T, T], T]) -> Future[T]:
-    """A future for the answers of ``futures`` added up by ``add`` once all are done; a
-    failed one is left out, and the whole fails only if every one fails.  Called off, it
-    calls off those not yet begun."""
-    outcome: Future[T] = Future()
-    lock = threading.Lock()  # the parts may finish in different threads
-
-    def finished(_: Future[T]) -> None:
-        with lock:
-            if not all(f.done() for f in futures) or outcome.done():
-                return
-            try:
-                _add_up(futures, add, outcome)
-            except InvalidStateError:  # called off meanwhile
-                pass
-
-    def called_off(f: Future[T]) -> None:
-        if f.cancelled():
-            for part in futures:
-                part.cancel()
-
-    outcome.add_done_callback(called_off)
-    for f in futures:
-        f.add_done_callback(finished)
-    return outcome
-
-
-def _add_up(futures: list[Future[T]], add: Callable[[T, T], T], outcome: Future[T]) -> None:
-    """Settle ``outcome`` with the finished ``futures``' answers added up (:func:`joined`)."""
-    answers = [f.result() for f in futures if not f.cancelled() and f.exception() is None]
-    if not answers:
-        errors = [e for f in futures if not f.cancelled() and (e := f.exception()) is not None]
-        outcome.set_exception(errors[0] if errors else RuntimeError("every part was called off"))
-        return
-    total = answers[0]
-    for more in answers[1:]:
-        total = add(total, more)
-    outcome.set_result(total)
 
 
 # -- the review's jobs: in the background worker, after everything else --------------------
