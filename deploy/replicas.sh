@@ -8,6 +8,8 @@
 # RUN (a folder for pids and logs, default ./run).  Without DOMINO_DATABASE_URL every replica
 # keeps its own SQLite file and a learner moved to another replica loses sight of their
 # progress: set the URL for more than one replica.
+# With DOMINO_DASK_SCHEDULER (a cluster started by deploy/judges.sh) the replicas' tutor and
+# reviews run on its workers, and the replicas only draw pages.
 set -eu
 cd "$(dirname "$0")/.."
 RUN=${RUN:-$PWD/run}
