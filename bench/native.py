@@ -1,7 +1,7 @@
 """The solver's native core against its Python search, side by side in one process.
 
     .venv/bin/python bench/native.py [--deals 40] [--repeats 3] [--moves 0] [--views K]
-                                     [--family NAME ...]
+                                     [--seconds 600] [--family NAME ...]
     .venv/bin/python bench/native.py --agree 10000 [--max-nodes 200000]
     .venv/bin/python bench/native.py --memory 100000
 
@@ -61,9 +61,11 @@ def deals(name: str, count: int, seed: int, moves: int, k: int) -> list[object]:
     return found
 
 
-def side_by_side(name: str, count: int, seed: int, moves: int, k: int,
-                 repeats: int) -> dict[str, float]:
-    """Each deal solved by both searches, ``repeats`` times: medians, rates and ratios."""
+def side_by_side(name: str, count: int, seed: int, moves: int, k: int, repeats: int,
+                 seconds: float) -> dict[str, float]:
+    """Each deal solved by both searches, ``repeats`` times: medians, rates and ratios (a
+    budget of ``seconds`` that no deal reaches: the exact search finishes, the same in both,
+    before the iterative deepening that a spent third of it would start)."""
     from engine.game.state import State
     from engine.search.solve import solve
 
@@ -77,7 +79,8 @@ def side_by_side(name: str, count: int, seed: int, moves: int, k: int,
             assert isinstance(state, State)
             found = {}
             for native in (True, False):
-                sol = solve(state, line=not k, exact_only=bool(k), native=native)
+                sol = solve(state, seconds=seconds, line=not k, exact_only=bool(k),
+                            native=native)
                 assert sol.exact, "a benchmark deal must be solved exactly"
                 found[native] = sol
                 times[native].append(sol.seconds)
@@ -103,7 +106,8 @@ def bench(args: argparse.Namespace) -> None:
     print(f"{'family':<10} {'deals':>5} {'native ms':>10} {'Python ms':>10} "
           f"{'native nodes/s':>15} {'Python nodes/s':>15} {'ratio (range)':>18}")
     for name in args.family or FAMILIES:
-        r = side_by_side(name, args.deals, args.seed, args.moves, args.views, args.repeats)
+        r = side_by_side(name, args.deals, args.seed, args.moves, args.views, args.repeats,
+                         args.seconds)
         print(f"{name:<10} {r['deals']:>5} {r['native_ms']:>10.2f} {r['python_ms']:>10.2f} "
               f"{r['native_rate'] / 1e6:>13.1f} M {r['python_rate'] / 1e6:>13.1f} M "
               f"{r['ratio']:>6.1f} ({r['low']:.1f}–{r['high']:.1f})", flush=True)
@@ -158,6 +162,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=600.0, help="each solve's budget")
     parser.add_argument("--moves", type=int, default=0,
                         help="random legal moves played into each deal first")
     parser.add_argument("--views", type=int, default=0, metavar="K",
