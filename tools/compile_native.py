@@ -4,7 +4,8 @@
 
 Writes ``engine/search/_native.cpython-…so`` beside its source, with the C compiler and
 flags Python's own extensions use (setuptools, as ``tools/compile_engine.py`` does for the
-mypyc build); objects go to ``.build/``.  The Makefile's ``build`` runs it whenever the C
+mypyc build); objects go to ``.build/``.  The new file takes the old one's name in one step
+(a rename): a process that has the old one loaded keeps it, unchanged.  The Makefile's ``build`` runs it whenever the C
 source changed; when it fails, the Makefile says so and the search runs in Python
 (``engine.search.solve.NATIVE`` is then False; ``engine/_build.py`` also refuses a build
 older than its source).
@@ -13,6 +14,7 @@ older than its source).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import warnings
 from pathlib import Path
@@ -28,18 +30,20 @@ def main() -> None:
     warnings.filterwarnings("ignore", message=r"Support for `\[tool.setuptools\]`")
 
     os.chdir(ROOT)
-    setup(
+    dist = setup(
         name="engine-native",
         packages=[],
         ext_modules=[Extension("engine.search._native", [SOURCE],
                                extra_compile_args=["-O3", "-Wall"])],
-        script_args=["-q", "build_ext", "--inplace", "--build-temp", ".build/native",
+        script_args=["-q", "build_ext", "--build-temp", ".build/native",
                      "--build-lib", ".build/lib"],
     )
-    # Built from the source as it is now, even where nothing needed recompiling
-    # (engine/_build.py compares times).
-    for path in (ROOT / "engine" / "search").glob("_native.*.so"):
-        path.touch()
+    command = dist.get_command_obj("build_ext")
+    built = Path(command.get_ext_fullpath("engine.search._native"))
+    target = ROOT / "engine" / "search" / built.name
+    partial = target.with_name(f".{built.name}.new")
+    shutil.copyfile(built, partial)
+    os.replace(partial, target)  # built from the source as it is now (a new file's time)
 
 
 if __name__ == "__main__":
