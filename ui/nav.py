@@ -24,6 +24,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("pages/examples.py", "nav.examples"),
     ("pages/try_it.py", "nav.try_it"),
     ("pages/play.py", "nav.play"),
+    ("pages/friends.py", "nav.friends"),
     ("pages/puzzles.py", "nav.puzzles"),
     ("pages/strategy.py", "nav.strategy"),
     ("pages/analysis.py", "nav.analysis"),

@@ -117,6 +117,7 @@ PAGES = [  # sidebar link, the page's heading, its path
     ("Worked examples", "Worked examples", "/examples"),
     ("Try it", "Try it", "/try_it"),
     ("Play", "Play", "/play"),
+    ("Play with friends", "Play with friends", "/friends"),
     ("Puzzles", "Puzzles", "/puzzles"),
     ("Strategy", "Strategy", "/strategy"),
     ("Analysis", "Analysis", "/analysis"),
