@@ -24,7 +24,7 @@ from ...widgets import feedback, match_sheet, story
 from ...widgets.board import board
 from ...widgets.deal_setup import rules_label
 from ...widgets.knowledge import knowledge
-from ...widgets.live import live
+from ...widgets.live import Focus, live
 from ...widgets.reasons import reason_text
 from ...widgets.round_review import view as round_review_view
 from ...widgets.share import share_position
@@ -121,9 +121,10 @@ def _below(game: Game, me: int, md: tuple[str, ...]) -> None:
     _review(game, me)
     if not game.match.over:
         games = game.setting.rules.plays_games
-        st.button(t("play.next_game") if games else t("play.next_round"), key="friends.next",
-                  type="primary", on_click=friends_table.on_next_round,
-                  args=(game.table_id, game.record.version))
+        with st.container(key="friends-actions"):
+            st.button(t("play.next_game") if games else t("play.next_round"),
+                      key="friends.next", type="primary", on_click=friends_table.on_next_round,
+                      args=(game.table_id, game.record.version))
 
 
 def _review(game: Game, me: int) -> None:
@@ -159,8 +160,12 @@ def _table(game: Game, me: int) -> None:
     places = friends_words.places(game.record)
     labels = friends_words.seat_labels(game, me, places)
     md = tuple(friends_words.as_text(x) for x in labels)
-    live("friends", friends_words.announcement(game, md, me),
-         friends_words.announcement_id(game))
+    said = friends_words.announcement_id(game)
+    # At the round's end the focus goes to "Next round", described by the result (as Play).
+    live("friends", friends_words.announcement(game, md, me), said,
+         Focus(f"{said}.end", ".st-key-friends-actions button",
+               describe=".st-key-friends-result", within=f".st-key-{logic.BOARD}-board")
+         if state.over and not game.match.over else None)
     _given_notes(game)
     mine = game.seat(me)
     yours = not state.over and state.mover == me and game.record.ended is None and (
