@@ -11,8 +11,8 @@
 - ``code FILE [--final] [--seat N] [--toml]``: the game as a code (engine/notation/code.py).
 - ``appraise FILE [--seat N] [--seconds S] [--seed N]``: every legal move of the
   mover after the file's moves, appraised from the mover's view (engine/search/appraise.py).
-- ``puzzles --rules TABLE|all --count N --seed S --out DIR [--theme T]``: the puzzle
-  bank, decisions from computer rounds with a clear answer, as scenario files
+- ``puzzles --rules TABLE|all --count N --seed S --out DIR [--theme T] [--principle P]``:
+  the puzzle bank, decisions from computer rounds with a clear answer, as scenario files
   (engine/teaching/puzzles.py).
 
 Where a command takes ``FILE`` (replay, solve, code, appraise), it also takes ``-`` (a
@@ -130,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     zp.add_argument("--seed", type=_integer, default=1)
     zp.add_argument("--out", default="scenarios/puzzles", help="the folder to write into")
     zp.add_argument("--theme", default=None, help="only puzzles of this theme")
+    zp.add_argument("--principle", default=None,
+                    help="only where this Strategy principle decides (engine/teaching/principles.py)")
     zp.add_argument("--quiet", action="store_true", help="print only the files written")
     return parser
 
@@ -171,7 +173,8 @@ def _puzzles(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(text, file=sys.stderr, flush=True)
 
-    for path in write(Path(args.out), args.rules, args.count, args.seed, args.theme, say):
+    for path in write(Path(args.out), args.rules, args.count, args.seed, args.theme, say,
+                      args.principle):
         print(path)
     return 0
 

@@ -17,6 +17,11 @@ The starting rating of a puzzle (:func:`starting_rating`) says how hard it looks
 (1650), and 50 more for every distinct move past two (at most 150).  The site then moves each
 puzzle's rating with every attempt.
 
+With ``--theme T``, only puzzles of that theme; with ``--principle P``, only decisions where
+the Strategy course's principle ``P`` decides (:func:`engine.teaching.principles.decides_at`),
+at any decision of a round (not only its first clear one), for a lesson's position and its
+practice (``tools/strategy_course.py``).
+
 Everything is drawn from the seed: the same command writes the same files.
 """
 
@@ -39,6 +44,7 @@ from ..search.appraise import ALWAYS_EXACT
 from ..search.deals import DealSpace
 from ..search.sampler import world
 from ..search.solve import solve
+from .principles import PRINCIPLES, Principle, decides_at, game_of
 from .puzzle import Puzzle, exact_appraisal, figures, qualifies, themes_of, to_toml
 from .scenario import dumps
 from .themes import THEMES
@@ -119,9 +125,10 @@ def candidate(state: State, budget: int = WORK_BUDGET) -> Puzzle | None:
 
 def search(code: str, rules: Ruleset, count: int, seed: int, budget: int = WORK_BUDGET,
            theme: str | None = None,
-           progress: Callable[[str], None] | None = None) -> Iterator[Found]:
+           progress: Callable[[str], None] | None = None,
+           principle: Principle | None = None) -> Iterator[Found]:
     """Up to ``count`` puzzles of ``rules`` from rounds of ``seed`` (see the module); with
-    ``theme``, only puzzles of that theme."""
+    ``theme``, only puzzles of that theme; with ``principle``, only where it decides."""
     found = 0
     for d in range(count * ROUNDS_PER_PUZZLE):
         if found >= count:
@@ -132,10 +139,13 @@ def search(code: str, rules: Ruleset, count: int, seed: int, budget: int = WORK_
         state = start.copy()
         while not state.over:
             puzzle = candidate(state, budget)
-            if puzzle is not None and (theme is None or theme in puzzle.themes):
+            if puzzle is not None and (theme is None or theme in puzzle.themes) and (
+                    principle is None
+                    or decides_at(principle, view(state, puzzle.seat), puzzle.figures)):
                 found += 1
                 pid = f"puzzle-{code}-{seed}-{d:04d}"
-                asked = f" --theme {theme}" if theme else ""
+                asked = (f" --theme {theme}" if theme else "") + (
+                    f" --principle {principle.key}" if principle else "")
                 note = (f"Made by python -m engine puzzles --rules {code}{asked} --seed {seed}: "
                         f"round {d}, the decision before move {len(state.moves) + 1}.")
                 if progress:
@@ -148,24 +158,29 @@ def search(code: str, rules: Ruleset, count: int, seed: int, budget: int = WORK_
 
 
 def write(out: Path, rules: str, count: int, seed: int, theme: str | None = None,
-          progress: Callable[[str], None] | None = None) -> list[Path]:
+          progress: Callable[[str], None] | None = None,
+          principle: str | None = None) -> list[Path]:
     """Write ``count`` puzzles of a table (``rules`` a key of :data:`TABLES`, or ``all``
-    for ``count`` of each; with ``theme``, puzzles of that theme only) into ``out``; the
-    files written.  Raises ValueError for an unknown table or theme, and when the rounds
-    tried did not give ``count`` puzzles."""
+    for ``count`` of each; with ``theme``, puzzles of that theme only; with ``principle``,
+    a Strategy principle's key, those where it decides only) into ``out``; the files
+    written.  Raises ValueError for an unknown table, theme or principle, a table whose game
+    the principle is not measured in, and when the rounds tried did not give ``count``
+    puzzles."""
     codes = list(TABLES) if rules == "all" else [rules]
     for code in codes:
         if code not in TABLES:
             raise ValueError(f"--rules {code}: write all, or one of {', '.join(TABLES)}")
     if theme is not None and theme not in THEMES:
         raise ValueError(f"--theme {theme}: one of {', '.join(THEMES)}")
+    chosen = _principle(principle, codes)
     if count < 1:
         raise ValueError(f"--count must be at least 1, not {count}")
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for code in codes:
         started = time.perf_counter()
-        made = list(search(code, TABLES[code], count, seed, theme=theme, progress=progress))
+        made = list(search(code, TABLES[code], count, seed, theme=theme, progress=progress,
+                           principle=chosen))
         for item in made:
             path = out / f"{item.id}.toml"
             path.write_text(item.text(), encoding="utf-8")
@@ -177,3 +192,18 @@ def write(out: Path, rules: str, count: int, seed: int, theme: str | None = None
                              f"rounds of seed {seed}")
     return written
 
+
+
+def _principle(key: str | None, codes: list[str]) -> Principle | None:
+    """The principle ``--principle`` names (None: none asked), measured in every table of
+    ``codes``; a ValueError otherwise."""
+    if key is None:
+        return None
+    found = next((p for p in PRINCIPLES if p.key == key), None)
+    if found is None:
+        raise ValueError(f"--principle {key}: one of {', '.join(p.key for p in PRINCIPLES)}")
+    outside = [code for code in codes if game_of(f"puzzle-{code}") not in found.games]
+    if outside:
+        raise ValueError(f"--principle {key} is measured in {', '.join(found.games)}, "
+                         f"not in {', '.join(outside)}")
+    return found

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from engine.game.moves import Move
+from engine.game.view import view
 from engine.notation.code import parse_position
 from engine.search.appraise import BANDS
 from engine.teaching import puzzle as puzzle_data
 from engine.teaching.lessons import check_paths
+from engine.teaching.principles import PRINCIPLES, decides_at
 from engine.teaching.puzzles import TABLES, search, write
 from engine.teaching.scenario import ScenarioError, find, load, loads
 from engine.teaching.themes import THEMES, contrast, themes
@@ -198,6 +200,21 @@ def test_a_theme_asked_for_is_in_every_puzzle_found() -> None:
         assert "draw" in found.puzzle.themes
 
 
+def test_a_principle_asked_for_decides_at_every_puzzle_found() -> None:
+    """--principle: only decisions where the Strategy principle decides (the first of a
+    round that does, not only its first clear one): how the course's thin lessons got
+    their practice."""
+    control = next(p for p in PRINCIPLES if p.key == "control")
+    found = list(search("g4x7", TABLES["g4x7"], 2, seed=3, principle=control))
+    assert [f.id for f in found] == ["puzzle-g4x7-3-0009", "puzzle-g4x7-3-0064"]
+    for f in found:
+        state = f.start.copy()
+        for move in f.moves:
+            state.push(move)
+        assert decides_at(control, view(state, f.puzzle.seat), f.puzzle.figures)
+        assert "--principle control" in f.note
+
+
 def test_the_command_writes_checked_files(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "engine", "puzzles", "--rules", "d2",
                           "--count", "2", "--seed", "11", "--out", str(tmp_path), "--quiet"],
@@ -214,6 +231,9 @@ def test_the_command_writes_checked_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--rules", "b9"], "--rules b9: write all, or one of b2"),
     (["--rules", "d2", "--theme", "luck"], "--theme luck: one of block"),
+    (["--rules", "d2", "--principle", "luck"], "--principle luck: one of heavy_first"),
+    (["--rules", "b2", "--principle", "control"],
+     "--principle control is measured in gaple-4x6, gaple-4x7, gaple-5, duel-draw, not in b2"),
 ])
 def test_the_command_refuses_what_it_cannot_make(tmp_path: Path, args: list[str],
                                                  message: str) -> None:

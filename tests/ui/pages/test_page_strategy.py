@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,9 @@ def test_each_lesson_s_puzzles_are_what_the_course_says(lesson) -> None:  # type
         assert max(m.expected for m in f.moves if m.move.tile == tile) \
             <= f.moves[0].expected - BANDS[s.rules.family][0] + 2e-4
         assert holds_object(p.key, v), lesson.counter
+    # Two puzzles to practise at least: the puzzle generator finds them where the bank has
+    # too few (python -m engine puzzles --principle, docs/puzzles.md).
+    assert len(lesson.practice) >= 2, lesson.principle
     # A lesson goes without a position or a counter-example only when the bank has none.
     mine = [s for sid, s in BANK.items() if game_of(sid) in p.games]
     if lesson.position is None:
@@ -191,6 +195,27 @@ def test_solving_the_position_and_the_counter_example_earns_the_other_stars() ->
     at = open_page(PAGE, principle="shed_pips", learner=who)
     assert progress.steps(who)[strategy_step("shed_pips")] == 3
     assert "3 of 3 ★" in texts(at)
+
+
+def test_a_lesson_without_practice_says_the_bank_has_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A course whose lesson has no practice puzzle says so plainly, and links none."""
+    scenarios = tmp_path / "scenarios"
+    shutil.copytree(ROOT / "scenarios", scenarios)
+    course = scenarios / "lessons" / "strategy" / "course.toml"
+    text = course.read_text(encoding="utf-8")
+    lesson = COURSE.lesson("variety")
+    assert lesson is not None and lesson.practice
+    listed = "practice = [" + ", ".join(f'"{sid}"' for sid in lesson.practice) + "]"
+    assert text.count(listed) == 1
+    course.write_text(text.replace(listed, "practice = []"), encoding="utf-8")
+    monkeypatch.setenv("DOMINO_SCENARIOS_DIR", str(scenarios))
+    at = open_page(PAGE, principle="variety")
+    assert "No more positions in the bank for this principle yet." in texts(at)
+    queries = [link.proto.query_string for link in at.get("page_link")]
+    assert not any(f"puzzle={sid}" in q for sid in lesson.practice for q in queries)
+    at = open_page(PAGE, principle="control")  # a lesson with practice says nothing of it
+    assert "No more positions in the bank" not in texts(at)
 
 
 def test_the_counter_example_says_what_blind_following_costs() -> None:
