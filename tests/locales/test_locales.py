@@ -367,11 +367,16 @@ def test_the_indonesian_catalog_reads_as_indonesian(pattern: str, instead: str) 
 
 def test_the_native_readings_findings_say_what_they_mean() -> None:
     """Spanish: a blocked two-player game with equal totals is a draw whatever the number of
-    tiles each holds (every drawn game says it); a negative list is «ni 1 ni 3».  Indonesian:
-    a two-player series is not called «Seri», which is the site's word for a draw."""
+    tiles each holds (every drawn game says it); a negative list is «ni 1 ni 3»; «only you»
+    is said whole.  Indonesian: a two-player series is not called «Seri», which is the site's
+    word for a draw; a tile for either open value, not for both."""
     es, id_ = load("es"), load("id")
     assert "tenga cada uno las fichas que tenga" in es["settlement.duel_equal"]
     assert i18n.t_in("es", "try.knows_missing", values=i18n.t_in(
         "es", "try.or_list", first="1", last="3")) == "y no tiene ni 1 ni 3"
     assert id_["verdict.draw"] == "seri" and "seri" not in id_["play.match_duel"].lower()
     assert id_["play.match_duel"] != id_["play.match_gaple"]
+    # Spanish: the fact "only you" says the whole condition, not cut short after "mientras".
+    assert es["puzzles.fact.only_you"].endswith("mientras tú todavía tengas uno")
+    # Indonesian: a tile for either open value, not one that matches both at once.
+    assert "salah satu dari kedua angka" in id_["learn.blocked_wrong_no"]
