@@ -124,6 +124,7 @@ def test_two_people_play_a_round_each_seeing_only_their_own_hand() -> None:
             str(x) for x in state.hand(mover)]
         for tile in hidden_tiles(state, mover):
             assert tile not in sent, f"{tile} of another hand reached seat {mover}"
+        assert "analysis?" not in sent  # no link to the deal while the round is on
         click(at, legal_button(state, BOARD))
         moves += 1
         assert moves < 60
@@ -131,6 +132,7 @@ def test_two_people_play_a_round_each_seeing_only_their_own_hand() -> None:
     for seat, at in people.items():
         at.run()
         assert "Result" in texts(at)
+        assert "analysis?round=" in page_sent(at)  # the round's code, once it is over
         learner = at.session_state["learner"]
         assert progress.games(learner)["block"].rounds == 1
         # their own review, worked out (inline here) and kept in their record, shown
@@ -194,11 +196,11 @@ def test_a_computer_seat_moves_and_the_person_records_once() -> None:
     ana.run()
     learner = ana.session_state["learner"]
     assert progress.games(learner)["block"].rounds == 1
-    # a match to one point is over with its first scoring round: the table ends
-    over = game(made)
-    if over.match.over:
-        assert progress.read_table(made.table_id).end_reason == "finished"  # type: ignore[union-attr]
-        assert progress.games(learner)["block"].matches == 1
+    # a match to one point is over with its first round (this one scores): the table ends
+    assert game(made).match.over
+    assert progress.read_table(made.table_id).end_reason == "finished"  # type: ignore[union-attr]
+    assert progress.games(learner)["block"].matches == 1
+    assert "friends.next" not in [b.key for b in ana.button]
 
 
 def test_bad_links_say_so_and_show_no_table() -> None:
