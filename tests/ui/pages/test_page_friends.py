@@ -11,6 +11,7 @@ in-process and without a pause (conftest).
 from __future__ import annotations
 
 import json
+import secrets
 import time
 
 import pytest
@@ -30,10 +31,11 @@ BOARD = "friends-board"
 
 def new_table(*kinds: str, learning: bool = True, seed: int = 7, goal: int = 100,
               rules: Ruleset | None = None) -> progress.NewTable:
-    """A table set straight in the store (as the form sets one): Block for as many players
-    as ``kinds`` unless ``rules`` says otherwise."""
+    """A table set straight in the store (as the form sets one, by a creator of its own: the
+    tests share one store), Block for as many players as ``kinds`` unless ``rules`` says
+    otherwise."""
     setting = logic.Setting(rules or block(len(kinds)), seed, goal, learning)
-    made = progress.create_table("test-creator", logic.setting_params(setting),
+    made = progress.create_table(secrets.token_hex(8), logic.setting_params(setting),
                                  [progress.SeatPlan(kind, "heaviest") for kind in kinds])
     assert made is not None
     return made
@@ -327,3 +329,22 @@ def test_setting_tables_is_limited_per_browser() -> None:
     click(at, "friends.create")
     assert "You have set many tables in the last hour" in texts(at)
     assert "table" not in at.query_params
+
+
+def test_a_name_with_markup_is_said_as_typed_and_shown_as_text() -> None:
+    made = new_table("person", "person", seed=17)
+    name = "*Ana* <i>"
+    people = {0: sit(made, 0, name), 1: sit(made, 1, "Ben")}
+    click(host(made), "friends.start")
+    while True:  # up to Ben's turn after a move of Ana's
+        state = game(made).state
+        last = state.last_record
+        if state.mover == 1 and last is not None and last.player == 0:
+            break
+        assert state.mover is not None
+        click(people[state.mover].run(), legal_button(state, BOARD))
+    ben = people[1].run()
+    (live,) = [data for data in (json.loads(c.proto.json) for c in ben.get("bidi_component"))
+               if data.get("key") == "friends"]
+    assert live["text"].startswith(f"{name} (North)")  # a screen reader hears it as typed
+    assert "\\*Ana\\* \\<i\\>" in texts(ben)  # the page shows it as text, not markup

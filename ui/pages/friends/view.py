@@ -155,6 +155,17 @@ def _given_notes(game: Game) -> None:
         st.caption(plain(said))
 
 
+def _note(game: Game, yours: bool, labels: tuple[str, ...]) -> str | None:
+    """The status line under the table: the round's end, or whom the table waits for (the
+    board's own "your move" on the person's turn)."""
+    state = game.state
+    if state.over:
+        return t("play.game_over") if game.setting.rules.plays_games else t("board.round_over")
+    if yours or state.mover is None:
+        return None
+    return t("friends.waiting_for", name=labels[state.mover])
+
+
 def _table(game: Game, me: int) -> None:
     state = game.state
     places = friends_words.places(game.record)
@@ -162,7 +173,7 @@ def _table(game: Game, me: int) -> None:
     md = tuple(friends_words.as_text(x) for x in labels)
     said = friends_words.announcement_id(game)
     # At the round's end the focus goes to "Next round", described by the result (as Play).
-    live("friends", friends_words.announcement(game, md, me), said,
+    live("friends", friends_words.announcement(game, labels, me), said,  # plain text
          Focus(f"{said}.end", ".st-key-friends-actions button",
                describe=".st-key-friends-result", within=f".st-key-{logic.BOARD}-board")
          if state.over and not game.match.over else None)
@@ -171,13 +182,10 @@ def _table(game: Game, me: int) -> None:
     yours = not state.over and state.mover == me and game.record.ended is None and (
         mine is not None and not mine.plays_computer)
     found = friends_table.hint(game)[1] if game.setting.learning else None
-    waiting = t("play.game_over") if state.over and game.setting.rules.plays_games else \
-        t("board.round_over") if state.over else None if yours else \
-        t("friends.waiting_for", name=labels[state.mover]) if state.mover is not None else None
     board(state, key=logic.BOARD, seat=me, seats=labels,
           reveal="all" if state.over else "mover",
           on_move=partial(friends_table.on_move, game.table_id, me, game.record.version),
-          disabled=not yours, controls=yours, note=waiting, offer="legal",
+          disabled=not yours, controls=yours, note=_note(game, yours, labels), offer="legal",
           fits=game.setting.learning, hand_label=t("play.your_hand"), hand_link=True,
           highlight=found.move if yours and isinstance(found, Decision) else None,
           below=partial(_below, game, me, md))

@@ -85,8 +85,8 @@ def event_text(event: progress.TableEvent, labels: tuple[str, ...]) -> str:
 
 
 def announcement(game: Game, labels: tuple[str, ...], me: int) -> str:
-    """The live region's words: the last move when it was another seat's (the person's own
-    move is what they just did), then the round's end."""
+    """The live region's words (plain text: ``labels`` as typed): the last move when it was
+    another seat's (the person's own move is what they just did), then the round's end."""
     state = game.state
     record = state.last_record
     parts: list[str] = []
