@@ -348,3 +348,14 @@ def test_a_name_with_markup_is_said_as_typed_and_shown_as_text() -> None:
                if data.get("key") == "friends"]
     assert live["text"].startswith(f"{name} (North)")  # a screen reader hears it as typed
     assert "\\*Ana\\* \\<i\\>" in texts(ben)  # the page shows it as text, not markup
+
+
+def test_the_host_closes_the_table() -> None:
+    made = new_table("person", "person", seed=19)
+    ana = sit(made, 0, "Ana")
+    boss = host(made)
+    click(boss, "friends.close")
+    assert progress.read_table(made.table_id).end_reason == "closed"  # type: ignore[union-attr]
+    assert "This table was closed." in texts(boss)
+    assert "friends.start" not in [b.key for b in boss.button]
+    assert "This table has ended." in texts(ana.run())

@@ -160,22 +160,29 @@ def host_view(record: progress.TableRecord, host: str) -> None:
     if record.ended is not None:
         st.info(t(f"friends.ended_{record.end_reason}" if record.end_reason in (
             "finished", "expired", "closed") else "friends.ended_closed"))
-        return
-    if record.started is None:
-        everyone = all(s.taken for s in record.seats if s.kind == "person")
-        with st.container(horizontal=True, gap="small", key="friends-start"):
-            st.button(t("friends.start"), key="friends.start", type="primary",
-                      disabled=not everyone, on_click=friends_table.on_start,
-                      args=(table_id, host, False))
-            if not everyone:
-                st.button(t("friends.fill"), key="friends.fill",
-                          on_click=friends_table.on_start, args=(table_id, host, True))
-        said = friends_table.said(table_id)
-        shown = feedback.now(said)
-        if shown is not None:
-            st.markdown(plain(shown.text))
-        return
+    elif record.started is None:
+        _start(record, host)
     game = logic.rebuild(record)
     if game is not None:
-        st.caption(t("friends.host_round", n=game.round_no))
+        if record.ended is None:
+            st.caption(t("friends.host_round", n=game.round_no))
         sheet(game, labels)
+    if record.ended is None:
+        st.button(t("friends.close"), key="friends.close", on_click=friends_table.on_close,
+                  args=(table_id, host))
+
+
+def _start(record: progress.TableRecord, host: str) -> None:
+    """"Start" once every person has sat down, or at once with the computer in the empty
+    seats."""
+    everyone = all(s.taken for s in record.seats if s.kind == "person")
+    with st.container(horizontal=True, gap="small", key="friends-start"):
+        st.button(t("friends.start"), key="friends.start", type="primary",
+                  disabled=not everyone, on_click=friends_table.on_start,
+                  args=(record.table_id, host, False))
+        if not everyone:
+            st.button(t("friends.fill"), key="friends.fill",
+                      on_click=friends_table.on_start, args=(record.table_id, host, True))
+    shown = feedback.now(friends_table.said(record.table_id))
+    if shown is not None:
+        st.markdown(plain(shown.text))

@@ -329,6 +329,15 @@ def on_give_back(table_id: str, host: str, seat: int) -> None:
         pass
 
 
+def on_close(table_id: str, host: str) -> None:
+    """"Close the table" (the host's token checked): it ends for everyone, its record kept."""
+    try:
+        if progress.access(table_id, host) == "host":
+            progress.end_table(table_id, "closed")
+    except progress.ProgressError:
+        pass
+
+
 def heartbeat(table_id: str, seat: int) -> None:
     try:
         progress.seen(table_id, seat)
