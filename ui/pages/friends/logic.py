@@ -44,7 +44,9 @@ PAGE = "pages/friends.py"
 BOARD = "friends-board"
 #: Seconds a computer move stays on show before the next one (``DOMINO_PLAY_PAUSE``, as Play).
 PAUSE = max(0.0, float(os.environ.get("DOMINO_PLAY_PAUSE", "0.9") or 0))
-#: A person is here when their page was heard from within this many seconds ...
+#: A person's page tells the store it is open every this many seconds ...
+BEAT = 4.0
+#: ... and the person is here when it was heard from within this many seconds ...
 PRESENT = 10.0
 #: ... and the host may give their seat to the computer after this many seconds without news.
 ABSENT = 30.0

@@ -19,7 +19,8 @@ the table it is for), ``friends.computer`` (the computer's move being worked out
 version, future), ``friends.finished`` (the rounds this session has recorded),
 ``friends.hint_asked`` and ``friends.hints`` (the hint asked for, and the plies where this
 session took one), ``friends.due`` (a computer move still to be made: :func:`advance`),
-``friends.reviews`` (the person's own reviews this session shows: :func:`reviews`).
+``friends.reviews`` (the person's own reviews this session shows: :func:`reviews`),
+``friends.beat`` (when this session last told the store its person is here).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ HINT = "friends.hint_asked"
 HINTS = "friends.hints"
 DUE = "friends.due"
 REVIEWS = "friends.reviews"
+BEAT = "friends.beat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,9 +340,15 @@ def on_close(table_id: str, host: str) -> None:
         pass
 
 
-def heartbeat(table_id: str, seat: int) -> None:
+def heartbeat(table_id: str, seat: int, now: float | None = None) -> None:
+    """The person at ``seat`` is here: told the store at most every :data:`~.logic.BEAT`
+    seconds (presence needs no more; the page looks at the version every second)."""
+    clock = time.time() if now is None else now
+    if clock - float(st.session_state.get(BEAT, 0.0)) < logic.BEAT:
+        return
+    st.session_state[BEAT] = clock
     try:
-        progress.seen(table_id, seat)
+        progress.seen(table_id, seat, now=clock)
     except progress.ProgressError:
         pass
 
