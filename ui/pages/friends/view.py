@@ -3,10 +3,11 @@
 A seat's view draws the table from that seat only (``board(seat=…, reveal="mover")``: the
 other hands face down, nothing of their tiles, the stock's order or a dead pile's faces in
 what the page sends; every hand open, and the round's code offered, only once the round is
-over).  :func:`_watch`, a fragment run every second, says the seat is here (``seen``), asks
-the store for the table's version (one small query) and runs the whole page again only when
-it changed, so the others' moves appear within about a second; while a computer seat is to
-move it moves the table on (:func:`ui.pages.friends.table.advance`)."""
+over).  :func:`_watch`, a fragment run every second, asks the store for the table's version
+(one small query) and runs the whole page again only when it changed, so the others' moves
+appear within about a second; it says the seat is here (``seen``, every few seconds), and
+while a computer seat is to move it moves the table on
+(:func:`ui.pages.friends.table.advance`)."""
 
 from __future__ import annotations
 
@@ -44,8 +45,8 @@ CSS = """
 
 @st.fragment(run_every=1.0)
 def _watch(table_id: str, seat: int | None, drawn: int, host: bool = False) -> None:
-    """Every second: the seat is here; the table moved on (or, for the host, someone came or
-    went): the whole page again."""
+    """Every second: the seat is here (:func:`~ui.pages.friends.table.heartbeat`); the table
+    moved on (or, for the host, someone came or went): the whole page again."""
     if seat is not None:
         friends_table.heartbeat(table_id, seat)
     if friends_table.due():
