@@ -18,6 +18,11 @@ cd "$(dirname "$0")/.."
 RUN=${RUN:-$PWD/run}
 DASK=${DASK:-.venv/bin/dask}
 mkdir -p "$RUN"
+# A worker's statistical profiler would take the interpreter from the search a hundred times a
+# second; the scheduler hands a one-thread worker one job at a time, so that a tutor's look,
+# of a higher priority, goes to the first worker free, before the reviews' jobs waiting.
+export DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False
+export DASK_DISTRIBUTED__SCHEDULER__WORKER_SATURATION=1.0
 
 if [ "${1:-}" = stop ]; then
     for f in "$RUN"/dask-workers.pid "$RUN"/dask-scheduler.pid; do

@@ -43,6 +43,8 @@ class Cluster:
 
 def _started(args: list[str], folder: Path, log: str) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if k != "DOMINO_THINK"}
+    env.update(DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False",  # as deploy/judges.sh
+               DASK_DISTRIBUTED__SCHEDULER__WORKER_SATURATION="1.0")
     with open(folder / log, "wb") as out:
         return subprocess.Popen([DASK, *args], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
