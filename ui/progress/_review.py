@@ -99,11 +99,15 @@ def record_review(learner: str, round_id: str, figures: RoundFigures,
 
 def decisions(learner: str, family: str | None = None,
               grades: Sequence[str] | None = None, last: int | None = None, *,
+              round_id: str | None = None,
               data_dir: str | Path | None = None) -> list[DecisionRecord]:
     """The learner's judged decisions, the latest round first (within a round, by move
     number): of one family, of some grades (``("mistake", "blunder")``), the ``last`` so
-    many."""
+    many, of one round."""
     where, params = ["learner = ?"], [learner]
+    if round_id is not None:
+        where.append("round_id = ?")
+        params.append(round_id)
     if family:
         where.append("family = ?")
         params.append(family)

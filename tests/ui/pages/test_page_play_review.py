@@ -25,6 +25,7 @@ from test_page_play_resume import come_back
 from test_ui_play_rounds import Workers
 
 from engine.game.state import State
+from engine.search.appraise import appraise
 from ui import progress, thinking
 from ui.i18n import t_in
 from ui.widgets.round_review import work as play_review
@@ -264,6 +265,51 @@ def test_a_kept_review_is_drawn_from_the_store_after_a_reload(
     assert [(d.number, d.grade, d.loss) for d in progress.decisions(learner)] == [
         (i.number, j.grade, j.loss) for i in shown.items if (j := i.judgement()) is not None]
     assert progress.recent(learner, "block").accuracy == shown.report.accuracy
+    assert progress.recent(learner, "block").rounds == 1  # kept once
+
+
+def test_a_review_kept_before_its_answers_were_draws_its_exact_decisions_from_the_store(
+        held: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review kept before its answers were (schema 7) has its judged decisions and no
+    answer: after a reload each exact decision's appraisal is the one kept, not worked out
+    again; only the estimates' appraisals, the verdicts and the hand's worth are asked."""
+    at = open_page("pages/play.py", rules="block", players="2", seed="12", level="heaviest")
+    play_round(at)
+    held.release()
+    at.run()
+    review = play_table(at).reviewed
+    assert review is not None and review.filed
+    learner = at.session_state["learner"]
+    with progress.connect() as conn:  # the store as a version before 7 left it
+        conn.execute("DELETE FROM review_answers WHERE learner = ?", (learner,))
+    exact = {d.number for d in progress.decisions(learner) if d.exact}
+    assert exact and len(exact) < len(review.items)  # exact decisions, and estimates
+    again_workers = Workers()
+    monkeypatch.setattr(thinking, "submit_later", again_workers.submit)
+    play_review._in_flight().clear()
+    again = come_back(at)
+    shown = play_table(again).reviewed
+    assert shown is not None
+    for item, was in zip(shown.items, review.items, strict=True):
+        if item.number in exact:  # as it was worked out, but for the seconds it took
+            got, kept = item.appraisal.value, was.appraisal.value
+            assert got is not None and kept is not None and not item.appraisal.waiting
+            assert dataclasses.replace(got, moves=()) == dataclasses.replace(
+                kept, moves=(), evidence=None, seconds=0.0)  # but for the seconds it took
+            assert [(m.move, m.expected, m.stderr, m.grade, m.margin) for m in got.moves] \
+                == [(m.move, m.expected, m.stderr, m.grade, m.margin) for m in kept.moves]
+            assert [m.loss for m in got.moves] == pytest.approx([m.loss for m in kept.moves])
+            assert got.of(item.played).loss == kept.of(item.played).loss
+        else:
+            assert item.appraisal.waiting
+    appraised = [args for _, job, args in again_workers.jobs
+                 if getattr(job, "func", job) is appraise]
+    assert len(appraised) == len(review.items) - len(exact)
+    again_workers.release()
+    again.run()
+    grades = dict(zip([item.number for item in shown.items], shown_grades(again), strict=True))
+    assert [grades[item.number] for item in review.items if item.number in exact] == [
+        item.grade() for item in review.items if item.number in exact]  # as kept
     assert progress.recent(learner, "block").rounds == 1  # kept once
 
 

@@ -72,7 +72,7 @@ def test_a_reviewed_round_is_kept_once_with_its_decisions(where: str | Path) -> 
     assert not progress.record_figures(lid, "t:1", FIGURES, data_dir=where)
 
 
-def test_decisions_are_read_by_family_and_grade_the_latest_round_first(
+def test_decisions_are_read_by_family_grade_and_round_the_latest_round_first(
         where: str | Path) -> None:
     lid = progress.new_learner_id()
     for n, grades in enumerate([("mistake", "best"), ("blunder", "good", "inaccuracy")]):
@@ -85,6 +85,8 @@ def test_decisions_are_read_by_family_and_grade_the_latest_round_first(
     worst = progress.decisions(lid, grades=("mistake", "blunder"), data_dir=where)
     assert [(d.round_id, d.grade) for d in worst] == [("r1", "blunder"), ("r0", "mistake")]
     assert len(progress.decisions(lid, last=2, data_dir=where)) == 2
+    one = progress.decisions(lid, round_id="r0", data_dir=where)  # one round's
+    assert [(d.round_id, d.number) for d in one] == [("r0", 1), ("r0", 2)]
     assert progress.decisions(lid, family="gaple", data_dir=where) == []
     assert progress.decisions(lid, grades=(), data_dir=where) == []
     assert progress.decisions(progress.new_learner_id(), data_dir=where) == []

@@ -6,6 +6,12 @@ drawn from its own answers, its figures those the store keeps, never worked out 
 appraisal within a time budget rests on as many deals as the machine solved in it, so a
 second one differs); a review still pending goes on from the decisions already judged.
 
+A review kept before its answers were (schema 7) has only its judged decisions
+(:class:`ui.progress.DecisionRecord`): an exact one gives its appraisal back whole
+(:func:`judged`, :func:`appraisal_of`: every deal solved, so no error to keep, and the deals
+those the view allows); an estimate's error and deals were not kept, so it is worked out
+again, as the verdicts with every hand open are (the solver's, the same again).
+
 The JSON holds what the review shows and sums up, to the last bit of each float (an
 appraisal's evidence, which only the tutor goes on from, is left out)."""
 
@@ -17,7 +23,9 @@ from contextlib import suppress
 from typing import Any
 
 from engine.game.moves import Move
+from engine.game.view import SeatView
 from engine.search.appraise import Appraisal, MoveAppraisal, Worth
+from engine.search.deals import DealSpace
 from engine.search.solve import MoveValue, Solution
 
 from ... import progress, thinking
@@ -147,6 +155,34 @@ def kept(owner: str, round_id: str, where: str | None = None) -> dict[str, Any]:
         if answer is not None:
             out[name] = answer
     return out
+
+
+def judged(owner: str, round_id: str, stored: dict[str, Any], where: str | None = None
+           ) -> dict[int, progress.DecisionRecord]:
+    """The exact decisions kept of ``owner``'s review of ``round_id``, by number, where no
+    answer of it is (``stored``, :func:`kept`): a review kept before its answers were ({}
+    otherwise, or when the store cannot be read)."""
+    if not owner or stored:
+        return {}
+    try:
+        found = progress.decisions(owner, round_id=round_id, data_dir=where)
+    except progress.ProgressError:
+        return {}
+    return {d.number: d for d in found if d.exact}
+
+
+def appraisal_of(record: progress.DecisionRecord, v: SeatView) -> Appraisal:
+    """An exact decision's appraisal as it was worked out, from its record and the view it
+    was made from: every move's expected score and grade, best first, and its loss against
+    the best (the move played's as kept); no error (every deal solved), over every deal the
+    view allows."""
+    deals = DealSpace(v).count
+    return Appraisal(
+        v.seat, record.family, True, deals, deals, 0.0,
+        tuple(MoveAppraisal(Move.parse(m), e, 0.0, record.loss if m == record.played
+                            else record.best_expected - e, 0.0, g)
+              for m, e, g in record.moves),
+        tuple(Move.parse(m) for m in record.best))
 
 
 def kept_or_asked(kept: dict[str, Any], name: str, kind: type, ask: Callable[[], Any]

@@ -159,10 +159,11 @@ def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
     """The review of the round ``end`` (played from ``start``) for ``seat``: each decision's
     jobs asked for in the background, in the round's order (an appraisal, then the verdict:
     each decision fills in whole, the first first), the hand's worth last.  ``owner``: the
-    answers kept in their store for this round are taken as they are, and only the others
-    asked for (:mod:`.kept`); the seeds are the round's (its match's seed, its
-    number, the ply), so a job asked again asks the same."""
+    answers kept in their store for this round (or its exact decisions, kept before its
+    answers were) are taken as they are, the others asked for (:mod:`.kept`); the seeds
+    are the round's (its match's seed, its number, the ply): a job asked again asks the same."""
     stored = kept.kept(owner, round_id)
+    judged = kept.judged(owner, round_id, stored)  # kept before its answers were
     walker = start.copy()
     items: list[ReviewItem] = []
     forced: list[tuple[int, Move]] = []
@@ -170,6 +171,9 @@ def review_round(start: State, end: State, seat: int, round_id: str, seed: int,
         if record.player == seat:
             if len(walker.distinct_moves()) > 1:
                 position = walker.copy()
+                if ply + 1 in judged:
+                    stored[part("appraisal", ply + 1)] = kept.appraisal_of(
+                        judged[ply + 1], view(position, seat))
                 appraisal = kept_or_asked(stored, part("appraisal", ply + 1), Appraisal,
                                           partial(thinking.appraise_later, view(position, seat),
                                                   _seed(seed, round_no, ply)))
