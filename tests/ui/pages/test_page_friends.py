@@ -359,3 +359,23 @@ def test_the_host_closes_the_table() -> None:
     assert "This table was closed." in texts(boss)
     assert "friends.start" not in [b.key for b in boss.button]
     assert "This table has ended." in texts(ana.run())
+
+
+def test_a_computer_move_is_made_once_the_page_that_moved_last_went_away() -> None:
+    made = new_table("person", "computer", seed=23)
+    ana = sit(made, 0, "Ana")
+    click(host(made), "friends.start")
+    state = game(made).state
+    assert state.mover == 0
+    # Ana's move written, then her page gone before it asked for the computer's answer
+    move = next(m for m in state.legal_moves())
+    version = progress.table_version(made.table_id)
+    assert version is not None
+    assert progress.play(made.table_id, version, 1, 0, 0, logic.token_after(state, move),
+                         now=time.time() - 10 * logic.GRACE)
+    assert game(made).state.mover == 1
+    again = open_page(PAGE, table=made.table_id, seat=made.seat_tokens[0],
+                      learner=ana.session_state["learner"])  # she comes back: a new page
+    assert game(made).state.mover == 0, "the computer did not move for a page gone quiet"
+    assert "friends-board.pass" in [b.key for b in again.button] or \
+        any(k and k.startswith("friends-board.play") for k in (b.key for b in again.button))

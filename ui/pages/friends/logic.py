@@ -44,6 +44,9 @@ PAGE = "pages/friends.py"
 BOARD = "friends-board"
 #: Seconds a computer move stays on show before the next one (``DOMINO_PLAY_PAUSE``, as Play).
 PAUSE = max(0.0, float(os.environ.get("DOMINO_PLAY_PAUSE", "0.9") or 0))
+#: The session that made a table's last change works the computer's move out; another does
+#: once the table has been quiet this many seconds more (that page went away).
+GRACE = 3.0
 #: A person's page tells the store it is open every this many seconds ...
 BEAT = 4.0
 #: ... and the person is here when it was heard from within this many seconds ...

@@ -20,7 +20,10 @@ version, future), ``friends.finished`` (the rounds this session has recorded),
 ``friends.hint_asked`` and ``friends.hints`` (the hint asked for, and the plies where this
 session took one), ``friends.due`` (a computer move still to be made: :func:`advance`),
 ``friends.reviews`` (the person's own reviews this session shows: :func:`reviews`),
-``friends.beat`` (when this session last told the store its person is here).
+``friends.beat`` (when this session last told the store its person is here),
+``friends.wrote`` (the table and version this session's last write made: that session asks
+for the computer's next move; another only once the table has been quiet for
+:data:`~.logic.GRACE` seconds, its page gone).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ COMPUTER = "friends.computer"
 FINISHED = "friends.finished"
 HINT = "friends.hint_asked"
 HINTS = "friends.hints"
+WROTE = "friends.wrote"
 DUE = "friends.due"
 REVIEWS = "friends.reviews"
 BEAT = "friends.beat"
@@ -126,6 +130,9 @@ def advance(table_id: str, now: float | None = None) -> bool:
         clock = time.time() if now is None else now
         if logic.PAUSE and clock - record.moved < logic.PAUSE:
             return wrote
+        if st.session_state.get(WROTE) != (table_id, record.version) and \
+                clock - record.moved < logic.PAUSE + logic.GRACE:
+            return wrote  # the session that made the last change asks (others: if it went)
         asked = st.session_state.get(COMPUTER)
         if not isinstance(asked, Asked) or (asked.table, asked.version) != (
                 table_id, record.version):
@@ -138,13 +145,22 @@ def advance(table_id: str, now: float | None = None) -> bool:
         token = logic.computer_token(game, None if decision is None else decision.move)
         st.session_state.pop(COMPUTER, None)
         try:
-            if progress.play(table_id, record.version, game.round_no, game.ply, seat, token):
-                wrote = True  # (None: another session wrote it first: the table as it is)
+            # (None: another session wrote it first: the table as it is)
+            wrote = _wrote(table_id, progress.play(table_id, record.version, game.round_no,
+                                                   game.ply, seat, token)) or wrote
         except progress.ProgressError:
             return wrote
         if logic.PAUSE:
             return wrote
     return wrote
+
+
+def _wrote(table_id: str, version: int | None) -> bool:
+    """Note the version this session's write made (None: nothing written); True if one."""
+    if version is None:
+        return False
+    st.session_state[WROTE] = (table_id, version)
+    return True
 
 
 def due() -> bool:
@@ -240,10 +256,11 @@ def on_move(table_id: str, seat: int, version: int, move: Move) -> None:
         say(table_id, refused)
         return
     try:
-        written = progress.play(table_id, version, game.round_no, game.ply, seat, token)
+        written = _wrote(table_id, progress.play(table_id, version, game.round_no, game.ply,
+                                                 seat, token))
     except progress.ProgressError:
-        written = None
-    if written is None:
+        written = False
+    if not written:
         _moved_on(table_id)
         return
     say(table_id, None)
@@ -260,7 +277,7 @@ def on_next_round(table_id: str, version: int) -> None:
     if deal is None:
         return
     try:
-        progress.deal(table_id, version, game.round_no + 1, deal)
+        _wrote(table_id, progress.deal(table_id, version, game.round_no + 1, deal))
     except progress.ProgressError:
         pass
     say(table_id, None)
@@ -313,12 +330,14 @@ def on_start(table_id: str, host: str, fill: bool) -> None:
     say(table_id, worded("no", partial(t, "friends.not_all_here"))
         if answer == "waiting" else None)
     if answer == "started":
+        _wrote(table_id, current_version(table_id))
         advance(table_id)
 
 
 def on_give(table_id: str, host: str, seat: int) -> None:
     try:
-        progress.give_to_computer(table_id, host, seat)
+        if progress.give_to_computer(table_id, host, seat):
+            _wrote(table_id, current_version(table_id))
     except progress.ProgressError:
         return
     advance(table_id)
@@ -353,7 +372,7 @@ def heartbeat(table_id: str, seat: int, now: float | None = None) -> None:
         pass
 
 
-def version(table_id: str) -> int | None:
+def current_version(table_id: str) -> int | None:
     try:
         return progress.table_version(table_id)
     except progress.ProgressError:

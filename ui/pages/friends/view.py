@@ -51,7 +51,7 @@ def _watch(table_id: str, seat: int | None, drawn: int, host: bool = False) -> N
         friends_table.heartbeat(table_id, seat)
     if friends_table.due():
         friends_table.advance(table_id)
-    if friends_table.version(table_id) != drawn or host and _presence(table_id) != \
+    if friends_table.current_version(table_id) != drawn or host and _presence(table_id) != \
             st.session_state.get(PRESENCE):
         st.rerun(scope="app")
 
