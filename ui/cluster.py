@@ -5,8 +5,8 @@ Without the setting nothing here connects: :mod:`ui.thinking` runs every job in 
 pools, as it always did.  With it, the first job connects a ``distributed`` client to the
 scheduler (within :data:`CONNECT_SECONDS`), and :func:`place` hands :mod:`ui.thinking` its
 ``concurrent.futures`` executor (``Client.get_executor``: the pages' futures stay as they
-are) and how many threads its workers have, which is how many parts a tutor's look is split
-into (at most :data:`MOST_PARTS`).  Every job is run (``pure=False``: none is answered from
+are); a tutor's look is split into as many parts as its workers have threads free
+(:func:`idle`, at most :data:`MOST_PARTS`), and runs in the local pool when none is.  Every job is run (``pure=False``: none is answered from
 another alike), a tutor's part before a review's job (:data:`LOOK_PRIORITY`).
 
 Nothing a learner sees depends on the cluster being there.  A scheduler that cannot be
@@ -58,9 +58,10 @@ def address() -> str:
 
 @dataclass(frozen=True)
 class Place:
-    """Where a job goes: the cluster's executor and its workers' threads."""
+    """Where a job goes: the cluster's executor, its client and its workers' threads."""
 
     executor: Executor
+    client: Any  # a distributed.Client
     threads: int
 
 
@@ -104,7 +105,7 @@ def place() -> Place | None:
             return None
         _say(link, f"thinking runs on the Dask cluster at {where} ({threads} threads)",
              logging.INFO)
-        return Place(link.executor, min(threads, MOST_PARTS))
+        return Place(link.executor, link.client, threads)
 
 
 def _connect(link: _Link, where: str) -> None:
@@ -122,6 +123,19 @@ def _connect(link: _Link, where: str) -> None:
         link.client, link.executor, link.failed_at = None, None, time.monotonic()
         _say(link, f"the Dask scheduler at {where} cannot be reached ({e!r}): thinking runs "
                    "in the local pools")
+
+
+def idle(where: Place) -> int:
+    """How many of the cluster's threads have no job now (at most :data:`MOST_PARTS`): a
+    tutor's look is split over them, and over none when every one is busy (a job under way
+    is never interrupted, and a review's may take minutes: the look then runs in the local
+    pool, as without a cluster)."""
+    try:
+        busy = {w: len(jobs) for w, jobs in where.client.processing().items()}
+        threads = where.client.nthreads()
+    except Exception:  # noqa: BLE001  (lost meanwhile)
+        return 0
+    return min(MOST_PARTS, sum(max(0, int(n) - busy.get(w, 0)) for w, n in threads.items()))
 
 
 def _threads(client: Any) -> int:

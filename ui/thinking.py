@@ -239,12 +239,15 @@ def _run(workers: Callable[[], Executor], job: Callable[..., T], *args: Any) -> 
             return workers().submit(job, *args)
 
 
+def _place() -> cluster.Place | None:
+    """The Dask cluster to think on, if any (never inline, nor once the server stops)."""
+    return None if inline() or stopping() else cluster.place()
+
+
 def _anywhere(workers: Callable[[], Executor], job: Callable[..., T], *args: Any,
-              where: cluster.Place | None = None, priority: int = 0) -> Future[T]:
-    """Run ``job(*args)`` on the Dask cluster when there is one (``where``, else
-    :func:`ui.cluster.place`), else as :func:`_run` does in ``workers``, where a job the
-    cluster loses runs again."""
-    where = where or (None if inline() or stopping() else cluster.place())
+              where: cluster.Place | None, priority: int = 0) -> Future[T]:
+    """Run ``job(*args)`` on the Dask cluster ``where``, or (None) as :func:`_run` does in
+    ``workers``, where a job the cluster loses runs again."""
     if where is None:
         return _run(workers, job, *args)
     return cluster.submit(where, job, args, partial(_run, workers, job, *args), priority)
@@ -258,7 +261,7 @@ def submit(job: Callable[..., T], *args: Any) -> Future[T]:
 def submit_later(job: Callable[..., T], *args: Any) -> Future[T]:
     """Run ``job(*args)`` on the Dask cluster if there is one, else in the review's worker
     (:func:`background`), or now, inline."""
-    return _anywhere(background, job, *args)
+    return _anywhere(background, job, *args, where=_place())
 
 
 def take(future: Future[T]) -> tuple[T, bool] | tuple[None, bool]:
@@ -328,12 +331,13 @@ def tutor(seat_view: SeatView, seed: int, after: Evidence | None = None,
     """A look at the learner's position (Play's tutor mode: is the move about to be made a
     mistake?): every legal move appraised within ``seconds`` (:data:`TUTOR_BUDGET`), worked
     out in every worker side by side (the computer players are idle on the learner's turn),
-    or in every thread of the Dask cluster (:mod:`ui.cluster`), its parts added up
+    or in every free thread of the Dask cluster (:mod:`ui.cluster`), its parts added up
     (:func:`shared`); ``after``: going on from the looks before (the same ``seed``), on
     deals they did not solve."""
-    where = None if inline() or stopping() else cluster.place()
-    return shared(pool, WORKERS if where is None else where.threads, seat_view, seed,
-                  TUTOR_BUDGET if seconds is None else seconds, after, where)
+    where = _place()
+    parts = cluster.idle(where) if where is not None else 0
+    return shared(pool, parts or WORKERS, seat_view, seed,
+                  TUTOR_BUDGET if seconds is None else seconds, after, where if parts else None)
 
 
 def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, seed: int,
@@ -345,8 +349,8 @@ def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, see
     ``after``): the
     answer, once every part is back, is their deals added up
     (:func:`engine.search.appraise.added_up`); a part that failed (or had no deal left) is left out,
-    and only if all fail does the answer.  Inline, one part; ``where``: on the cluster
-    (:func:`_anywhere`)."""
+    and only if all fail does the answer.  Inline, one part; ``where``: on that Dask
+    cluster (:func:`_anywhere`)."""
     parts = 1 if inline() else max(1, parts)
     futures = [_anywhere(workers, partial(appraise, seconds=seconds, part=(i, parts),
                                           after=after, precision=look_precision(seat_view)),

@@ -156,6 +156,37 @@ def test_a_tutors_look_is_split_over_the_workers_and_equals_its_parts_added_up(
     assert (look.deals, look.moves, look.best) == (both.deals, both.moves, both.best)
 
 
+def test_a_look_waits_for_no_review_every_worker_is_busy_with(
+        two_workers: Cluster, monkeypatch: pytest.MonkeyPatch, leaves: None) -> None:
+    """A job under way is never interrupted: with every worker on a review's job, a look is
+    worked out here, in the local pool's parts, as without a cluster."""
+    on(two_workers, monkeypatch)
+    where = cluster.place()
+    assert where is not None
+    busy = [thinking.submit_later(time.sleep, 4) for _ in range(2)]
+    watcher = two_workers.client()
+    try:
+        deadline = time.monotonic() + 60
+        while sum(map(len, watcher.processing().values())) < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        asked: list[object] = []
+
+        def here(workers: object, job: Any, *args: Any) -> Future[Any]:
+            asked.append(workers)
+            return done(job(*args))
+
+        monkeypatch.setattr(thinking, "_run", here)
+        assert cluster.idle(where) == 0
+        state = deal_after(4)
+        assert thinking.tutor(view(state, state.mover or 0), 5, seconds=0.2).result().deals
+        assert asked == [thinking.pool] * thinking.WORKERS
+    finally:
+        watcher.close()
+        for job in busy:
+            job.result(timeout=60)
+
+
 def reviewed(start: State, end: State, learner: str, round_id: str) -> work.RoundReview:
     """The learner's review of the round, asked for and attended to until it is filed."""
     review = work.review_round(start, end, 0, round_id, 7, 1)
