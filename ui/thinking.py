@@ -71,7 +71,7 @@ from engine.search.appraise import (
 )
 from engine.search.solve import Solution, solve
 
-from . import cluster, worker
+from . import cluster, review_parts, worker
 from .futures import joined
 
 T = TypeVar("T")
@@ -366,9 +366,15 @@ def shared(workers: Callable[[], Executor], parts: int, seat_view: SeatView, see
 
 def appraise_later(seat_view: SeatView, seed: int) -> Future[Appraisal]:
     """Every legal move of the view, appraised from what its seat could see, to the
-    review's precision (:func:`engine.search.appraise.review_precision`) or its budget."""
-    return submit_later(partial(appraise, seconds=APPRAISE_BUDGET * review_time(seat_view),
-                                precision=review_precision(seat_view)),
+    review's precision (:func:`engine.search.appraise.review_precision`) or its budget; a
+    slow decision on a Dask cluster in rounds over its threads (:mod:`ui.review_parts`)."""
+    seconds, precision = APPRAISE_BUDGET * review_time(seat_view), review_precision(seat_view)
+    where = _place()
+    if where is not None and review_parts.split(seat_view, where.threads):
+        return review_parts.rounds(lambda job: _anywhere(
+            background, job, seat_view, random.Random(seed), where=where),
+            seat_view, min(where.threads, cluster.MOST_PARTS), seconds, precision)
+    return submit_later(partial(appraise, seconds=seconds, precision=precision),
                         seat_view, random.Random(seed))
 
 

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from dask_support import Cluster, dask_cluster
 
-from engine.game.rules import block
+from engine.game.rules import Ruleset, block
 from engine.game.state import State
 from engine.game.view import view
-from engine.search.appraise import appraise, combine, look_precision
-from ui import cluster, progress, thinking
+from engine.search.appraise import appraise, as_precise, combine, look_precision
+from ui import cluster, progress, review_parts, thinking
 from ui.futures import relayed
 from ui.widgets.round_review import work
 
@@ -88,11 +88,11 @@ def dask_address_of_nobody() -> str:
     return f"tcp://127.0.0.1:{free_port()}"
 
 
-def deal_after(moves: int, seed: int = 4) -> State:
-    """A two-player Block deal some random moves in (its deals listed: an appraisal there ends
-    on its precision, not on the clock, whatever the machine)."""
+def deal_after(moves: int, seed: int = 4, rules: Ruleset | None = None) -> State:
+    """A deal some random moves in (two-player Block by default: its deals listed, an
+    appraisal there ends on its precision, not on the clock, whatever the machine)."""
     rng = random.Random(seed)
-    state = State.deal(block(2), rng)
+    state = State.deal(rules or block(2), rng)
     for _ in range(moves):
         state.push_unchecked(rng.choice(state.legal_moves()))
     return state
@@ -185,6 +185,52 @@ def test_a_look_waits_for_no_review_every_worker_is_busy_with(
         watcher.close()
         for job in busy:
             job.result(timeout=60)
+
+
+def test_only_a_slow_decision_on_more_than_one_thread_is_split() -> None:
+    two, four = deal_after(0), deal_after(0, rules=block(4))
+    assert not review_parts.split(view(two, two.mover or 0), 2)  # half a second: whole
+    assert review_parts.split(view(four, four.mover or 0), 2)
+    assert not review_parts.split(view(four, four.mover or 0), 1)
+
+
+def parts_asked(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """For each job sent on its way from now: whether it went to the cluster."""
+    asked: list[bool] = []
+    anywhere = thinking._anywhere
+
+    def recorded(workers: Any, job: Any, *args: Any, where: Any,
+                 priority: int = 0) -> Future[Any]:
+        asked.append(where is not None)
+        return anywhere(workers, job, *args, where=where, priority=priority)
+
+    monkeypatch.setattr(thinking, "_anywhere", recorded)
+    return asked
+
+
+def test_a_slow_decision_of_a_review_is_worked_out_in_rounds_over_the_workers(
+        two_workers: Cluster, monkeypatch: pytest.MonkeyPatch, leaves: None) -> None:
+    on(two_workers, monkeypatch)
+    monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 0.8)  # 1.6 s for four-player Block
+    monkeypatch.setattr(review_parts, "ROUND_SECONDS", 0.4)
+    asked = parts_asked(monkeypatch)
+    state = deal_after(0, rules=block(4))
+    v = view(state, state.mover or 0)
+    found = thinking.appraise_later(v, 5).result(timeout=120)
+    assert {m.move for m in found.moves} == set(state.legal_moves()) and not found.exact
+    assert len(asked) >= 4 and len(asked) % 2 == 0 and all(asked)  # rounds of two parts
+    assert found.evidence is not None and len(found.evidence.draws) == len(asked)  # all in
+
+
+def test_a_slow_decision_precise_after_one_round_stops_there(
+        two_workers: Cluster, monkeypatch: pytest.MonkeyPatch, leaves: None) -> None:
+    on(two_workers, monkeypatch)
+    asked = parts_asked(monkeypatch)
+    state = deal_after(9, rules=block(3))  # later in a three-player round: fewer deals
+    v = view(state, state.mover or 0)
+    assert review_parts.split(v, 2)
+    found = thinking.appraise_later(v, 5).result(timeout=120)
+    assert as_precise(v, found) and asked == [True, True]
 
 
 def reviewed(start: State, end: State, learner: str, round_id: str) -> work.RoundReview:
