@@ -374,8 +374,8 @@ def test_the_native_readings_findings_say_what_they_mean() -> None:
     assert "tenga cada uno las fichas que tenga" in es["settlement.duel_equal"]
     assert i18n.t_in("es", "try.knows_missing", values=i18n.t_in(
         "es", "try.or_list", first="1", last="3")) == "y no tiene ni 1 ni 3"
-    assert id_["verdict.draw"] == "seri" and "seri" not in id_["play.match_duel"].lower()
-    assert id_["play.match_duel"] != id_["play.match_gaple"]
+    assert id_["verdict.draw"] == "seri" and "seri" not in id_["play.match_duel.other"].lower()
+    assert id_["play.match_duel.other"] != id_["play.match_gaple.other"]
     # Spanish: the fact "only you" says the whole condition, not cut short after "mientras".
     assert es["puzzles.fact.only_you"].endswith("mientras tú todavía tengas uno")
     # Indonesian: a tile for either open value, not one that matches both at once.

@@ -69,3 +69,19 @@ def test_the_slavic_and_arabic_counts_of_one_and_two_differ(lang_code: str) -> N
     one = t_in(lang_code, "nav.progress_play", won=1, count=1)
     two = t_in(lang_code, "nav.progress_play", won=1, count=2)
     assert one.replace("1", "") != two.replace("2", "").replace("1", "")
+
+
+def test_a_run_or_series_of_one_reads_in_the_singular() -> None:
+    """A table with friends may agree a run of one round: the match's title says so."""
+    assert t_in("en", "play.match_gaple", count=1, round=1) == "A run of 1 round · round 1"
+    assert t_in("en", "play.match_gaple", count=4, round=2) == "A run of 4 rounds · round 2"
+    assert t_in("en", "play.match_duel", count=1, round=1) == "A series of 1 game · game 1"
+    assert t_in("en", "play.match_duel", count=3, round=1) == "A series of 3 games · game 1"
+
+
+@pytest.mark.parametrize("key", ["play.match_gaple", "play.match_duel"])
+def test_a_run_s_title_has_a_form_for_every_count(key: str) -> None:
+    for code in LANGS:
+        for n in (1, 2, 3, 5, 11, 21, 100):
+            said = t_in(code, key, count=n, round=1)
+            assert said and "{" not in said and key not in said, (code, n, said)

@@ -89,9 +89,9 @@ def sheet(game: logic.Game, labels: tuple[str, ...]) -> None:
     if isinstance(m, BlockMatch):
         title = t("play.match_block", target=m.target, round=n)
     elif isinstance(m, GapleMatch):
-        title = t("play.match_gaple", rounds=m.rounds_agreed, round=n)
+        title = t("play.match_gaple", count=m.rounds_agreed, round=n)
     else:
-        title = t("play.match_duel", rounds=m.rounds_agreed, round=n)
+        title = t("play.match_duel", count=m.rounds_agreed, round=n)
     st.markdown(f"**{esc(title)}**")
     if not rows:
         return

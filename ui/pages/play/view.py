@@ -133,9 +133,9 @@ def _sheet(table: Table) -> None:
     if isinstance(m, BlockMatch):
         title = t("play.match_block", target=m.target, round=table.round_no)
     elif isinstance(m, GapleMatch):
-        title = t("play.match_gaple", rounds=m.rounds_agreed, round=table.round_no)
+        title = t("play.match_gaple", count=m.rounds_agreed, round=table.round_no)
     else:
-        title = t("play.match_duel", rounds=m.rounds_agreed, round=table.round_no)
+        title = t("play.match_duel", count=m.rounds_agreed, round=table.round_no)
     st.markdown(f"**{esc(title)}**")
     if isinstance(m, GapleMatch):
         st.caption(t("play.gaple_interpretation"))
