@@ -309,7 +309,9 @@ def test_the_paste_box_opens_a_code_or_says_why_not(data_dir: Path) -> None:
     at.segmented_control(key=analysis.MODE).set_value("open").run()
     at.text_area(key="analysis.paste").input("b2/01.22/-/*14/0q").run()
     click(at, "analysis.open")
-    assert "The code could not be read: the turn, character 17." in texts(at)
+    assert ("The code could not be read: in the turn, character 17 (“q” U+0071) is not part of "
+            "a turn: the seat, then p and the passes so far, then o and the opening rule.") \
+        in texts(at)
     at.text_area(key="analysis.paste").input("b2/01.22/-/*14/0p7").run()
     click(at, "analysis.open")
     assert "7 turns without a play cannot be here: it is from 0 to 1." in texts(at)
