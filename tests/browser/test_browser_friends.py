@@ -3,7 +3,8 @@ own learner) against the live server: two people at two-player Block playing in 
 move showing on the other's page; four people at Gaple; nobody's page (its HTML, the board's
 shadow root included) nor the WebSocket frames it received ever carrying a tile of another
 hand while the round is on; a person who closed their browser coming back through their link
-to their seat as it was; a stale tab of the same seat whose move is refused, one move kept.
+to their seat as it was; a stale tab of the same seat whose move is refused, one move kept;
+two people served by two replicas on one PostgreSQL store.
 
 The tables are set straight in the live server's store (as the form sets them); which move
 is legal is read from the store (the page's own :mod:`ui.pages.friends.logic` rebuilds the
@@ -21,6 +22,7 @@ import pytest
 from browser_support import WAIT, play, settle
 from play_browser import count_is, hand
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
+from serving_support import replicas
 
 from engine.game.rules import Ruleset, block, gaple
 from engine.game.tiles import Tile
@@ -74,7 +76,7 @@ def forms(t: Tile) -> list[str]:
     return [f"[{a}|{b}]", f"[{b}|{a}]", f'"{a}-{b}"', f'"{b}-{a}"']
 
 
-def new_table(rules: Ruleset, kinds: tuple[str, ...], data: Path,
+def new_table(rules: Ruleset, kinds: tuple[str, ...], data: str | Path,
               seed: int = 7) -> progress.NewTable:
     setting = logic.Setting(rules, seed, logic.default_setting(rules, seed).goal, False)
     made = progress.create_table(secrets.token_hex(8), logic.setting_params(setting),
@@ -84,7 +86,7 @@ def new_table(rules: Ruleset, kinds: tuple[str, ...], data: Path,
     return made
 
 
-def game(made: progress.NewTable, data: Path) -> logic.Game:
+def game(made: progress.NewTable, data: str | Path) -> logic.Game:
     record = progress.read_table(made.table_id, data_dir=data)
     assert record is not None
     found = logic.rebuild(record)
@@ -162,7 +164,7 @@ def at_table(people: list[Person], moves: int) -> None:
         expect(count_is(person.page, moves)).to_be_attached(timeout=WAIT)
 
 
-def hidden_from(made: progress.NewTable, data: Path, people: list[Person]) -> None:
+def hidden_from(made: progress.NewTable, data: str | Path, people: list[Person]) -> None:
     """While the round is on, nobody's page nor its frames carry a tile of another hand (or
     dead pile); each carries its own hand (the check finds tiles where they are)."""
     state = game(made, data).state
@@ -181,7 +183,7 @@ def hidden_from(made: progress.NewTable, data: Path, people: list[Person]) -> No
                     assert form not in frames, f"seat {seat} was sent {other}'s {t}"
 
 
-def move(made: progress.NewTable, data: Path, people: list[Person]) -> None:
+def move(made: progress.NewTable, data: str | Path, people: list[Person]) -> None:
     """The person to move plays their first legal move on their page; every page shows it."""
     g = game(made, data)
     mover = g.state.mover
@@ -269,3 +271,18 @@ def test_a_stale_tab_of_the_same_seat_is_refused_one_move_kept(
     kept = game(made, live_data_dir)
     assert kept.ply == 1
     assert kept.state.mover != mover
+
+
+def test_two_people_on_two_replicas_play_in_turn(postgres_url: str, browser: Browser,
+                                                  tmp_path: Path,
+                                                  everyone: list[Person]) -> None:
+    made = new_table(block(2), ("person", "person"), postgres_url)
+    with replicas(2, tmp_path / "deploy", postgres_url) as running:
+        everyone += [sit(browser, replica.url, made, n, name)
+                     for n, (replica, name) in enumerate(zip(running, ("Ana", "Bo"),
+                                                             strict=True))]
+        start(everyone[0], made)
+        at_table(everyone, 0)
+        for _ in range(4):
+            move(made, postgres_url, everyone)
+        hidden_from(made, postgres_url, everyone)
