@@ -228,6 +228,33 @@ def test_four_people_at_gaple_see_only_their_own_hands(
     hidden_from(made, live_data_dir, everyone)
 
 
+def test_three_people_and_the_computer_at_block(
+        browser: Browser, base_url: str, live_data_dir: Path, everyone: list[Person]) -> None:
+    """Four-player Block with the fourth seat the computer's: its moves appear at every
+    person's seat in turn with theirs, and its hand, like every other, stays hidden."""
+    made = new_table(block(4), ("person",) * 3 + ("computer",), live_data_dir, seed=5)
+    everyone += [sit(browser, base_url, made, n, name)
+                 for n, name in enumerate(("Ana", "Bo", "Cy"))]
+    start(everyone[0], made)
+    at_table(everyone, 0)
+    computer = 0
+    for _ in range(9):
+        g = game(made, live_data_dir)
+        if g.state.mover == 3:  # the computer's turn: its move shows on every page
+            at_table(everyone, g.ply + 1)
+            computer += 1
+            continue
+        page = everyone[g.state.mover].page
+        expect(page.locator("button.tile:enabled").first).to_be_visible(timeout=WAIT)
+        after = g.state.copy()
+        play(page, after)
+        # A move the computer answers is soon followed by its answer: wait for both.
+        at_table(everyone, g.ply + 1 + (after.mover == 3 and not after.over))
+        computer += after.mover == 3 and not after.over
+    assert computer >= 2
+    hidden_from(made, live_data_dir, everyone)
+
+
 def test_a_person_who_left_comes_back_to_their_seat_as_it_was(
         browser: Browser, base_url: str, live_data_dir: Path, everyone: list[Person]) -> None:
     made = new_table(block(2), ("person", "person"), live_data_dir)
