@@ -25,6 +25,7 @@ their records) is in :mod:`ui.progress._table_records`, re-exported from here.  
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -51,7 +52,8 @@ from ._table_records import (
 __all__ = ["CREATE_LIMIT", "NAME_MAX", "TABLE_IDLE", "TOKEN_BYTES", "NewTable", "SeatPlan",
            "SeatRecord", "TableEvent", "TableRecord", "access", "clean_name", "create_table",
            "deal", "end_table", "expire_tables", "give_back", "give_to_computer", "play",
-           "read_table", "seen", "start", "table_version", "tables_of", "take_seat"]
+           "read_table", "seat_token", "seen", "start", "table_version", "tables_of",
+           "take_seat"]
 
 TOKEN_BYTES = 24  # 192 bits
 NAME_MAX = 40  # a display name's longest length, in characters
@@ -89,6 +91,15 @@ class _Refused(Exception):
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_token(host_token: str, table_id: str, seat: int) -> str:
+    """A person seat's token, derived from the host's (HMAC-SHA256, :data:`TOKEN_BYTES`
+    bytes): unguessable without the host's token, and given again to whoever holds it (the
+    host's view in any tab), while the store keeps only hashes."""
+    digest = hmac.new(host_token.encode(), f"{table_id}/{seat}".encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
 
 
 def _clock(now: float | None) -> float:
@@ -149,7 +160,7 @@ def create_table(creator: str, params: Mapping[str, Any], seats: Sequence[SeatPl
         raise ValueError(f"a seat is a person or the computer: {seats!r}")
     at = _clock(now)
     table_id, host = secrets.token_urlsafe(12), secrets.token_urlsafe(TOKEN_BYTES)
-    tokens = {n: secrets.token_urlsafe(TOKEN_BYTES)
+    tokens = {n: seat_token(host, table_id, n)
               for n, plan in enumerate(seats) if plan.kind == "person"}
     most, window = CREATE_LIMIT
     with connect(data_dir) as conn:

@@ -108,6 +108,19 @@ def test_setting_a_table_gives_the_host_its_links() -> None:
                                          if "seat=" in c.proto.json])
 
 
+def test_the_host_link_gives_every_seat_link_again_in_a_new_session() -> None:
+    """A host who closed the tab (or opens the host link on another device) finds every
+    person seat's link there, each opening its seat."""
+    made = new_table("person", "computer", "person")
+    boss = host(made)  # a new session: nothing kept from the one that set the table
+    page = page_sent(boss)
+    for seat in (0, 2):
+        assert f"Copy the link to seat {seat + 1}" in page
+        assert f"seat={made.seat_tokens[seat]}" in page
+        assert progress.access(made.table_id, made.seat_tokens[seat]) == seat
+    assert "Copy the link to seat 2" not in page  # the computer's seat has none
+
+
 def test_two_people_play_a_round_each_seeing_only_their_own_hand() -> None:
     made = new_table("person", "person")
     ana, ben = sit(made, 0, "Ana"), sit(made, 1, "Ben")

@@ -368,3 +368,16 @@ def test_the_tables_a_learner_sat_at_newest_first(where: str | Path) -> None:
     progress.take_seat(second.table_id, second.seat_tokens[1], "Ana", ana, data_dir=where)
     assert progress.tables_of(ana, data_dir=where) == [(second.table_id, 1), (first.table_id, 1)]
     assert progress.tables_of(progress.new_learner_id(), data_dir=where) == []
+
+
+def test_a_seat_s_token_is_given_again_from_the_host_s_and_only_from_it(where: str | Path) -> None:
+    made = progress.create_table("creator-tokens", {}, [progress.SeatPlan("person"),
+                                                         progress.SeatPlan("person")],
+                                 data_dir=where)
+    assert made is not None
+    for seat, token in made.seat_tokens.items():
+        assert progress.seat_token(made.host_token, made.table_id, seat) == token
+        assert len(token) >= 32  # 192 bits
+        assert progress.access(made.table_id, token, data_dir=where) == seat
+    assert progress.seat_token("a guessed host token", made.table_id, 0) != made.seat_tokens[0]
+    assert made.seat_tokens[0] != made.seat_tokens[1]

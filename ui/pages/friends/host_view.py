@@ -118,7 +118,7 @@ def _seat_row(record: progress.TableRecord, seat: progress.SeatRecord, label: st
     if seat.computer:
         state = t("friends.given")
     st.markdown(f"{plain(friends_words.as_text(label))} · {plain(state)}")
-    token = setup.links(table_id).get(seat.seat)
+    token = setup.links(record, host).get(seat.seat)
     with st.container(horizontal=True, gap="small"):
         if token is not None:
             share(f"friends-seat-{seat.seat}", setup.seat_link(table_id, token),
@@ -152,8 +152,6 @@ def host_view(record: progress.TableRecord, host: str) -> None:
     with st.container(key="friends-host"):
         st.caption(t("friends.host_link_note"))
         share("friends-host", setup.host_link(table_id, host), label=t("friends.copy_host_link"))
-        if not setup.links(table_id):
-            st.caption(t("friends.links_gone"))
         labels = friends_words.seat_labels(record, None, seat_names(setting.rules))
         for seat in record.seats:
             _seat_row(record, seat, labels[seat.seat], host, now)

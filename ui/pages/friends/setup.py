@@ -8,9 +8,9 @@ that sets a table, and the links a table gives.
   seats' links, giving an absent person's seat to the computer).
 - ``/friends?table=<id>&seat=<seat token>``: a seat's view (a display name first, then the
   table from that seat).
-No link carries the learner id: each browser keeps its own learner.  The seats' tokens are
-given once, when the table is made (the store keeps only their hashes): this session keeps
-them (``friends.links``) to show the host their links.
+No link carries the learner id: each browser keeps its own learner.  A seat's token is
+derived from the host's (:func:`ui.progress.seat_token`; the store keeps only hashes), so the
+host's link shows every seat's link again, in any tab or browser.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ W_LEVEL = "friends.level"  # + ".<seat>"
 W_GOAL = "friends.goal"  # + ".<points|rounds>"
 W_LEARNING = "friends.learning"
 W_NAME = "friends.name"
-LINKS = "friends.links"  # {table id: {seat: token}}
 SETUP_SAID = "friends.setup_said"
 #: The longest token or id an address is read with (the store's are far shorter).
 LONGEST = 200
@@ -82,11 +81,10 @@ def seat_link(table_id: str, token: str) -> str:
     return href("friends", {"table": table_id, "seat": token})
 
 
-def links(table_id: str) -> dict[int, str]:
-    """The seats' tokens this session was given when it set the table ({} if none)."""
-    kept = st.session_state.get(LINKS, {})
-    found = kept.get(table_id) if isinstance(kept, dict) else None
-    return dict(found) if isinstance(found, dict) else {}
+def links(record: progress.TableRecord, host: str) -> dict[int, str]:
+    """Each person seat's token, given again from the host's token."""
+    return {s.seat: progress.seat_token(host, record.table_id, s.seat)
+            for s in record.seats if s.kind == "person"}
 
 
 # -- the form -----------------------------------------------------------------------------
@@ -157,8 +155,6 @@ def on_create() -> None:
         ss[SETUP_SAID] = worded("no", partial(t, "friends.rate_limited"))
         return
     ss[SETUP_SAID] = None
-    kept = ss.setdefault(LINKS, {})
-    kept[made.table_id] = dict(made.seat_tokens)
     st.query_params["table"] = made.table_id
     st.query_params["host"] = made.host_token
     st.query_params.pop("seat", None)
