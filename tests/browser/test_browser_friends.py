@@ -203,13 +203,20 @@ def everyone() -> Iterator[list[Person]]:
         person.context.close()
 
 
+def seated(browser: Browser, base_url: str, made: progress.NewTable, data: str | Path,
+           names: tuple[str, ...], everyone: list[Person]) -> None:
+    """Each person sits at their seat in order, the host starts, and no page shows another
+    hand before the first move."""
+    everyone += [sit(browser, base_url, made, n, name) for n, name in enumerate(names)]
+    start(everyone[0], made)
+    at_table(everyone, 0)
+    hidden_from(made, data, everyone)
+
+
 def test_two_people_play_in_turn_each_seeing_only_their_own_hand(
         browser: Browser, base_url: str, live_data_dir: Path, everyone: list[Person]) -> None:
     made = new_table(block(2), ("person", "person"), live_data_dir)
-    everyone += [sit(browser, base_url, made, n, name) for n, name in enumerate(("Ana", "Bo"))]
-    start(everyone[0], made)
-    at_table(everyone, 0)
-    hidden_from(made, live_data_dir, everyone)
+    seated(browser, base_url, made, live_data_dir, ("Ana", "Bo"), everyone)
     for _ in range(4):
         move(made, live_data_dir, everyone)
         hidden_from(made, live_data_dir, everyone)
@@ -218,11 +225,7 @@ def test_two_people_play_in_turn_each_seeing_only_their_own_hand(
 def test_four_people_at_gaple_see_only_their_own_hands(
         browser: Browser, base_url: str, live_data_dir: Path, everyone: list[Person]) -> None:
     made = new_table(gaple(4), ("person",) * 4, live_data_dir, seed=11)
-    everyone += [sit(browser, base_url, made, n, name)
-                 for n, name in enumerate(("Ana", "Bo", "Cy", "Di"))]
-    start(everyone[0], made)
-    at_table(everyone, 0)
-    hidden_from(made, live_data_dir, everyone)
+    seated(browser, base_url, made, live_data_dir, ("Ana", "Bo", "Cy", "Di"), everyone)
     for _ in range(4):
         move(made, live_data_dir, everyone)
     hidden_from(made, live_data_dir, everyone)

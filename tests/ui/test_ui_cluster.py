@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from dask_support import Cluster, dask_cluster
+from test_ui_thinking import finished as done
 
 from engine.game.rules import Ruleset, block
 from engine.game.state import State
@@ -26,15 +27,6 @@ from engine.search.appraise import appraise, as_precise, combine, look_precision
 from ui import cluster, progress, review_parts, thinking
 from ui.futures import relayed
 from ui.widgets.round_review import work
-
-
-def done(value: object = None, error: BaseException | None = None) -> Future[object]:
-    f: Future[object] = Future()
-    if error is not None:
-        f.set_exception(error)
-    else:
-        f.set_result(value)
-    return f
 
 
 def test_without_a_scheduler_nothing_connects(monkeypatch: pytest.MonkeyPatch) -> None:
