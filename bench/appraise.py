@@ -6,7 +6,7 @@
                                        [--ahead 0.5]
                                        [--compare]
                                        [--seconds 3] [--deals 2]
-                                       [--no-review] ...
+                                       [--no-review] [--dask tcp://HOST:8786] ...
 
 For each family, ``--deals`` seeded deals are played by the ``counting`` bot in every
 seat; every decision of seat 0 that is not forced (more than one distinct move) is
@@ -49,7 +49,10 @@ doubtful move's: judged that much later than the budget says; those looks are it
 it and the best move so far, ``play_tutor_judge.focus``; ``--detail`` gives each
 move's looks waited last, what each of the looks at every move in turn said of it, and for
 each budget the looks it waited for (``held …``), so that another rule can be judged on the
-same looks).
+same looks).  ``--dask ADDRESS``: each look's parts sent to the Dask cluster at that address
+side by side instead, as Play sends them (``ui.thinking.shared`` on ``ui.cluster.place``), so
+that they solve at once on its workers within the look's budget (``--parts`` of them: start
+as many one-thread workers, ``deploy/judges.sh``); the reference and the rest stay here.
 """
 
 from __future__ import annotations
@@ -71,6 +74,10 @@ from games import rules_of  # bench/games.py, beside this script
 from ui.pages.play.tutor_judge import CLASSES  # the classes a grade falls in (see the module)
 
 FAMILIES = ("duel", "duel-draw", "block-2", "block-3", "block-4", "gaple-4x6", "gaple-5")
+
+#: The Dask scheduler a tutor's look is sent to (``--dask``; "" for none: here, one part
+#: after another).
+DASK = ""
 
 
 def positions(name: str, deals: int, seed: int, first: int | None = None) -> list[object]:
@@ -180,12 +187,14 @@ def tutor_looks(v: object, budget: float, looks: int, parts: int,
 
 def one_look(v: object, seconds: float, parts: int, key: str, after: object) -> object:
     """One of the tutor's looks at ``v`` within ``seconds``, worked out in ``parts`` parts (one
-    after another here), going on from ``after`` (the looks before's evidence): None when no
-    part had a deal left."""
+    after another here; on the Dask cluster :data:`DASK`, side by side), going on from
+    ``after`` (the looks before's evidence): None when no part had a deal left."""
     from engine.game.view import SeatView
     from engine.search.appraise import Appraisal, AppraisalError, added_up, appraise, look_precision
 
     assert isinstance(v, SeatView)
+    if DASK:
+        return dask_look(v, seconds, parts, key, after)
     look: Appraisal | None = None
     for i in range(parts):
         try:
@@ -195,6 +204,41 @@ def one_look(v: object, seconds: float, parts: int, key: str, after: object) -> 
             continue
         look = part if look is None else added_up(v, look, part)
     return look
+
+
+def dask_look(v: object, seconds: float, parts: int, key: str, after: object) -> object:
+    """:func:`one_look` with its ``parts`` sent side by side to the Dask cluster at
+    :data:`DASK`, through Play's own code (``ui.thinking.shared``, ``ui.cluster``): the same
+    parts, seeds and sums as here, each solving on a worker for the whole budget at once.  A
+    part the cluster loses runs again in a process here, as in Play, said in the log (on
+    standard error)."""
+    import os
+
+    from engine.search.appraise import AppraisalError
+    from ui import cluster, thinking
+
+    os.environ["DOMINO_DASK_SCHEDULER"] = DASK
+    where = cluster.place()
+    if where is None:
+        raise SystemExit(f"no Dask cluster to be had at {DASK} (its reason in the log above)")
+    # (a key, as one_look's random.Random(key): the seed of every part)
+    future = thinking.shared(_here, parts, v, key, seconds, after, where)  # type: ignore[arg-type]
+    try:
+        return future.result()
+    except AppraisalError:  # no part had a deal left
+        return None
+
+
+def _here() -> object:
+    """The processes a part the cluster lost runs again in (``ui.thinking.pool``'s kind)."""
+    if not _HERE:
+        from ui import thinking
+
+        _HERE.append(thinking._spawned(thinking.WORKERS))
+    return _HERE[0]
+
+
+_HERE: list[object] = []
 
 
 def held_move(v: object, found: object, move: object, every: list[object], budget: float,
@@ -372,7 +416,8 @@ def agreement(args: argparse.Namespace) -> None:
              "--ahead", str(args.ahead),
              *(["--no-review"] if args.no_review else []),
              *(["--compare"] if args.compare else []), *(["--detail"] if args.detail else []),
-             *(["--reference", str(args.reference)] if args.reference else [])],
+             *(["--reference", str(args.reference)] if args.reference else []),
+             *(["--dask", args.dask] if args.dask else [])],
             stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
         r = json.loads(out.stdout)
         for which, t in r["tallies"].items():
@@ -417,15 +462,29 @@ def main() -> None:
     parser.add_argument("--reference", type=Path,
                         help="the long appraisals of an earlier --detail run of the same family, "
                              "seed and deals (its standard error), instead of solving them again")
+    parser.add_argument("--dask", metavar="ADDRESS", default="",
+                        help="send each tutor's look's parts to the Dask scheduler at ADDRESS "
+                             "(tcp://HOST:8786), side by side on its workers, as Play does")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--child-agree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_agree:
+        global DASK
+        DASK = args.dask
+        if DASK:
+            import logging
+
+            logging.basicConfig(stream=sys.stderr, format="%(name)s: %(message)s")
+            logging.getLogger("ui.cluster").setLevel(logging.INFO)
         print(json.dumps(agree_child(args.child_agree, args.deals, args.seed,
                                      None if args.no_review else args.seconds,
                                      args.tutor, args.looks, args.agree, args.parts,
                                      args.compare, args.detail, args.head, args.ahead,
                                      recorded(args.reference) if args.reference else None)))
+        if DASK:
+            from ui import cluster
+
+            cluster.close()
         return
     if args.agree is not None:
         agreement(args)
