@@ -337,3 +337,82 @@ def test_a_scheduler_that_goes_away_leaves_the_local_pools_to_answer(
                 timeout=120).moves} == set(state.legal_moves())
         said = " ".join(r.getMessage() for r in caplog.records)
         assert "lost on the Dask cluster" in said and "local pool" in said
+
+
+# -- Play's page with a scheduler nobody answers at -----------------------------------------
+
+
+def played_with_the_tutor(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[int]]:
+    """Play's page (AppTest) with the tutor on, a two-player Block round played to its end
+    (each turn's first legal move; played anyway where the tutor stops it), its review opened;
+    and the deals of each look the tutor took, in turn."""
+    from apptest_support import click, legal_button, open_page, play_table
+
+    looks: list[int] = []
+    tutor = thinking.tutor
+
+    def counted(*args: Any, **kwargs: Any) -> Future[Any]:
+        future = tutor(*args, **kwargs)
+        future.add_done_callback(lambda f: looks.append(f.result().deals))
+        return future
+
+    monkeypatch.setattr(thinking, "tutor", counted)
+    at = open_page("pages/play.py", rules="block", players="2", seed="11", level="counting")
+    at.toggle(key="play.tutor").set_value(True).run()
+    moves = 0
+    while not play_table(at).state.over:
+        tb = play_table(at)
+        assert tb.learner_to_move and not at.exception and not at.error
+        if tb.tutor is not None and tb.tutor.stop is not None:
+            click(at, "play-tutor-anyway")
+        else:
+            click(at, legal_button(tb.state, "play-board"))
+        moves += 1
+        assert moves < 60
+    return at, looks
+
+
+@pytest.mark.usefixtures("data_dir")
+def test_plays_page_with_an_unreachable_scheduler_reviews_and_tutors_as_without_one(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The page's jobs are asked of the cluster first, as a server's are (the AppTests compute
+    in-process, ``DOMINO_THINK=inline``, which otherwise never asks): with nobody at the
+    scheduler's address they are worked out here, the page the same as without a scheduler
+    (the same decisions reviewed, a look at each of the learner's choices), no error on it,
+    and the log says so once."""
+    from apptest_support import play_table
+
+    asked: list[object] = []
+
+    def place() -> cluster.Place | None:
+        where = cluster.place()
+        asked.append(where)
+        return where
+
+    monkeypatch.setattr(thinking, "_place", place)
+    monkeypatch.setattr(thinking, "TUTOR_BUDGET", 0.2)
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    pages = []
+    try:
+        for scheduler in ("", dask_address_of_nobody()):
+            monkeypatch.setenv("DOMINO_DASK_SCHEDULER", scheduler)
+            asked.clear()
+            with caplog.at_level(logging.WARNING, logger="ui.cluster"):
+                caplog.clear()
+                at, looks = played_with_the_tutor(monkeypatch)
+                said = [r.getMessage() for r in caplog.records if r.name == "ui.cluster"]
+            review = play_table(at).reviewed
+            assert review is not None and review.filed and not review.waiting
+            assert review.report is not None and review.report.accuracy is not None
+            assert not at.exception and not at.error
+            assert "Your round in figures" in " ".join(m.value for m in at.markdown)
+            assert looks and all(looks)  # every look of the tutor had deals
+            assert len(asked) >= len(looks) + len(review.items) and not any(asked)
+            if scheduler:
+                assert len(said) == 1 and scheduler in said[0] and "local pools" in said[0]
+            else:
+                assert said == []
+            pages.append(([item.number for item in review.items], len(looks)))
+        assert pages[0] == pages[1]
+    finally:
+        cluster.close()
