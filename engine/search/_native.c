@@ -148,6 +148,7 @@ typedef struct {
     PyObject_HEAD
     char *slots;
     size_t cap, count, limit, size; /* size: an entry's bytes */
+    uint64_t epoch; /* one more each time the slots move (grown) or are emptied */
 } Table;
 
 #define SLOT(t, i) ((uint64_t *)((t)->slots + (i) * (t)->size))
@@ -171,6 +172,35 @@ static inline void *find(const Table *t, uint64_t key) {
         uint64_t *e = SLOT(t, i);
         if (*e == key) return e;
         if (!*e) return NULL;
+    }
+}
+
+/* A probe's miss: where the key's scan ended (an empty slot) and the table's epoch then.  As
+ * long as the slots have not moved or been emptied since, the key's entry goes there or, if
+ * a deeper position took that slot meanwhile, in the first empty slot after it: the slots
+ * before it on the key's scan were full and stay full (nothing is taken out but all at once).
+ * It saves the store a second scan from the key's home. */
+typedef struct {
+    size_t at;
+    uint64_t epoch;
+} Hole;
+
+/* As find(), and the Hole where the key's scan ended: its own slot when it is kept (a
+ * shallower search's entry, searched again and kept over), else the empty one. */
+static inline void *find_hole(const Table *t, uint64_t key, Hole *hole) {
+    hole->epoch = t->epoch;
+    hole->at = 0;
+    if (!t->cap) {
+        hole->epoch = ~t->epoch; /* no slots yet: no hole */
+        return NULL;
+    }
+    size_t mask = t->cap - 1;
+    for (size_t i = home(key, t->cap);; i = (i + 1) & mask) {
+        uint64_t *e = SLOT(t, i);
+        if (*e == key || !*e) {
+            hole->at = i;
+            return *e ? e : NULL;
+        }
     }
 }
 
@@ -221,6 +251,7 @@ static int grow(Table *t) {
     slots_free(t->slots, t->cap * t->size);
     t->slots = slots;
     t->cap = cap;
+    t->epoch++;
     return 0;
 }
 
@@ -230,12 +261,29 @@ static inline void *put(Table *t, uint64_t key) {
     if (t->count >= t->limit) {
         if (t->slots) memset(t->slots, 0, t->cap * t->size);
         t->count = 0;
+        t->epoch++;
     }
     if ((t->count + 1) * 2 > t->cap && grow(t)) return NULL;
     uint64_t *e = slot_of(t->slots, t->cap, t->size, key);
     if (!*e) t->count++;
     *e = key;
     return e;
+}
+
+/* As put(), starting from the Hole a probe of the key left when the slots are as they were. */
+static inline void *put_at(Table *t, uint64_t key, const Hole *hole) {
+    if (hole->epoch != t->epoch || t->count >= t->limit || (t->count + 1) * 2 > t->cap)
+        return put(t, key);
+    size_t mask = t->cap - 1;
+    for (size_t i = hole->at;; i = (i + 1) & mask) {
+        uint64_t *e = SLOT(t, i);
+        if (!*e) {
+            t->count++;
+            *e = key;
+            return e;
+        }
+        if (*e == key) return e;
+    }
 }
 
 static void Table_dealloc(Table *t) {
@@ -261,6 +309,7 @@ static Table *new_table(size_t limit, size_t size) {
     if (!t) return NULL;
     t->slots = NULL;
     t->cap = t->count = 0;
+    t->epoch = 0;
     t->limit = limit;
     t->size = size;
     return t;
@@ -304,8 +353,8 @@ static inline void count_node(Core *c) {
 }
 
 /* solve.py's _probe: the value kept for a key from a search at least depth deep, or -1. */
-static inline i64 probe(Core *c, uint64_t key, int depth) {
-    PEntry *e = find(c->ptable, key);
+static inline i64 probe(Core *c, uint64_t key, int depth, Hole *hole) {
+    PEntry *e = find_hole(c->ptable, key, hole);
     if (!e || e->depth < depth) return -1;
     if (e->depth < EXACT) c->estimates++;
     return (uint32_t)e->value;
@@ -314,6 +363,16 @@ static inline i64 probe(Core *c, uint64_t key, int depth) {
 /* The slot to keep a key's entry in; out of the search, as a MemoryError, without memory. */
 static inline void *keep(Core *c, Table *t, uint64_t key) {
     void *e = put(t, key);
+    if (!e) {
+        c->failed = 1;
+        longjmp(c->jump, 1);
+    }
+    return e;
+}
+
+/* keep(), from the Hole the key's probe left. */
+static inline void *keep_at(Core *c, Table *t, uint64_t key, const Hole *hole) {
+    void *e = put_at(t, key, hole);
     if (!e) {
         c->failed = 1;
         longjmp(c->jump, 1);
@@ -371,9 +430,10 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
     uint32_t onion = 0;
     for (int s = 0; s < n; s++) onion |= hands[s];
     uint64_t key = 0;
+    Hole hole;
     if (keyed) {
         key = plain_key(onion, left, right, mover, passes);
-        i64 found = probe(c, key, depth);
+        i64 found = probe(c, key, depth, &hole);
         if (found >= 0) return found;
     }
     i64 before = c->estimates;
@@ -423,7 +483,7 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
         }
     }
     if (keyed)
-        *(PEntry *)keep(c, c->ptable, key) =
+        *(PEntry *)keep_at(c, c->ptable, key, &hole) =
             (PEntry){key, c->estimates == before ? EXACT : depth, (int32_t)best};
     return best;
 }
@@ -528,9 +588,10 @@ static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int
     }
     int keyed = !forced(plays[0], plays[1], losable);
     uint64_t key = 0;
+    Hole hole;
     if (keyed) {
         key = gaple_key(held, gone, left, right, mover, passes);
-        i64 found = probe(c, key, depth);
+        i64 found = probe(c, key, depth, &hole);
         if (found >= 0) return found;
     }
     i64 before = c->estimates;
@@ -610,7 +671,7 @@ static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int
         totals[mover] = own;
     }
     if (keyed)
-        *(PEntry *)keep(c, c->ptable, key) =
+        *(PEntry *)keep_at(c, c->ptable, key, &hole) =
             (PEntry){key, c->estimates == before ? EXACT : depth, (int32_t)best};
     return best;
 }
