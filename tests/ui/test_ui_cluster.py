@@ -3,7 +3,8 @@ scheduler nothing connects; with real ``dask scheduler`` and ``dask worker`` pro
 workers of one thread, tests/ui/dask_support.py) a tutor's look is split over the workers and
 equals its parts added up, a review is worked out there, kept once and equal to one worked
 out here, a worker killed mid-review loses nothing, and a scheduler that goes away leaves the
-local pools to answer, with a word in the log and no error."""
+local pools to answer, with a word in the log and no error; Play's page with a scheduler
+nobody answers at tutors and reviews as without one."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from test_ui_thinking import finished as done
 from engine.game.rules import Ruleset, block
 from engine.game.state import State
 from engine.game.view import view
-from engine.search.appraise import appraise, as_precise, combine, look_precision
+from engine.search.appraise import appraise, as_precise, combine, look_precision, review_time
 from ui import cluster, progress, review_parts, thinking
 from ui.futures import relayed
 from ui.widgets.round_review import work
@@ -203,11 +204,12 @@ def parts_asked(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 def test_a_slow_decision_of_a_review_is_worked_out_in_rounds_over_the_workers(
         two_workers: Cluster, monkeypatch: pytest.MonkeyPatch, leaves: None) -> None:
     on(two_workers, monkeypatch)
-    monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 0.8)  # 1.6 s for four-player Block
     monkeypatch.setattr(review_parts, "ROUND_SECONDS", 0.4)
     asked = parts_asked(monkeypatch)
     state = deal_after(0, rules=block(4))
     v = view(state, state.mover or 0)
+    # 1.6 s for four-player Block, whichever search's budgets (review_time)
+    monkeypatch.setattr(thinking, "APPRAISE_BUDGET", 1.6 / review_time(v))
     found = thinking.appraise_later(v, 5).result(timeout=120)
     assert {m.move for m in found.moves} == set(state.legal_moves()) and not found.exact
     assert len(asked) >= 4 and len(asked) % 2 == 0 and all(asked)  # rounds of two parts
