@@ -26,7 +26,7 @@ def services() -> dict[str, Any]:
 def exported(script: str) -> dict[str, str]:
     """The ``export NAME=VALUE`` lines of a deploy script."""
     text = (ROOT / "deploy" / script).read_text(encoding="utf-8")
-    return dict(re.findall(r"^export (\w+)=(\S+)$", text, flags=re.M))
+    return dict(re.findall(r"^export (\w+)=(\S+)$", text, flags=re.MULTILINE))
 
 
 def test_the_sites_and_the_workers_find_the_scheduler_where_it_listens() -> None:
