@@ -1,7 +1,9 @@
 """Benchmark the appraisal on seeded positions of each family, the solver beside it.
 
     .venv/bin/python bench/appraise.py [--deals 4] [--seed 1] [--seconds 3] [--precision P]
-                                       [--family NAME ...]
+                                       [--family NAME ...] [--search native python] [--each]
+    .venv/bin/python bench/appraise.py --first-look 2 [--tutor 1.5] [--parts 2]
+                                       [--search native python] ...
     .venv/bin/python bench/appraise.py --agree 45 [--looks 1 4 13] [--parts 2] [--head 0.4]
                                        [--ahead 0.5]
                                        [--compare]
@@ -13,14 +15,22 @@ seat; every decision of seat 0 that is not forced (more than one distinct move) 
 appraised from seat 0's view with the budget (3 s, the default) and, with ``--precision``,
 that standard error as the point to stop at (the family's own by default).  Per family:
 how many positions, the appraisal's median, 90th-percentile and worst wall time and its
-median and 90th-percentile CPU time (on a busy machine the wall time is mostly waiting),
-how many answers were exact, how many were exact or had every
-standard error under 0.1 (the family's scale), the median of the largest standard error
+median, 90th-percentile and mean CPU time (on a busy machine the wall time is mostly
+waiting; ``--each``: each position's CPU time too), how many answers were exact, how many
+were exact or had every standard error under 0.1 (the family's scale), how many reached the
+precision (by the rule that stops an appraisal early: exact, every standard error under it,
+or under a coarser one with every grade settled), the median of the largest standard error
 among the answers that were not exact, and of the largest standard error of a loss (the
 paired difference from the best move, what a grade rests on), the median deals averaged
 and allowed, and, side
 by side in the same process, the solver's median time on the true deal of each position
-(every hand known).  One subprocess per family, in turn.  A benchmark, not a test:
+(every hand known).  One subprocess per family, in turn; with ``--search native python``,
+one per family and search, the native core as built then ``DOMINO_SEARCH=python``, on the same
+positions one after the other (the review's time by family: ``--seconds`` the review's budget,
+``--precision`` its precision; docs/judge.md).  ``--first-look K``: instead, the tutor's first
+look (``--tutor`` seconds in ``--parts`` parts, one after another, as :func:`one_look`) at
+seat 0's first ``K`` decisions of each round: the deals it rests on (mean, median, fewest),
+how many were exact, its CPU time and the deals solved a CPU second.  A benchmark, not a test:
 figures depend on the machine and its load (README, Benchmarks).
 
 **Agreement** (``--agree LONG``): the same positions, each appraised three times, as the
@@ -109,17 +119,36 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def reached(found: object, precision: float | None) -> bool:
+    """Whether an appraisal is as sure as ``precision`` asks (the family's
+    :data:`engine.search.appraise.PRECISION` when None), by the rule that stops one early:
+    exact, or every standard error under it (a coarser one with every grade settled)."""
+    from engine.search.appraise import PRECISION, Appraisal, _precise, _settles
+
+    assert isinstance(found, Appraisal)
+    if found.exact:
+        return True
+    spread = max(max(m.stderr, m.loss_stderr) for m in found.moves)
+
+    def settled() -> bool:
+        return all(_settles(found.family, m.loss, m.margin, found.sure)
+                   for m in found.moves if m.loss > 0)
+
+    aim = PRECISION[found.family] if precision is None else precision
+    return _precise(found.family, aim, spread, settled)
+
+
 def child(name: str, deals: int, seed: int, seconds: float,
           precision: float | None) -> dict[str, object]:
     from engine import COMPILED
     from engine.game.state import State
     from engine.game.view import view
     from engine.search.appraise import appraise
-    from engine.search.solve import solve
+    from engine.search.solve import NATIVE, solve
 
     wall, cpu, solver, spread, used, allowed = [], [], [], [], [], []
     losses: list[float] = []
-    exact = precise = 0
+    exact = precise = sure = 0
     states = positions(name, deals, seed)
     for i, state in enumerate(states):
         assert isinstance(state, State)
@@ -131,6 +160,7 @@ def child(name: str, deals: int, seed: int, seconds: float,
         worst = max(max(m.stderr, m.loss_stderr) for m in a.moves)
         exact += a.exact
         precise += a.exact or worst < 0.1
+        sure += reached(a, precision)
         if not a.exact:
             spread.append(worst)
             losses.append(max(m.loss_stderr for m in a.moves))
@@ -138,8 +168,10 @@ def child(name: str, deals: int, seed: int, seconds: float,
         allowed.append(a.consistent)
         solver.append(solve(state, seconds=10.0, line=False).seconds)
     return {
-        "family": name, "compiled": COMPILED, "positions": len(states),
+        "family": name, "compiled": COMPILED, "native": NATIVE, "positions": len(states),
         "median_s": round(statistics.median(wall), 3),
+        "mean_cpu_s": round(statistics.mean(cpu), 3), "reached": sure,
+        "cpu_each": [round(c, 1) for c in cpu],
         "p90_s": round(percentile(wall, 0.9), 3),
         "worst_s": round(max(wall), 3),
         "median_cpu_s": round(statistics.median(cpu), 3),
@@ -151,6 +183,45 @@ def child(name: str, deals: int, seed: int, seconds: float,
         "median_allowed": round(statistics.median(allowed)),
         "solver_median_ms": round(statistics.median(solver) * 1000, 2),
     }
+
+
+def first_look_child(name: str, deals: int, seed: int, first: int, budget: float,
+                     parts: int) -> dict[str, object]:
+    """The tutor's first look (``budget`` seconds in ``parts`` parts, one after another here,
+    :func:`one_look`) at the first ``first`` decisions of seat 0 in each of ``deals`` seeded
+    rounds: the deals it rests on and its CPU time (``--first-look``)."""
+    from engine.game.state import State
+    from engine.game.view import view
+    from engine.search.appraise import Appraisal
+    from engine.search.solve import NATIVE
+
+    used: list[int] = []
+    cpu: list[float] = []
+    exact = 0
+    states = positions(name, deals, seed, first)
+    for i, state in enumerate(states):
+        assert isinstance(state, State)
+        started = time.process_time()
+        look = one_look(view(state, 0), budget, parts, f"{seed}:{i}:tutor", None)
+        cpu.append(time.process_time() - started)
+        assert isinstance(look, Appraisal)
+        used.append(look.deals)
+        exact += look.exact
+    return {"family": name, "native": NATIVE, "positions": len(states),
+            "mean_deals": round(statistics.mean(used)), "median_deals": round(statistics.median(used)),
+            "fewest": min(used), "exact": exact, "mean_cpu_s": round(statistics.mean(cpu), 2),
+            "deals_per_cpu_s": round(sum(used) / sum(cpu))}
+
+
+def searches(which: list[str] | None) -> list[tuple[str, dict[str, str]]]:
+    """Each search asked for (``--search``), with the environment its child runs in: the
+    native core as built, or ``DOMINO_SEARCH=python``; the build's own when none is."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "DOMINO_SEARCH"}
+    if not which:
+        return [("", dict(os.environ))]
+    return [(w, env if w == "native" else {**env, "DOMINO_SEARCH": "python"}) for w in which]
 
 
 #: The tutor before its looks were shared out and added up: one part, a first look of
@@ -465,7 +536,16 @@ def main() -> None:
     parser.add_argument("--dask", metavar="ADDRESS", default="",
                         help="send each tutor's look's parts to the Dask scheduler at ADDRESS "
                              "(tcp://HOST:8786), side by side on its workers, as Play does")
+    parser.add_argument("--search", nargs="+", choices=("native", "python"),
+                        help="run each family with these searches in turn, the same positions "
+                             "(native: the core as built; python: DOMINO_SEARCH=python)")
+    parser.add_argument("--each", action="store_true",
+                        help="also each position's CPU time, in turn")
+    parser.add_argument("--first-look", type=int, default=None, metavar="K",
+                        help="the tutor's first look (--tutor s in --parts parts) at the first "
+                             "K decisions of each round: the deals it rests on")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--child-look", help=argparse.SUPPRESS)
     parser.add_argument("--child-agree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_agree:
@@ -493,23 +573,49 @@ def main() -> None:
         print(json.dumps(child(args.child, args.deals, args.seed, args.seconds,
                                args.precision)))
         return
-    print(f"{'family':<10} {'pos':>4} {'median s':>9} {'p90 s':>6} {'worst s':>8} "
-          f"{'cpu s':>6} {'cpu p90':>7} {'exact':>6} {'<0.1':>5} {'stderr':>7} {'loss se':>7} "
-          f"{'deals':>7} "
+    if args.child_look:
+        print(json.dumps(first_look_child(args.child_look, args.deals, args.seed,
+                                          args.first_look, args.tutor, args.parts)))
+        return
+    if args.first_look is not None:
+        print(f"{'family':<10} {'search':>6} {'pos':>4} {'mean deals':>10} {'median':>7} "
+              f"{'fewest':>7} {'exact':>6} {'cpu s':>6} {'deals/cpu s':>11}")
+        for name in args.family or FAMILIES:
+            for which, env in searches(args.search):
+                out = subprocess.run(
+                    [sys.executable, __file__, "--child-look", name, "--deals", str(args.deals),
+                     "--seed", str(args.seed), "--first-look", str(args.first_look),
+                     "--tutor", str(args.tutor), "--parts", str(args.parts)],
+                    capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+                r = json.loads(out.stdout)
+                print(f"{name:<10} {'native' if r['native'] else 'python':>6} "
+                      f"{r['positions']:>4} {r['mean_deals']:>10} {r['median_deals']:>7} "
+                      f"{r['fewest']:>7} {r['exact']:>6} {r['mean_cpu_s']:>6} "
+                      f"{r['deals_per_cpu_s']:>11}", flush=True)
+        return
+    print(f"{'family':<10} {'search':>6} {'pos':>4} {'median s':>9} {'p90 s':>6} {'worst s':>8} "
+          f"{'cpu s':>6} {'cpu p90':>7} {'cpu mean':>8} {'exact':>6} {'<0.1':>5} "
+          f"{'reached':>7} {'stderr':>7} {'loss se':>7} {'deals':>7} "
           f"{'allowed':>14} {'solver ms':>10}")
     for name in args.family or FAMILIES:
-        out = subprocess.run(
-            [sys.executable, __file__, "--child", name, "--deals", str(args.deals),
-             "--seed", str(args.seed), "--seconds", str(args.seconds),
-             *(["--precision", str(args.precision)] if args.precision is not None else [])],
-            capture_output=True, text=True, check=True, cwd=ROOT)
-        r = json.loads(out.stdout)
-        print(f"{name:<10} {r['positions']:>4} {r['median_s']:>9} {r['p90_s']:>6} "
-              f"{r['worst_s']:>8} {r['median_cpu_s']:>6} {r['p90_cpu_s']:>7} {r['exact']:>6} {r['precise']:>5} "
-              f"{r['median_stderr'] if r['median_stderr'] is not None else '-':>7} "
-              f"{r['median_loss_stderr'] if r['median_loss_stderr'] is not None else '-':>7} "
-              f"{r['median_deals']:>7} {r['median_allowed']:>14} "
-              f"{r['solver_median_ms']:>10}", flush=True)
+        for which, env in searches(args.search):
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", name, "--deals", str(args.deals),
+                 "--seed", str(args.seed), "--seconds", str(args.seconds),
+                 *(["--precision", str(args.precision)] if args.precision is not None else [])],
+                capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+            r = json.loads(out.stdout)
+            print(f"{name:<10} {'native' if r['native'] else 'python':>6} {r['positions']:>4} "
+                  f"{r['median_s']:>9} {r['p90_s']:>6} "
+                  f"{r['worst_s']:>8} {r['median_cpu_s']:>6} {r['p90_cpu_s']:>7} "
+                  f"{r['mean_cpu_s']:>8} {r['exact']:>6} {r['precise']:>5} {r['reached']:>7} "
+                  f"{r['median_stderr'] if r['median_stderr'] is not None else '-':>7} "
+                  f"{r['median_loss_stderr'] if r['median_loss_stderr'] is not None else '-':>7} "
+                  f"{r['median_deals']:>7} {r['median_allowed']:>14} "
+                  f"{r['solver_median_ms']:>10}", flush=True)
+            if args.each:
+                print(f"{'':<10} {'':>6} CPU s each: {' '.join(map(str, r['cpu_each']))}",
+                      flush=True)
 
 
 if __name__ == "__main__":
