@@ -1,17 +1,18 @@
 """A review's appraisal of one slow decision split over a Dask cluster's threads, in rounds.
 
-Where a review gives a decision more than its usual budget
+Where a review gives a decision more than its usual budget with the Python search
 (:func:`engine.search.appraise.review_time`: three or four players in Block, Gaple, the
-two-player game's draw mode), an early decision takes the whole of it on one core, minutes
-with five players in Gaple.  On a cluster (:mod:`ui.cluster`) :func:`rounds` works it out as
-Play's tutor does its looks: each round, every thread solves a part of
-:data:`ROUND_SECONDS` (:func:`engine.search.appraise.appraise`'s ``part``, going on ``after``
-the rounds before, on deals they did not solve), and the parts are added up with the rounds
-before (:func:`engine.search.appraise.added_up`), until the answer is as precise as a review
-asks (:func:`engine.search.appraise.as_precise`), exact, or the budget is spent.  So with
-``n`` threads the review's precision comes about ``n`` times sooner.  (Rounds end by the
-clock: the deals a split decision rests on depend on the machines, as an appraisal cut short
-by its budget does; a decision that is not split is the same as here, deal for deal.)
+two-player game's draw mode), an early decision takes seconds to minutes on one core (with the
+search's native core, up to a minute or more with five players in Gaple).  On a cluster
+(:mod:`ui.cluster`) :func:`rounds` works it out as Play's tutor does its looks: each round,
+every thread solves a part of :data:`ROUND_SECONDS` (:func:`engine.search.appraise.appraise`'s
+``part``, going on ``after`` the rounds before, on deals they did not solve), and the parts are
+added up with the rounds before (:func:`engine.search.appraise.added_up`), until the answer is
+as precise as a review asks (:func:`engine.search.appraise.as_precise`), exact, or the budget
+is spent.  So with ``n`` threads the review's precision comes about ``n`` times sooner.
+(Rounds end by the clock: the deals a split decision rests on depend on the machines, as an
+appraisal cut short by its budget does; a decision that is not split is the same as here, deal
+for deal.)
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ ROUND_SECONDS = 5.0
 
 def split(v: SeatView, threads: int) -> bool:
     """Whether a review's appraisal of ``v`` is split over ``threads`` threads: more than
-    one, for a decision the review gives more than its usual budget."""
-    return threads > 1 and review_time(v) > 1
+    one, for a decision the review gives more than its usual budget with the Python search
+    (a slow one, whichever search runs: with the native core only five-player Gaple's
+    budget is longer, but four-player Block's first decisions still take seconds)."""
+    return threads > 1 and review_time(v, native=False) > 1
 
 
 def rounds(submit: Callable[[Callable[..., Appraisal]], Future[Appraisal]], v: SeatView,

@@ -86,14 +86,17 @@ TUTOR_BUDGET = 1.5
 #: The solver's budget for one position of a review (``DOMINO_JUDGE_SECONDS``).
 JUDGE_BUDGET = float(os.environ.get("DOMINO_JUDGE_SECONDS", "") or 1.5)
 #: The appraisal's budget for one decision of a review, and for what a hand was worth
-#: (``DOMINO_APPRAISE_SECONDS``): the appraisal stops first once it reaches the review's
-#: precision (:func:`engine.search.appraise.review_precision`): a two-player decision in half a
-#: second (median; the first moves of a two-player game, 5 to 15 s), a three-player Block one
-#: in 4 to 6 s (median; the first moves of a round, up to 40 s); four- and five-player
-#: decisions early in the round take the whole budget, which is twice this with three or four
-#: players in Block, in four-player Gaple and in the two-player game's draw mode (its first
-#: decisions up to a minute; a median 12 s), six times with five in Gaple
-#: (:func:`engine.search.appraise.review_time`; README, "How sure the judge is").
+#: (``DOMINO_APPRAISE_SECONDS``), times :func:`engine.search.appraise.review_time`: the
+#: appraisal stops first once it reaches the review's precision
+#: (:func:`engine.search.appraise.review_precision`).  With the search's native core
+#: (:data:`engine.search.solve.NATIVE`) every family reaches it within this budget (CPU time
+#: a decision: medians of 0.02 to 1.5 s in the two-player games, three-player Block and
+#: four-player Gaple, 7 s in four-player Block, 90th percentiles up to 12 s); five-player
+#: Gaple gets twice it (most decisions in under a second, a round's first ones up to about
+#: 80 s).  With the Python search (no compiler, ``DOMINO_SEARCH=python``) the budgets are as
+#: before the core: twice this with three or four players in Block, in four-player Gaple and
+#: in the draw mode, six times with five in Gaple (docs/judge.md, "The review's time by
+#: family").
 APPRAISE_BUDGET = float(os.environ.get("DOMINO_APPRAISE_SECONDS", "") or 30.0)
 #: The review's worker runs at this niceness (19, the lowest priority; ``DOMINO_REVIEW_NICE``).
 REVIEW_NICE = int(os.environ.get("DOMINO_REVIEW_NICE", "") or 19)

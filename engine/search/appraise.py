@@ -85,7 +85,7 @@ from .deals import DealSpace, Sample
 from .paired import PairedSums, t_value
 from .sampler import world
 from .scoring import seat_score
-from .solve import Solution, solve
+from .solve import NATIVE, Solution, solve
 
 #: List every deal when the view allows at most this many (and solve them in a random
 #: order); above it, deals are drawn at random, with replacement.
@@ -126,21 +126,38 @@ COARSE: Final[dict[str, float]] = {"block": 0.1, "gaple": 0.1, "duel": 0.05}
 REVIEW_PRECISION: Final[dict[tuple[str, int], float]] = {("block", 3): 0.125,
                                                          ("block", 4): 0.5,
                                                          ("duel", 2): 0.0125}
-#: The review's budget a decision is its usual one times this, by (family, players, what a
-#: stuck player does): with three or four players in Block, early decisions reach
-#: :data:`REVIEW_PRECISION` in about a minute, not half of one; in Gaple (either variant) an
-#: early deal's exact solve takes about a second, and half a minute would hold barely the
-#: :data:`MIN_VERDICT` deals a grade needs; with five, the family's 0.03 place takes three
-#: minutes (a median 91 s: most stop at it sooner); in the two-player game's draw mode, whose
-#: deals hold the stock's order, an early deal's solve takes 20 to 80 ms, not a millisecond,
-#: and in half a minute a game's first decisions reach margins of 0.05 to 0.12 where its bands
-#: are 0.1 apart (README, "How sure the judge is", "Agreement").
-REVIEW_TIME: Final[dict[tuple[str, int, str], float]] = {
+#: The review's budget a decision is its usual one times this with the Python search, by
+#: (family, players, what a stuck player does): with three or four players in Block, early
+#: decisions reach :data:`REVIEW_PRECISION` in about a minute, not half of one; in Gaple
+#: (either variant) an early deal's exact solve takes about a second, and half a minute
+#: would hold barely the :data:`MIN_VERDICT` deals a grade needs; with five, the family's
+#: 0.03 place takes three minutes (a median 91 s: most stop at it sooner); in the two-player
+#: game's draw mode, whose deals hold the stock's order, an early deal's solve takes 20 to
+#: 80 ms, not a millisecond, and in half a minute a game's first decisions reach margins of
+#: 0.05 to 0.12 where its bands are 0.1 apart (README, "How sure the judge is",
+#: "Agreement").  The site's budgets where the search's native core is not built
+#: (:data:`REVIEW_TIME`).
+REVIEW_TIME_PYTHON: Final[dict[tuple[str, int, str], float]] = {
     ("block", 3, "pass"): 2.0, ("block", 4, "pass"): 2.0,
     ("gaple", 4, "discard"): 2.0, ("gaple", 4, "pass"): 2.0,
     ("gaple", 5, "discard"): 6.0, ("gaple", 5, "pass"): 6.0,
     ("duel", 2, "draw"): 2.0,
 }
+#: The same with the search's native core (``engine/search/_native.c``), whose solves are
+#: five to six times as fast: every family but five-player Gaple reaches the review's
+#: precision well within its usual budget (the slowest decisions measured, in three- and
+#: four-player Block, 12 s of CPU); five-player Gaple's decisions mostly in under a second,
+#: but a round's first ones took 31, 55 and 80 s of 30 measured, so twice it (a mean of 6.6 s
+#: a decision; ``bench/appraise.py --search native python``, docs/judge.md "The review's
+#: time by family").
+REVIEW_TIME_NATIVE: Final[dict[tuple[str, int, str], float]] = {
+    ("gaple", 5, "discard"): 2.0, ("gaple", 5, "pass"): 2.0,
+}
+#: The review's budgets for the search that runs here: :data:`REVIEW_TIME_NATIVE` where
+#: the native core is built and used (:data:`engine.search.solve.NATIVE`), else
+#: :data:`REVIEW_TIME_PYTHON`, as before the core (no compiler, ``DOMINO_SEARCH=python``).
+REVIEW_TIME: Final[dict[tuple[str, int, str], float]] = (REVIEW_TIME_NATIVE if NATIVE
+                                                         else REVIEW_TIME_PYTHON)
 
 #: The confidence a stop asks of a loss (Play's tutor: :meth:`Appraisal.grade_at`): its
 #: interval's lower end clears the band at this confidence before the tutor interrupts a
@@ -527,11 +544,16 @@ def look_precision(v: SeatView) -> float:
     return min(review_precision(v), PRECISION[v.rules.family])
 
 
-def review_time(v: SeatView) -> float:
+def review_time(v: SeatView, native: bool | None = None) -> float:
     """How many times its usual budget a review gives the appraisal of ``v`` (see
-    :data:`REVIEW_TIME`; 1 elsewhere)."""
+    :data:`REVIEW_TIME`; 1 elsewhere): with the native core's budgets
+    (:data:`REVIEW_TIME_NATIVE`) or the Python search's (:data:`REVIEW_TIME_PYTHON`) as
+    ``native`` says, by default those of the search that runs here
+    (:data:`engine.search.solve.NATIVE`)."""
     assert v.rules is not None
-    return REVIEW_TIME.get((v.rules.family, len(v.hand_counts), v.rules.stuck), 1.0)
+    table = REVIEW_TIME if native is None else (REVIEW_TIME_NATIVE if native
+                                                else REVIEW_TIME_PYTHON)
+    return table.get((v.rules.family, len(v.hand_counts), v.rules.stuck), 1.0)
 
 
 def _to_move(v: SeatView) -> None:
