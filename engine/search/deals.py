@@ -30,10 +30,13 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..game.knowledge import Facts, banned_by, simple_facts
 from ..game.tiles import TILES, Tile, mask_of, tiles_of
 from ..game.view import SeatView
+
+T = TypeVar("T")
 
 
 class SampleError(ValueError):
@@ -59,6 +62,27 @@ def unseen_mask(view: SeatView) -> int:
 def forbidden_mask(values: frozenset[int]) -> int:
     """Every tile that shows one of ``values``."""
     return banned_by(values)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, drawn as it draws it (CPython's ``_randbelow``: ``n``'s bit
+    length of random bits, again until below ``n``), the same numbers from the same ``rng``;
+    here so that the compiled engine draws without the interpreter's ``random.py``."""
+    if n <= 0:
+        raise ValueError("empty range for below()")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list[T]) -> None:
+    """``rng.shuffle(x)``, as it shuffles (each place from the last down swapped with one at
+    or below it, :func:`below`), the same order from the same ``rng``."""
+    for i in range(len(x) - 1, 0, -1):
+        j = below(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
 
 
 def _multinomial(n: int, parts: tuple[int, ...]) -> int:
@@ -162,6 +186,9 @@ class DealSpace:
                                                        else 0)
         self._capacity = capacity
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        # _options's: for class c and what the boxes still need, each split with its weight
+        self._options_memo: dict[tuple[int, tuple[int, ...]],
+                                 tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]] = {}
         self.needs = tuple(b.size for b in boxes)
         self.hands = self._ways(0, self.needs)  # ways to fill the parts
         rest_ways = math.perm(self.rest, self.stock) if self.ordered else 1
@@ -218,6 +245,24 @@ class DealSpace:
         self._memo[key] = total
         return total
 
+    def _options(self, c: int, needs: tuple[int, ...]
+                 ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:
+        """Each way class ``c`` can give its tiles to ``needs`` (:meth:`_splits`, in its
+        order) that later classes can complete: the split, the deals that follow it and what
+        the boxes need after it; worked out once a space, for every draw."""
+        key = (c, needs)
+        found = self._options_memo.get(key)
+        if found is None:
+            options = []
+            for parts, ways in self._splits(c, needs):
+                after = tuple([a - b for a, b in zip(needs, parts, strict=True)])
+                weight = ways * self._ways(c + 1, after)
+                if weight:
+                    options.append((parts, weight, after))
+            found = tuple(options)
+            self._options_memo[key] = found
+        return found
+
     # -- listing --------------------------------------------------------------
 
     def every(self) -> Iterator[tuple[Sample, int]]:
@@ -254,7 +299,7 @@ class DealSpace:
         uniform sample drawn without replacement (a budget that runs out leaves one), and
         a caller solves a deal listed more than once only once."""
         listed = [deal for deal, ways in self.every() for _ in range(ways)]
-        rng.shuffle(listed)
+        shuffle(rng, listed)
         return listed
 
     def _with_rest(self, filled: list[int], weight: int) -> Iterator[tuple[Sample, int]]:
@@ -335,28 +380,24 @@ class DealSpace:
         filled = [0] * k
         rest: list[Tile] = []
         for c, cls in enumerate(self.classes):
-            total = self._ways(c, needs)
-            r = rng.randrange(total)
+            r = below(rng, self._ways(c, needs))
             chosen: tuple[int, ...] = ()
-            for parts, ways in self._splits(c, needs):
-                after = tuple(a - b for a, b in zip(needs, parts, strict=True))
-                weight = ways * self._ways(c + 1, after)
+            for parts, weight, after in self._options(c, needs):
                 if r < weight:
-                    chosen = parts
+                    chosen, needs = parts, after
                     break
                 r -= weight
-            needs = tuple(a - b for a, b in zip(needs, chosen, strict=True))
             if not cls.shown:
                 continue
             tiles = list(cls.tiles)
-            rng.shuffle(tiles)
+            shuffle(rng, tiles)
             at = 0
             for b in range(k):
                 for tile in tiles[at:at + chosen[b]]:
                     filled[b] |= tile.bit
                 at += chosen[b]
             rest.extend(tiles[at:])
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         return self._sample(filled, tuple(rest[:self.stock]))
 
 
