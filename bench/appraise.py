@@ -121,21 +121,12 @@ def percentile(values: list[float], share: float) -> float:
 
 def reached(found: object, precision: float | None) -> bool:
     """Whether an appraisal is as sure as ``precision`` asks (the family's
-    :data:`engine.search.appraise.PRECISION` when None), by the rule that stops one early:
-    exact, or every standard error under it (a coarser one with every grade settled)."""
-    from engine.search.appraise import PRECISION, Appraisal, _precise, _settles
+    :data:`engine.search.appraise.PRECISION` when None), by the rule that stops one early
+    (:func:`engine.search.appraise.precise_at`)."""
+    from engine.search.appraise import PRECISION, Appraisal, precise_at
 
     assert isinstance(found, Appraisal)
-    if found.exact:
-        return True
-    spread = max(max(m.stderr, m.loss_stderr) for m in found.moves)
-
-    def settled() -> bool:
-        return all(_settles(found.family, m.loss, m.margin, found.sure)
-                   for m in found.moves if m.loss > 0)
-
-    aim = PRECISION[found.family] if precision is None else precision
-    return _precise(found.family, aim, spread, settled)
+    return precise_at(found, PRECISION[found.family] if precision is None else precision)
 
 
 def child(name: str, deals: int, seed: int, seconds: float,

@@ -614,10 +614,10 @@ def _precise(family: str, precision: float, spread: float,
     return spread < floor or (spread < coarse and settled())
 
 
-def as_precise(v: SeatView, found: Appraisal) -> bool:
-    """Whether ``found`` is as sure as a review's appraisal of ``v`` is when it stops
-    early: exact, or meeting the review's precision (:func:`review_precision`) by the rule
-    that stops an appraisal (:func:`appraise`).  Play's tutor looks no further then."""
+def precise_at(found: Appraisal, precision: float) -> bool:
+    """Whether ``found`` is as sure as ``precision`` asks by the rule that stops an
+    appraisal early (:func:`appraise`): exact, or every standard error under it (a coarser
+    one with every grade settled)."""
     if found.exact:
         return True
     spread = max(max(m.stderr, m.loss_stderr) for m in found.moves)
@@ -626,7 +626,14 @@ def as_precise(v: SeatView, found: Appraisal) -> bool:
         return all(_settles(found.family, m.loss, m.margin, found.sure)
                    for m in found.moves if m.loss > 0)
 
-    return _precise(found.family, review_precision(v), spread, settled)
+    return _precise(found.family, precision, spread, settled)
+
+
+def as_precise(v: SeatView, found: Appraisal) -> bool:
+    """Whether ``found`` is as sure as a review's appraisal of ``v`` is when it stops
+    early: :func:`precise_at` the review's precision (:func:`review_precision`).  Play's
+    tutor looks no further then."""
+    return precise_at(found, review_precision(v))
 
 
 def _move_scores(v: SeatView) -> Callable[[Solution], tuple[int, ...]]:
