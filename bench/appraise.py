@@ -75,6 +75,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -493,6 +494,16 @@ def agreement(args: argparse.Namespace) -> None:
                   flush=True)
 
 
+def child_run(args: argparse.Namespace, flag: str, name: str, env: dict[str, str],
+              *more: str) -> Any:
+    """One family's run in a process of its own (``flag``: which), with the search ``env``
+    picks: what it printed, read as JSON."""
+    out = subprocess.run([sys.executable, __file__, flag, name, "--deals", str(args.deals),
+                          "--seed", str(args.seed), *more],
+                         capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+    return json.loads(out.stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=4)
@@ -573,12 +584,9 @@ def main() -> None:
               f"{'fewest':>7} {'exact':>6} {'cpu s':>6} {'deals/cpu s':>11}")
         for name in args.family or FAMILIES:
             for which, env in searches(args.search):
-                out = subprocess.run(
-                    [sys.executable, __file__, "--child-look", name, "--deals", str(args.deals),
-                     "--seed", str(args.seed), "--first-look", str(args.first_look),
-                     "--tutor", str(args.tutor), "--parts", str(args.parts)],
-                    capture_output=True, text=True, check=True, cwd=ROOT, env=env)
-                r = json.loads(out.stdout)
+                r = child_run(args, "--child-look", name, env, "--first-look",
+                              str(args.first_look), "--tutor", str(args.tutor), "--parts",
+                              str(args.parts))
                 print(f"{name:<10} {'native' if r['native'] else 'python':>6} "
                       f"{r['positions']:>4} {r['mean_deals']:>10} {r['median_deals']:>7} "
                       f"{r['fewest']:>7} {r['exact']:>6} {r['mean_cpu_s']:>6} "
@@ -590,12 +598,9 @@ def main() -> None:
           f"{'allowed':>14} {'solver ms':>10}")
     for name in args.family or FAMILIES:
         for which, env in searches(args.search):
-            out = subprocess.run(
-                [sys.executable, __file__, "--child", name, "--deals", str(args.deals),
-                 "--seed", str(args.seed), "--seconds", str(args.seconds),
-                 *(["--precision", str(args.precision)] if args.precision is not None else [])],
-                capture_output=True, text=True, check=True, cwd=ROOT, env=env)
-            r = json.loads(out.stdout)
+            r = child_run(args, "--child", name, env, "--seconds", str(args.seconds),
+                          *(["--precision", str(args.precision)] if args.precision is not None
+                            else []))
             print(f"{name:<10} {'native' if r['native'] else 'python':>6} {r['positions']:>4} "
                   f"{r['median_s']:>9} {r['p90_s']:>6} "
                   f"{r['worst_s']:>8} {r['median_cpu_s']:>6} {r['p90_cpu_s']:>7} "
