@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import random
 import zlib
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 from apptest_support import click, open_page, texts
@@ -15,9 +17,11 @@ from streamlit.testing.v1 import AppTest
 
 from engine.notation.code import parse_position, parse_round
 from engine.search.appraise import appraise
+from engine.search.solve import solve
 from ui import thinking
 from ui.i18n import t_in
 from ui.pages.analysis import logic as analysis
+from ui.pages.analysis import view as analysis_view
 from ui.widgets import round_record
 
 PAGE = "pages/analysis.py"
@@ -360,3 +364,35 @@ def test_the_stock_can_be_set_up_in_draw_mode_for_the_solver(data_dir: Path) -> 
     assert s.base.text() == ("d2d/00010203040506.11121314151622/-/"
                              "2324252633343536444546555666/0")
     assert "Best with every hand open" in texts(at)
+
+
+class _ComesLate(Future[Any]):
+    """The solver's answer that comes between the page's two looks: not done when the verdict
+    is drawn ("working"), done just after (a quick job in a worker)."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self._value, self._looks = value, 0
+
+    def done(self) -> bool:
+        self._looks += 1
+        if self._looks == 2:
+            self.set_result(self._value)
+        return super().done()
+
+
+def test_an_answer_that_comes_just_after_working_is_drawn_is_still_looked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once "working" is drawn, the page keeps looking until the answer is shown, even when
+    the answer came while the page was being drawn: "working" never stays for good."""
+    looks: list[bool] = []
+    monkeypatch.setenv("DOMINO_THINK", "workers")
+    monkeypatch.setattr(thinking, "warm", lambda: None)
+    monkeypatch.setattr(thinking, "judge",
+                        lambda state, seconds=None: _ComesLate(solve(state, seconds=1.0)))
+    monkeypatch.setattr(analysis_view, "_awaiting", lambda: looks.append(True))
+    at = open_analysis(pos="b2/0113.22/6*3/*14/0")  # one legal move: no appraisal
+    assert t_in("en", "verdict.working") in texts(at)
+    assert looks  # the page looks again (and shows the verdict then) ...
+    (answer,) = at.session_state[analysis.VERDICTS].values()
+    assert answer.waiting and answer.poll() and answer.value is not None  # ... finding it
