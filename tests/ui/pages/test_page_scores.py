@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 from apptest_support import click, open_page, texts
+from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Radio
 
 from engine.game.rules import block
 from engine.game.tiles import Tile
@@ -380,6 +382,34 @@ def test_typing_a_name_keeps_the_chosen_starter(data_dir: Path) -> None:
     assert at.radio(key="scores.first").value == "1"
     click(at, "scores.start")
     assert sheet_of(at).first == 1
+
+
+def test_a_label_sent_back_after_the_names_changed_keeps_the_chosen_starter(
+        data_dir: Path) -> None:
+    """A browser may send back the label it showed before a name was typed (a name typed
+    quickly after the click): "South" still means the seat it named, not a new choice."""
+    at = open_scores()
+    at.radio(key="scores.first").set_value("1").run()  # South
+    at.text_input(key="scores.name.0").set_value("Ann").run()
+    at.text_input(key="scores.name.1").set_value("Bo").run()
+    radio = at.radio(key="scores.first")
+    radio.__class__ = _SendsLabel
+    radio.sent = "South"  # type: ignore[attr-defined]
+    click(at, "scores.start")
+    assert sheet_of(at).first == 1
+
+
+class _SendsLabel(Radio[str]):
+    """A radio whose browser sends back ``sent``, a label it showed earlier."""
+
+    sent: str
+
+    @property
+    def _widget_state(self) -> WidgetState:
+        ws = WidgetState()
+        ws.id = self.id
+        ws.string_value = self.sent
+        return ws
 
 
 def test_a_sheet_started_by_lot_moves_the_start_on(data_dir: Path) -> None:

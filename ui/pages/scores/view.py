@@ -127,10 +127,13 @@ def _first_input(rules: Ruleset) -> None:
     # have changed, and shows the choice again only when told the value.
     st.session_state[W_FIRST] = scores_form.first_choice(rules)
     names = scores.form_names(rules)
+
+    def label(v: str) -> str:
+        return t("scores.first_lot") if v == scores_form.BY_LOT else names[int(v)]
+
+    scores_form.shown({label(v): v for v in options})
     st.radio(t("scores.first"), options, key=W_FIRST, horizontal=True,
-             on_change=scores_form.on_first,
-             format_func=lambda v: t("scores.first_lot") if v == scores_form.BY_LOT
-             else names[int(v)])
+             on_change=scores_form.on_first, args=(rules,), format_func=label)
 
 
 # -- the sheet ---------------------------------------------------------------------------------
