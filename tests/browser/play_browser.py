@@ -55,7 +55,11 @@ def log_summary(page: Page) -> Locator:
 
 
 def moves_so_far(page: Page) -> int:
-    found = LOG_COUNT.search(log_summary(page).text_content(timeout=WAIT) or "")
+    """The move log's count, once the page shows one log (while a run is under way, the log
+    of the run before may stay beside the new one for a moment)."""
+    summary = log_summary(page)
+    expect(summary).to_have_count(1, timeout=WAIT)
+    found = LOG_COUNT.search(summary.text_content(timeout=WAIT) or "")
     assert found, "no move log on the page"
     return int(found.group(1))
 
