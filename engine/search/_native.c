@@ -430,7 +430,7 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
     uint32_t onion = 0;
     for (int s = 0; s < n; s++) onion |= hands[s];
     uint64_t key = 0;
-    Hole hole;
+    Hole hole = {0, UINT64_MAX}; /* no hole until a probe leaves one */
     if (keyed) {
         key = plain_key(onion, left, right, mover, passes);
         i64 found = probe(c, key, depth, &hole);
@@ -588,7 +588,7 @@ static i64 gaple(Core *c, uint32_t held, uint32_t gone, int left, int right, int
     }
     int keyed = !forced(plays[0], plays[1], losable);
     uint64_t key = 0;
-    Hole hole;
+    Hole hole = {0, UINT64_MAX}; /* no hole until a probe leaves one */
     if (keyed) {
         key = gaple_key(held, gone, left, right, mover, passes);
         i64 found = probe(c, key, depth, &hole);
