@@ -29,7 +29,9 @@ players; with two it plays as Strong does) by a variant tried, not the level its
 player at every other seat but, from ``--late`` tiles or fewer, tries each of its own
 moves (the best for it, every hand open: a best reply to counting players); ``sees-all``
 is the ceiling, not a player: it is handed every hand and plays that deal's best reply
-from the first move.
+from the first move; ``reads`` weighs its imagined deals by what the others' plays say
+of their hands (``engine.search.inference``, as Strong does with two players; ``--model
+PER_PIP PER_DOUBLE`` sets the model, Strong's own by default).
 """
 
 from __future__ import annotations
@@ -81,7 +83,8 @@ STRONG_COST: dict[str, float] = {"block-2": 0.17, "block-3": 0.32, "block-4": 1.
 
 
 def one(game: str, strong: str, weak: str, deals: int, seed: int,
-        budget: float, variant: str | None = None, late: int = 18) -> dict[str, object]:
+        budget: float, variant: str | None = None, late: int = 18,
+        model: tuple[float, float] | None = None) -> dict[str, object]:
     """One arena run: ``strong`` in one seat, ``weak`` in every other (``strong`` as
     ``variant`` says, if given, with three to five players), as ``engine.players.arena.run``
     plays it; with the stronger level's result on every deal."""
@@ -96,10 +99,14 @@ def one(game: str, strong: str, weak: str, deals: int, seed: int,
         bots[0] = _Variant(budget, late, True)
     elif tried == "best-reply":
         bots[0] = _Variant(budget, late, False)
+    elif tried == "reads":
+        from engine.search.inference import OPPONENTS, ChoiceModel
+        reading = OPPONENTS if model is None else ChoiceModel(*model)
+        bots[0] = StrongBot(budget, model=reading, everywhere=True)
     start = time.perf_counter()
     per_deal, thinking, decisions = _deals(rules, bots, deals, seed, tried == "sees-all")
     stats = [interval(results) for results in per_deal]
-    extra = {"variant": tried, "late": late} if tried is not None else {}
+    extra = {"variant": tried, "late": late, "model": model} if tried is not None else {}
     return {"game": game, **extra, "rules": rules.family, "players": rules.players,
             "deals": deals, "bots": names, "score": [round(m, 3) for m, _, _ in stats],
             "ci95": [[round(lo, 3), round(hi, 3)] for _, lo, hi in stats],
@@ -291,10 +298,12 @@ def main() -> None:
     parser.add_argument("--game", nargs="*", choices=list(GAMES))
     parser.add_argument("--out", type=Path, help="append each result here (JSON lines)")
     parser.add_argument("--table", type=Path, help="print the table of a saved run")
-    parser.add_argument("--variant", choices=("solve-late", "best-reply", "sees-all"),
+    parser.add_argument("--variant", choices=("solve-late", "best-reply", "sees-all", "reads"),
                         help="a variant of strong tried in its place (three to five players)")
     parser.add_argument("--late", type=int, default=18,
                         help="the variant's tiles left in the hands from which it searches")
+    parser.add_argument("--model", type=float, nargs=2, metavar=("PER_PIP", "PER_DOUBLE"),
+                        help="reads: the model of the others' choices (default: Strong's)")
     parser.add_argument("--paired", type=Path, nargs=2, metavar="FILE",
                         help="the second saved run's score less the first's, deal by deal")
     args = parser.parse_args()
@@ -313,7 +322,7 @@ def main() -> None:
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(one, game, a, b, deals, args.seed, args.budget, args.variant,
-                               args.late)
+                               args.late, tuple(args.model) if args.model else None)
                    for game, a, b, deals in tasks]
         for future in as_completed(futures):
             result = future.result()

@@ -66,11 +66,14 @@ class Facts:
     #: Tiles the hand must hold (the opener of Gaple's first round).
     holds: int = 0
     #: Without drawing, each play the player made: the tile's bit, the tiles that fitted
-    #: then (an end's value, or the opening asked for) and the tiles it played later; its
-    #: hand then was its hidden tiles now with those.
+    #: then (an end's value, or the opening asked for), the tiles it played later, and
+    #: whether its dead tiles were in hand then (Gaple: 0, none, as none was thrown after
+    #: the play; 1, every one, as every one was; -1, some, which the deal does not tell).
+    #: Its hand then was its hidden tiles now with those played later, and its dead tiles
+    #: where they were in hand.
     #: No fact bans a tile here: the choice a player made is evidence a computer player may
     #: weigh (:mod:`engine.players.bots`), not a limit on the deals (a position code leaves it out).
-    choices: tuple[tuple[int, int, int], ...] = ()
+    choices: tuple[tuple[int, int, int, int], ...] = ()
 
     @property
     def hand_banned(self) -> int:
@@ -190,19 +193,25 @@ def _player_facts(state: State, p: int, records: list[Record]) -> Facts:
                 banned |= b
         parts.append(Part(1, banned, dead=True, slots=1))
     return Facts(_merged(parts, placed), tuple(placed), holds,
-                 () if draws else _choices(records))
+                 () if draws else _choices(records, start_dead))
 
 
-def _choices(records: list[Record]) -> tuple[tuple[int, int, int], ...]:
+def _choices(records: list[Record], start_dead: int) -> tuple[tuple[int, int, int, int], ...]:
     """:attr:`Facts.choices` from one player's ``records`` (none a draw): every play,
-    whatever the hidden hand held (which would tell whether another tile fitted)."""
-    out: list[tuple[int, int, int]] = []
+    whatever the hidden hand held (which would tell whether another tile fitted).
+    ``start_dead``: dead tiles the records do not show thrown (before them)."""
+    out: list[tuple[int, int, int, int]] = []
     later = 0
+    thrown = sum(1 for r in records if r.move.kind == "discard")
+    after = 0  # the dead tiles thrown after the play
     for r in reversed(records):
         tile = r.move.tile
+        if r.move.kind == "discard":
+            after += 1
         if r.move.kind != "play" or tile is None:
             continue
-        out.append((tile.bit, stuck_banned(r.ends, r.opening) or ALL_MASK, later))
+        dead = 0 if not after else 1 if after == thrown and not start_dead else -1
+        out.append((tile.bit, stuck_banned(r.ends, r.opening) or ALL_MASK, later, dead))
         later |= tile.bit
     return tuple(reversed(out))
 

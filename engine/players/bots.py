@@ -366,7 +366,7 @@ class StrongBot(_Level):
 
     def __init__(self, budget: float = 0.5, *, max_samples: int | None = None,
                  max_nodes: int | None = None, evaluate: Evaluator | None = None,
-                 model: ChoiceModel | None = None) -> None:
+                 model: ChoiceModel | None = None, everywhere: bool = False) -> None:
         """``budget``: seconds a move; ``max_samples``: deals imagined (by default as
         the module says when solved, 256 played out); ``max_nodes``: the solver's node
         limit per deal (with a generous budget, a choice that does not depend on the
@@ -374,7 +374,8 @@ class StrongBot(_Level):
         (:func:`rollout_scores`); by default the solver with two players,
         :func:`counting_playouts` with more; ``model``: how the others choose their
         tiles (:mod:`engine.search.inference`), to weigh the deals by (the computer player's;
-        None, the hint's: every possible deal alike)."""
+        None, the hint's: every possible deal alike), where :func:`weighs` says (or, with
+        ``everywhere``, in every game: a variant measured by ``bench/levels.py``)."""
         if budget <= 0:
             raise ValueError(f"a bot's budget must be above zero, not {budget}")
         self.budget = budget
@@ -382,6 +383,7 @@ class StrongBot(_Level):
         self.max_nodes = max_nodes
         self.evaluate = evaluate
         self.model = model
+        self.everywhere = everywhere
 
     def _evaluator(self, view: SeatView, choices: Sequence[Move]) -> tuple[Evaluator, _Effort]:
         """How this view's imagined deals are scored, and how many."""
@@ -430,7 +432,7 @@ class StrongBot(_Level):
             limit = len(listing)
         scored: dict[Sample, tuple[dict[Move, float], bool]] = {}
         weigh = likelihood(view, self.model) \
-            if self.model is not None and weighs(view) else None
+            if self.model is not None and (self.everywhere or weighs(view)) else None
         mass = 0.0  # the deals' weights (their number, with no model)
         while samples < limit:
             left = deadline - time.perf_counter()

@@ -69,33 +69,35 @@ def likelihood(view: SeatView, model: ChoiceModel = OPPONENTS
                ) -> Callable[[Sample], float] | None:
     """A deal's weight: how likely, under ``model``, every other player's plays were had
     it held the deal's tiles (up to a factor the same for every deal).  None when no
-    play's odds depend on the hidden tiles (then every deal weighs the same), and in
-    Gaple, where a dead tile thrown after a play was in hand at it, in an order the deal
-    does not tell."""
-    if not view.facts or view.rules is None or view.rules.dead_tiles:
+    play's odds depend on the hidden tiles (then every deal weighs the same).  In Gaple a
+    dead tile thrown after a play was in hand at it: a play with every one of its player's
+    dead tiles thrown after it counts them in that hand; one with some thrown before and
+    some after (which of the deal's dead tiles, the deal does not tell) is left out."""
+    if not view.facts or view.rules is None:
         return None
     odds = model.odds()
     unseen = unseen_mask(view)
     # For each play that could have had a hidden alternative: the seat, the tiles that
     # fitted and are unseen, and the odds of those known to have been in hand (the tile
     # laid and those laid later).  The tile laid's own odds are the same for every deal.
-    terms: list[tuple[int, int, float]] = []
+    terms: list[tuple[int, int, float, bool]] = []
     for seat, facts in enumerate(view.facts):
         if seat == view.seat:
             continue
-        for bit, fitting, later in facts.choices:
+        for bit, fitting, later, dead in facts.choices:
             hidden = fitting & unseen
-            if not hidden:
+            if not hidden or dead < 0:
                 continue
             held = (later | bit) & fitting
-            terms.append((seat, hidden, _mask_odds(odds, held)))
+            terms.append((seat, hidden, _mask_odds(odds, held), dead > 0))
     if not terms:
         return None
 
     def weight(deal: Sample) -> float:
         w = 1.0
-        for seat, hidden, held in terms:
-            w /= held + _mask_odds(odds, deal.hands[seat] & hidden)
+        for seat, hidden, held, dead in terms:
+            had = deal.hands[seat] | deal.dead[seat] if dead else deal.hands[seat]
+            w /= held + _mask_odds(odds, had & hidden)
         return w
 
     return weight

@@ -22,14 +22,22 @@ from engine.search.inference import OPPONENTS, ChoiceModel, likelihood, weighs
 def plays_with_hands(state: State, seat: int, sample: Sample
                      ) -> Iterator[tuple[Tile, int, int]]:
     """Each other player's play of the round: the tile, the player's hand then (its hand in
-    the sample with every tile it played from then on) and the tiles that fitted."""
+    the sample with every tile it played from then on, and its dead tiles where every one
+    was thrown after the play) and the tiles that fitted.  A play with some of the player's
+    dead tiles thrown before it and some after is left out (which were in hand then, the
+    sample does not tell)."""
     history = state.history
     for k, record in enumerate(history):
         if record.player == seat or record.move.kind != "play" or record.move.tile is None:
             continue
-        hand = sample.hands[record.player]
+        thrown = [j > k for j, r in enumerate(history)
+                  if r.player == record.player and r.move.kind == "discard"]
+        if any(thrown) and not all(thrown):
+            continue
+        hand = sample.hands[record.player] | (sample.dead[record.player] if any(thrown) else 0)
         for later in history[k:]:
-            if later.player == record.player and later.move.tile is not None:
+            if later.player == record.player and later.move.kind == "play" \
+                    and later.move.tile is not None:
                 hand |= later.move.tile.bit
         if record.ends:
             fitting = FITS[record.ends[0]] | FITS[record.ends[1]]
@@ -66,12 +74,15 @@ def rounds(rules: Ruleset, seeds: range, plies: int) -> list[tuple[State, int]]:
     return out
 
 
-@pytest.mark.parametrize("name", ["block-2", "block-3", "duel"])
-def test_a_deals_weight_is_the_replayed_odds_up_to_one_factor(name: str) -> None:
+@pytest.mark.parametrize(("name", "plies"), [("block-2", 9), ("block-3", 9), ("duel", 9),
+                                             ("gaple-4x6", 18), ("gaple-5", 16)])
+def test_a_deals_weight_is_the_replayed_odds_up_to_one_factor(name: str, plies: int) -> None:
+    """Gaple's dead tiles too: a play with every dead tile of its player thrown after it
+    counts them in the hand (the later rounds here throw some)."""
     rules = RULESETS[name]
     model = ChoiceModel(0.3, 1.5)
     checked = 0
-    for state, seat in rounds(rules, range(8), 9):
+    for state, seat in rounds(rules, range(8), plies):
         v = view(state, seat)
         weigh = likelihood(v, model)
         space = DealSpace(v)
@@ -106,11 +117,28 @@ def test_a_tile_not_laid_when_it_fitted_makes_deals_holding_it_less_likely() -> 
     assert max(with_light) < max(without)
 
 
-def test_no_weight_without_history_in_gaple_or_for_the_hint() -> None:
+def test_dead_tiles_are_counted_where_their_throws_tell_when_they_were_held() -> None:
+    """Seat 1 is stuck and throws after its play: its dead tiles were in its hand at that
+    play; once it has thrown before a play too, that play says nothing the deal tells."""
+    seen = {0: 0, 1: 0, -1: 0}
+    for state, _ in rounds(RULESETS["gaple-5"], range(40), 16):
+        for p, facts in enumerate(view(state, 0).facts):
+            discards = [j for j, r in enumerate(state.history)
+                        if r.player == p and r.move.kind == "discard"]
+            plays = [j for j, r in enumerate(state.history)
+                     if r.player == p and r.move.kind == "play"]
+            expected = [0 if not [d for d in discards if d > j] else
+                        1 if all(d > j for d in discards) else -1 for j in plays]
+            assert [c[3] for c in facts.choices] == expected
+            for flag in expected:
+                seen[flag] += 1
+    assert all(seen.values()), seen  # each case met
+
+
+def test_the_level_weighs_the_two_player_games_alone_and_the_hint_never() -> None:
     rules = RULESETS["gaple-4x6"]
     for state, seat in rounds(rules, range(3), 8):
-        assert likelihood(view(state, seat)) is None  # dead tiles: their order unknown
-        assert not weighs(view(state, seat))
+        assert not weighs(view(state, seat))  # measured with two players only
     for name, weighed in (("block-2", True), ("duel", True), ("block-3", False)):
         state, seat = rounds(RULESETS[name], range(1), 4)[0]
         assert weighs(view(state, seat)) is weighed
@@ -159,3 +187,22 @@ def test_the_strong_bot_draws_deals_by_their_weight() -> None:
                   for _ in range(3000)) / 3000
     assert alike == pytest.approx(2 / 24, abs=0.02)  # 2 of the 24 unseen tiles are its
     assert weighed < alike / 4
+
+
+def test_strong_weighs_other_tables_only_when_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The level reads the others' plays with two players; ``everywhere`` (a variant the
+    levels' benchmark measures) at every table, Gaple's included."""
+    from engine.players import bots
+
+    asked: list[int] = []
+
+    def counted(v: object, model: ChoiceModel) -> None:
+        asked.append(1)
+
+    monkeypatch.setattr(bots, "likelihood", counted)
+    views = [view(state, seat) for state, seat in rounds(RULESETS["gaple-5"], range(20), 8)]
+    v = next(v for v in views if len({m.tile for m in v.legal}) > 1)  # a choice to make
+    StrongBot(0.2, max_samples=4, model=OPPONENTS).decide(v, random.Random(1))
+    assert not asked
+    StrongBot(0.2, max_samples=4, model=OPPONENTS, everywhere=True).decide(v, random.Random(1))
+    assert asked
