@@ -1,15 +1,18 @@
 """How players choose among the tiles that fit: the plays behind engine.search.inference.OPPONENTS.
 
     .venv-bench/bin/python bench/choices.py [--deals 40] [--seed fit] [--out FILE]
+    .venv/bin/python bench/choices.py --counting GAME [--deals 300] [--seed fit] [--out FILE]
     .venv-bench/bin/python bench/choices.py --fit FILE
 
 Two-player Block, Strong (without a model of the other: ``StrongBot(0.5)``) against
 OpenSpiel's IS-MCTS (1,000 simulations, Pagat's objective, as ``bench/peer.py`` sets it up),
 each deal played from both seats.  Every play where the mover had more than one tile that
 fitted is written to ``--out`` (JSON lines: who, the hand, the tiles that fitted, the tile
-laid).  ``--fit`` then finds, for each player and for both together, the
-:class:`engine.search.inference.ChoiceModel` of highest likelihood on a grid (per pip −0.5 to 1.5
-by 0.05, per double −2 to 3 by 0.25), against every fitting tile alike: the log-likelihood
+laid).  ``--counting GAME`` writes instead the plays of the counting player in its own games
+of ``GAME`` (bench/games.py's names; every seat the counting player), as ``who``
+"counting".  ``--fit`` then finds, for each player and for all together, the
+:class:`engine.search.inference.ChoiceModel` of highest likelihood on a grid (per pip −0.5 to 4
+by 0.05, per double −2 to 6 by 0.25), against every fitting tile alike: the log-likelihood
 a play, and the share of plays that laid the heaviest tile.  A measurement, not a test.
 """
 
@@ -82,6 +85,30 @@ def record(deals: int, seed: str, out: str) -> None:
                     spiel.apply_action(peer._action_id(text))
 
 
+def record_counting(game: str, deals: int, seed: str, out: str) -> None:
+    from games import rules_of  # bench/games.py, beside this script
+
+    from engine.game.state import State
+    from engine.game.view import view
+    from engine.players.bots import make_bot
+
+    rules = rules_of(game)
+    bot = make_bot("counting")
+    with open(out, "a", encoding="utf-8") as f:
+        for d in range(deals):
+            rng = random.Random(f"{seed}:{d}")
+            state = State.deal(rules, rng)
+            while not state.over:
+                seat = state.to_move
+                move = bot.decide(view(state, seat), rng).move
+                fitting = sorted({m.tile.index for m in state.legal_moves()
+                                  if m.kind == "play" and m.tile is not None})
+                if len(fitting) > 1 and move.kind == "play" and move.tile is not None:
+                    f.write(json.dumps({"who": "counting", "hand": state.hand_masks[seat],
+                                        "options": fitting, "chosen": move.tile.index}) + "\n")
+                state.push(move)
+
+
 def log_likelihood(rows: list[dict[str, Any]], model: ChoiceModel) -> float:
     odds = model.odds()
     total = 0.0
@@ -92,8 +119,8 @@ def log_likelihood(rows: list[dict[str, Any]], model: ChoiceModel) -> float:
 
 def fit(path: str) -> None:
     rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
-    grid = [ChoiceModel(a / 20, b / 4) for a in range(-10, 31) for b in range(-8, 13)]
-    for who in ("ismcts", "strong", None):
+    grid = [ChoiceModel(a / 20, b / 4) for a in range(-10, 81) for b in range(-8, 25)]
+    for who in ("ismcts", "strong", "counting", None):
         chosen = [r for r in rows if who is None or r["who"] == who]
         if not chosen:
             continue
@@ -115,9 +142,14 @@ def main() -> None:
     parser.add_argument("--seed", default="fit")
     parser.add_argument("--out", default="choices.jsonl")
     parser.add_argument("--fit", metavar="FILE")
+    parser.add_argument("--counting", metavar="GAME",
+                        help="record the counting player's own games of GAME instead")
     args = parser.parse_args()
     if args.fit:
         fit(args.fit)
+    elif args.counting:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        record_counting(args.counting, args.deals, args.seed, args.out)
     else:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         record(args.deals, args.seed, args.out)
