@@ -336,25 +336,13 @@ def appraisal_answer(study: Study) -> thinking.Answer[Appraisal] | None:
                    lambda: thinking.appraise_view(view, zlib.crc32(code.encode())))
 
 
-def waiting(study: Study) -> bool:
-    """Whether an answer for the cursor's position has not been taken yet (as the page drew
-    it: "working"). Takes nothing: an answer that came since the page drew "working" is
-    still waiting here, so that the page looks again (:func:`came`) and shows it."""
-    return any(answer.waiting for answer in _found(study))
-
-
-def came(study: Study) -> bool:
-    """Take the answers for the cursor's position that have come; True when none is awaited
-    any more (the page runs again to show them)."""
-    found = _found(study)
-    for answer in found:
-        answer.poll()
-    return not any(answer.waiting for answer in found)
-
-
-def _found(study: Study) -> list[thinking.Answer[Any]]:
+def waiting(study: Study, take: bool = False) -> bool:
+    """Whether an answer for the cursor's position is still awaited; ``take``: taking those
+    that have come (the page's look).  Without it nothing is taken: an answer that came
+    since the page drew "working" still counts, so that the page looks again to show it."""
     code = study.position().text()
-    return [a for key in (VERDICTS, APPRAISALS) if (a := _kept(key).get(code)) is not None]
+    found = [a for key in (VERDICTS, APPRAISALS) if (a := _kept(key).get(code)) is not None]
+    return any(answer.waiting for answer in found if not (take and answer.poll()))
 
 
 # -- callbacks (run before the script) ------------------------------------------------------

@@ -242,7 +242,7 @@ def _awaiting() -> None:
     """While an answer is awaited (the appraisal, the solver's verdict): look every
     :data:`TICK` seconds, drawing nothing; the page runs again once one has come."""
     study = analysis.stored()
-    if study is None or analysis.came(study):
+    if study is None or not analysis.waiting(study, take=True):
         st.rerun()
 
 
