@@ -4,6 +4,7 @@
                                      [--seconds 600] [--family NAME ...]
     .venv/bin/python bench/native.py --agree 10000 [--max-nodes 200000]
     .venv/bin/python bench/native.py --memory 100000
+    .venv/bin/python bench/native.py --many 200 [--deals 4] [--repeats 3] [--family NAME ...]
 
 The benchmark: each family's seeded fresh deals (or ``--moves`` random moves into each, or with
 ``--views K`` the deals an appraisal solves, as bench/solve.py draws them), each solved by
@@ -19,6 +20,16 @@ but the time must agree; says how many did not, and fails if any.
 
 ``--memory N``: N solves of small positions by the native core; the process's resident
 memory after the first tenth and at the end (it must not grow).
+
+``--many K``: the appraisal's deals in one call (``engine.search.solve.solve_many``) against
+one call each: at every decision of seat 0 with the first tile down in ``--deals`` seeded rounds
+of the counting bot (bench/appraise.py's positions), K deals drawn from its view, solved as
+the appraisal solves them (exact values alone), one call each in the native core, in one call,
+and one call each in the Python search, in turn, ``--repeats`` times.  The wall time of the
+calls (what a call costs around the search is what one call for many saves), per deal: for
+the small positions (a deal under 0.1 ms one call each) and for all, the microseconds a deal
+and the ratios of the total times, the median over the repeats with its range.  The answers
+must be the same (checked).
 
 A benchmark, not a test: figures depend on the machine (docs/benchmarks.md).
 """
@@ -157,6 +168,68 @@ def memory(total: int) -> None:
           f"{resident():.1f} MB at the end")
 
 
+def many(name: str, k: int, rounds: int, seed: int, repeats: int) -> dict[str, object]:
+    from appraise import positions  # bench/appraise.py, beside this script
+
+    from engine.game.view import view
+    from engine.search.deals import DealSpace
+    from engine.search.sampler import world
+    from engine.search.solve import solve, solve_many
+
+    sets = []
+    for state in positions(name, rounds, seed):
+        if state.line.left < 0:  # type: ignore[attr-defined]
+            continue
+        v = view(state, state.to_move)  # type: ignore[attr-defined]
+        rng = random.Random(f"{seed}-{name}-many")
+        space = DealSpace(v)
+        sets.append(([world(v, space.draw(rng)) for _ in range(k)], frozenset(v.legal)))
+    ways = ("one", "many", "python")
+    cost: list[dict[str, list[float]]] = [{w: [] for w in ways} for _ in sets]
+    for _ in range(repeats):
+        for (states, only), spent in zip(sets, cost, strict=True):
+            found = {}
+            for way in ways:
+                start = time.perf_counter()
+                if way == "many":
+                    found[way] = solve_many(states, seconds=600, only=only)
+                else:
+                    found[way] = [solve(s, seconds=600, line=False, exact_only=True, only=only,
+                                        native=way == "one") for s in states]
+                spent[way].append(time.perf_counter() - start)
+            same = {w: [(s.moves, s.nodes) for s in found[w]] for w in ways}
+            assert same["one"] == same["many"] == same["python"], "the answers differ"
+    small = [i for i, spent in enumerate(cost) if min(spent["one"]) / k < 1e-4]
+    out: dict[str, object] = {"positions": len(sets), "smaller": len(small)}
+    for label, chosen in (("small", small), ("all", range(len(sets)))):
+        totals = {w: [sum(cost[i][w][r] for i in chosen) for r in range(repeats)] for w in ways}
+        deals = max(1, len(chosen) * k)
+        out[label] = {
+            "us": {w: statistics.median(totals[w]) / deals * 1e6 for w in ways},
+            "one/many": [totals["one"][r] / totals["many"][r] for r in range(repeats)],
+            "python/many": [totals["python"][r] / totals["many"][r] for r in range(repeats)],
+        } if chosen else None
+    return out
+
+
+def many_table(args: argparse.Namespace) -> None:
+    print(f"{'family':<10} {'positions':>9} {'which':>6} {'µs/deal: one':>13} {'many':>6} "
+          f"{'Python':>7} {'one/many':>16} {'Python/many':>16}")
+    for name in args.family or FAMILIES:
+        r = many(name, args.many, args.deals, args.seed, args.repeats)
+        for label in ("small", "all"):
+            row = r[label]
+            if not isinstance(row, dict):
+                continue
+            us = row["us"]
+            a, b = row["one/many"], row["python/many"]
+            count = r["smaller"] if label == "small" else r["positions"]
+            print(f"{name:<10} {count:>9} {label:>6} {us['one']:>13.1f} {us['many']:>6.1f} "
+                  f"{us['python']:>7.1f} "
+                  f"{statistics.median(a):>5.2f}× ({min(a):.2f}–{max(a):.2f}) "
+                  f"{statistics.median(b):>5.2f}× ({min(b):.2f}–{max(b):.2f})", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
@@ -171,8 +244,14 @@ def main() -> None:
     parser.add_argument("--agree", type=int, metavar="N", help="the differential run")
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument("--memory", type=int, metavar="N", help="N solves, memory before/after")
+    parser.add_argument("--many", type=int, metavar="K",
+                        help="K deals of each decision: one call for them against one each")
     args = parser.parse_args()
-    if args.agree:
+    if args.many:
+        if args.deals == parser.get_default("deals"):
+            args.deals = 4
+        many_table(args)
+    elif args.agree:
         agree(args.agree, args.max_nodes, args.seed)
     elif args.memory:
         memory(args.memory)

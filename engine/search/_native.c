@@ -1116,6 +1116,237 @@ static PyObject *Core_duo_entry(Core *c, PyObject *args) {
     return Py_BuildValue("(iiii)", e->lo, e->hi, e->depth, e->move);
 }
 
+/* -- Core.many: one call for a list of deals of one position (solve.py's solve_many) -- */
+
+/* A table emptied for the next deal as a new Core's is: grown past its first slots, they are
+ * given back (to grow again from small, as a fresh search's would), else cleared. */
+static void table_empty(Table *t) {
+    if (t->cap > FIRST_SLOTS) {
+        slots_free(t->slots, t->cap * t->size);
+        t->slots = NULL;
+        t->cap = 0;
+    } else if (t->count) {
+        memset(t->slots, 0, t->cap * t->size);
+    }
+    t->count = 0;
+    t->epoch++;
+}
+
+/* solve.py's Search._mtd over a child whose round has ended (valued value): each probe of
+ * Search._ab is one node, as it is there. */
+static i64 ended_mtd(Core *c, i64 value, i64 lower, i64 upper, i64 guess) {
+    i64 g = guess < lower ? lower : guess > upper ? upper : guess;
+    while (lower < upper) {
+        i64 beta = g == lower ? g + 1 : g;
+        count_node(c);
+        g = value;
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
+    }
+    return g;
+}
+
+#define PASS_CODE (-1)
+
+/* One deal's root moves (codes: a tile's index << 1 | 1 on the right end, or PASS_CODE),
+ * each searched as solve.py's Search._child_values searches it at depth, into values. */
+static void many_one(Core *c, int kind, const int *moves, int nmoves, int left, int right,
+                     int mover, int passes, int depth, i64 *values) {
+    uint32_t *hands = c->hands, *dead = c->dead;
+    int n = c->players, after = mover + 1 < n ? mover + 1 : 0;
+    int block = n == 2 ? c->block_after : n;
+    uint32_t hand = hands[mover];
+    i64 low = -1, high = 1, guess = 0;
+    if (kind == DUO && c->pips) {
+        low = -mask_value(hands[0]);
+        high = mask_value(hands[1]);
+    }
+    uint32_t held = 0, gone = 0;
+    for (int s = 0; s < n; s++) {
+        held |= hands[s];
+        gone |= dead[s];
+        c->totals[s] = mask_value(hands[s] | dead[s]);
+    }
+    for (int i = 0; i < nmoves; i++) {
+        int code = moves[i], l = left, r = right, m = after, p = 0, out = -1;
+        uint32_t bit = 0;
+        if (code == PASS_CODE) {
+            p = passes + 1;
+            if (p >= block) out = -2; /* every player passed in turn: blocked */
+        } else {
+            int t = code >> 1;
+            bit = 1u << t;
+            if (code & 1)
+                r = OTHER[t * 7 + right];
+            else
+                l = OTHER[t * 7 + left];
+            hands[mover] = hand ^ bit;
+            c->totals[mover] -= VALUES[t];
+            if (!hands[mover]) out = mover;
+        }
+        i64 v;
+        if (kind == DUO) {
+            if (out != -1) {
+                v = ended_mtd(c, duo_value(c, hands[0], hands[1], out < 0 ? -1 : out), low, high,
+                              guess);
+            } else {
+                Call k = {.kind = MTD, .left = l, .right = r, .mover = m, .passes = p,
+                          .drawn = 0, .depth = depth - 1, .alpha = low, .beta = high,
+                          .guess = guess};
+                v = mtd(c, &k);
+            }
+            guess = v;
+        } else if (kind == PLAIN) {
+            if (out != -1) {
+                count_node(c);
+                v = scored(hands, n, out < 0 ? -1 : out);
+            } else {
+                v = plain(c, l, r, m, p, depth - 1, -1);
+            }
+        } else {
+            if (out != -1) {
+                count_node(c);
+                v = placed(c, out >= 0 && !dead[mover] ? out : -1);
+            } else {
+                v = gaple(c, held ^ bit, gone, l, r, m, p, depth - 1);
+            }
+        }
+        hands[mover] = hand;
+        c->totals[mover] = mask_value(hand | dead[mover]);
+        values[i] = v;
+    }
+}
+
+/* Core.many(kind, deals, left, right, mover, passes, moves, depth, flag): see the method's
+ * doc.  Each deal a fresh search (empty tables, counts and history from 0). */
+static PyObject *Core_many(Core *c, PyObject *args) {
+    PyObject *deals, *moves_seq;
+    int kind, left, right, mover, passes, depth, flag;
+    if (!PyArg_ParseTuple(args, "iOiiiiOip", &kind, &deals, &left, &right, &mover, &passes,
+                          &moves_seq, &depth, &flag))
+        return NULL;
+    int n = c->players;
+    if (!(kind == PLAIN && n >= 3 && n <= 4) && !(kind == GAPLE) &&
+        !(kind == DUO && n == 2 && c->nstock == 0)) {
+        PyErr_SetString(PyExc_ValueError, "many: not a search of this Core (kind, players, "
+                                          "stock)");
+        return NULL;
+    }
+    int moves[2 * NTILES + 1], nmoves;
+    {
+        PyObject *fast = PySequence_Fast(moves_seq, "moves: a sequence of codes");
+        if (!fast) return NULL;
+        nmoves = (int)PySequence_Fast_GET_SIZE(fast);
+        int ok = nmoves >= 1 && nmoves <= 2 * NTILES;
+        for (int i = 0; ok && i < nmoves; i++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+            if (v == -1 && PyErr_Occurred()) {
+                Py_DECREF(fast);
+                return NULL;
+            }
+            ok = v >= PASS_CODE && v < 2 * NTILES && (v != PASS_CODE || nmoves == 1);
+            moves[i] = (int)v;
+        }
+        Py_DECREF(fast);
+        if (!ok) {
+            PyErr_SetString(PyExc_ValueError, "moves: 1 to 56 plays (index << 1 | right), "
+                                              "or a pass alone");
+            return NULL;
+        }
+    }
+    PyObject *fast = PySequence_Fast(deals, "deals: a sequence of deals");
+    if (!fast) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    int width = kind == GAPLE ? 2 * n : n;
+    uint32_t *masks = PyMem_RawMalloc((size_t)(count ? count : 1) * (size_t)width * 4);
+    i64 *values = PyMem_RawMalloc((size_t)(count ? count : 1) * (size_t)nmoves * 8);
+    i64 *nodes = PyMem_RawMalloc((size_t)(count ? count : 1) * 8);
+    double *seconds = PyMem_RawMalloc((size_t)(count ? count : 1) * sizeof(double));
+    PyObject *result = NULL;
+    if (!masks || !values || !nodes || !seconds) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t d = 0; d < count; d++) { /* read and check every deal first */
+        uint32_t *row = masks + d * width;
+        if (read_masks(PySequence_Fast_GET_ITEM(fast, d), row, width, "a deal")) goto done;
+        memcpy(c->hands, row, (size_t)n * 4);
+        memset(c->dead, 0, sizeof c->dead);
+        if (kind == GAPLE) memcpy(c->dead, row + n, (size_t)n * 4);
+        if (!position_ok(c, left, right, mover, passes, depth)) goto done;
+        uint32_t hand = c->hands[mover], fits = (FITS[left] | FITS[right]) & hand;
+        for (int i = 0; i < nmoves; i++) {
+            int code = moves[i];
+            uint32_t bit = code >= 0 ? 1u << (code >> 1) : 0;
+            if (code == PASS_CODE ? fits != 0 || kind == GAPLE
+                                  : !(hand & bit) || !(bit & FITS[code & 1 ? right : left])) {
+                PyErr_Format(PyExc_ValueError, "deal %zd: a move not legal in it", d);
+                goto done;
+            }
+        }
+    }
+    volatile Py_ssize_t solved = 0;
+    volatile int stopped = 0;
+    c->busy = 1;
+    c->failed = 0;
+    c->shallow = c->settled = flag;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t d = 0; d < count; d++) {
+        uint32_t *row = masks + d * width;
+        memcpy(c->hands, row, (size_t)n * 4);
+        memset(c->dead, 0, sizeof c->dead);
+        if (kind == GAPLE) memcpy(c->dead, row + n, (size_t)n * 4);
+        table_empty(c->ptable);
+        table_empty(c->dtable);
+        memset(c->history, 0, sizeof c->history);
+        c->nodes = c->estimates = 0;
+        double start = now();
+        if (setjmp(c->jump)) {
+            stopped = c->failed ? 2 : 1;
+            break;
+        }
+        many_one(c, kind, moves, nmoves, left, right, mover, passes, depth, values + d * nmoves);
+        nodes[d] = c->nodes;
+        seconds[d] = now() - start;
+        solved = d + 1;
+    }
+    Py_END_ALLOW_THREADS
+    c->busy = 0;
+    if (stopped == 2) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyList_New(solved);
+    for (Py_ssize_t d = 0; result && d < solved; d++) {
+        PyObject *row = PyTuple_New(nmoves + 2);
+        if (!row) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(row, 0, PyLong_FromLongLong(nodes[d]));
+        PyTuple_SET_ITEM(row, 1, PyFloat_FromDouble(seconds[d]));
+        for (int i = 0; i < nmoves; i++)
+            PyTuple_SET_ITEM(row, i + 2, PyLong_FromLongLong(values[d * nmoves + i]));
+        for (int i = 0; i < nmoves + 2; i++) {
+            if (!PyTuple_GET_ITEM(row, i)) {
+                Py_DECREF(row);
+                Py_CLEAR(result);
+                break;
+            }
+        }
+        if (result) PyList_SET_ITEM(result, d, row);
+    }
+done:
+    Py_DECREF(fast);
+    PyMem_RawFree(masks);
+    PyMem_RawFree(values);
+    PyMem_RawFree(nodes);
+    PyMem_RawFree(seconds);
+    return result;
+}
+
 static int Core_init(Core *c, PyObject *args, PyObject *kwds) {
     static char *names[] = {"players", "table_size", "stop", "stock", "block_after", "pips",
                             "discard", "blank25", "keyed_hands", NULL};
@@ -1180,6 +1411,12 @@ static PyMethodDef Core_methods[] = {
     {"mtd", (PyCFunction)Core_mtd, METH_VARARGS,
      "mtd(hands, left, right, mover, passes, drawn, low, high, depth, guess, history): "
      "Search._mtd's value, its probes searched by Search._duo."},
+    {"many", (PyCFunction)Core_many, METH_VARARGS,
+     "many(kind, deals, left, right, mover, passes, moves, depth, flag): one position's "
+     "root moves searched in each deal in turn, a fresh search each (kind 0: plain, deals "
+     "of hands; 1: gaple, hands then dead piles; 2: two players by MTD(f)); moves: codes "
+     "(index << 1 | right, or -1 for a pass alone); flag: shallow or settled.  A list of "
+     "(nodes, seconds, value, ...) for the deals solved within the budget, in order."},
     {"duo_entry", (PyCFunction)Core_duo_entry, METH_VARARGS,
      "duo_entry(hands, left, right, mover, passes, drawn): what the two-player table keeps "
      "for the position, (lo, hi, depth, move << 1 | flipped), or None."},

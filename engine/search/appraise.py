@@ -85,7 +85,7 @@ from .deals import DealSpace, Sample
 from .paired import PairedSums, t_value
 from .sampler import world
 from .scoring import seat_score
-from .solve import NATIVE, Solution, solve
+from .solve import NATIVE, Solution, solve, solve_many
 
 #: List every deal when the view allows at most this many (and solve them in a random
 #: order); above it, deals are drawn at random, with replacement.
@@ -177,6 +177,8 @@ SECONDS: Final = 3.0
 FEWEST: Final = 2
 #: The time each of those is given past the budget (seconds).
 MIN_SOLVE: Final = 0.02
+#: The most deals solved in one call (:func:`engine.search.solve.solve_many`).
+BATCH: Final = 256
 #: The budget's share for solving; the rest is left for a last solve's overrun (the
 #: solver reads the clock every 1024 nodes) and the sums.
 SOLVING: Final = 0.93
@@ -487,6 +489,35 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
         left = deadline - time.perf_counter()
         if left < MIN_SOLVE and tally.n >= FEWEST:
             break
+        if left >= MIN_SOLVE and only is not None:
+            # The deals up to the tally's next look, in one call (solve_many): the same rows,
+            # without a call's cost around each small search.
+            size = min(check - tally.n if may_stop else BATCH, BATCH)
+            if listed:
+                batch = [every[p] for p in at[tally.n:tally.n + size]]
+            else:
+                batch = [space.draw(rng) for _ in range(size)]
+                first.extend(batch[:max(0, 16 - len(first))])
+            if listed:  # a deal listed more than once is solved once
+                fresh = list(dict.fromkeys(d for d in batch if d not in solved))
+            else:
+                fresh = batch
+            found = solve_many([world(v, deal) for deal in fresh], seconds=left, only=only)
+            rows = [score(solution) for solution in found]
+            if listed:
+                solved.update(zip(fresh, rows))
+            for i, deal in enumerate(batch):
+                row = solved.get(deal) if listed else rows[i] if i < len(rows) else None
+                if row is None:
+                    break  # cut short by the deadline: left out
+                tally.add(row)
+                if listed:
+                    tally.taken |= 1 << at[tally.n - 1]
+            if may_stop and tally.n >= check:
+                check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
+                if enough(tally):
+                    break
+            continue
         if listed:
             deal = every[at[tally.n]]
         else:

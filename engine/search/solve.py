@@ -1170,25 +1170,13 @@ class Search:
             st.pop()
         return out
 
-    def _score(self, v: tuple[int, ...], seat: int) -> int:
-        if self.players == 2:
-            return v[0] if seat == 0 else -v[0]
-        return v[seat]
-
-    def _report(self, v: tuple[int, ...], seat: int) -> int | tuple[int, ...]:
-        if self.players == 2:
-            return v[0] if seat == 0 else -v[0]
-        if self.family == "gaple":
-            return tuple([-x for x in v])
-        return v
-
     def run(self) -> Solution:
         st = self.state
         mover = st.mover
         if mover is None:
             u = utilities(st)
             v = (u[0] if self.family == "duel" else u[0] - u[1],) if self.players == 2 else u
-            return Solution(None, self._report(v, 0), (), (), (), 0,
+            return Solution(None, _report(self.players, self.family, v, 0), (), (), (), 0,
                             time.perf_counter() - self.start, True)
         moves = self.root
         values: list[tuple[int, ...]] | None = None
@@ -1226,19 +1214,14 @@ class Search:
             depth += _STEP
         if values is None:
             values = self._static()
-        scores = [self._score(v, mover) for v in values]
-        top = max(scores)
-        order = sorted(range(len(moves)), key=lambda i: -scores[i])  # stable: legal order on ties
-        best = tuple([moves[i] for i in order if scores[i] == top])
-        first = next(i for i in range(len(moves)) if scores[i] == top)
-        move_values = tuple([MoveValue(moves[i], self._report(values[i], mover), float(scores[i]))
-                             for i in order])
+        first, value, best, move_values = _ranked(self.players, self.family, mover, moves,
+                                                  values)
         if self.want_line:
             line = self._line(moves[first], depth if not exact else _EXACT)
         else:
             line = (moves[first],)
-        return Solution(mover, self._report(values[first], mover), best, move_values, line,
-                        self.nodes, time.perf_counter() - self.start, exact)
+        return Solution(mover, value, best, move_values, line, self.nodes,
+                        time.perf_counter() - self.start, exact)
 
     def _best_child(self, depth: int) -> int:
         """Two players: the index of a best move here (each child searched with the
@@ -1298,6 +1281,35 @@ class Search:
         except _Stop:
             pass
         return tuple(line)
+
+
+def _report(players: int, family: str, v: tuple[int, ...],
+            seat: int) -> int | tuple[int, ...]:
+    """A root move's value vector as the contract gives it for the mover ``seat``."""
+    if players == 2:
+        return v[0] if seat == 0 else -v[0]
+    if family == "gaple":
+        return tuple([-x for x in v])
+    return v
+
+
+def _ranked(players: int, family: str, mover: int, moves: Sequence[Move],
+            values: Sequence[tuple[int, ...]]
+            ) -> tuple[int, int | tuple[int, ...], tuple[Move, ...], tuple[MoveValue, ...]]:
+    """The root moves ranked by their value vectors for the mover: the first best move's
+    index and value, every best move, and each move's value, best first (on ties in the
+    legal order)."""
+    if players == 2:
+        scores = [v[0] if mover == 0 else -v[0] for v in values]
+    else:
+        scores = [v[mover] for v in values]
+    top = max(scores)
+    order = sorted(range(len(moves)), key=lambda i: -scores[i])  # stable: legal order on ties
+    best = tuple([moves[i] for i in order if scores[i] == top])
+    first = next(i for i in range(len(moves)) if scores[i] == top)
+    move_values = tuple([MoveValue(moves[i], _report(players, family, values[i], mover),
+                                   float(scores[i])) for i in order])
+    return first, _report(players, family, values[first], mover), best, move_values
 
 
 @dataclass(frozen=True, slots=True)
@@ -1360,3 +1372,98 @@ def solve(state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
     Raises ValueError for draw mode with a counted stock (its order unknown)."""
     return Search(state, seconds=seconds, max_nodes=max_nodes, table_size=table_size,
                   line=line, exact_only=exact_only, only=only, native=native).run()
+
+
+#: :meth:`_native.Core.many`'s kinds of search.
+_MANY_PLAIN: Final = 0
+_MANY_GAPLE: Final = 1
+_MANY_DUO: Final = 2
+
+
+def _many_kind(search: Search) -> int | None:
+    """Which search on numbers :meth:`_native.Core.many` gives ``search``'s position, or None
+    where one call cannot (no native core, no first tile down, a stock to draw from, a root
+    move other than plays or a lone pass: Gaple's dead tile)."""
+    st = search.state
+    if search.core is None or st.status != "playing" or st.line.left < 0:
+        return None
+    if any(m.kind != "play" for m in search.root) and (
+            search.gaple or len(search.root) != 1 or search.root[0].kind != "pass"):
+        return None
+    if search.plain:
+        return _MANY_PLAIN
+    if search.gaple:
+        return _MANY_GAPLE
+    if search.duo and not search.stock_bits:
+        return _MANY_DUO
+    return None
+
+
+def solve_many(states: Sequence[State], *, seconds: float = 10.0,
+               max_nodes: int | None = None, only: frozenset[Move] | None = None,
+               native: bool | None = None) -> list[Solution]:
+    """Deals of one position, each solved exactly (``solve(state, line=False,
+    exact_only=True, only=only, max_nodes=max_nodes)``, the same values, moves and nodes),
+    in one call to the native core where it can take them: the appraisal's deals of a late
+    position take a few microseconds each to search, less than a call of :func:`solve` costs
+    around it.  ``seconds`` is the whole list's budget, ``max_nodes`` each deal's.  The
+    solutions of the deals solved within them, in order: a deal cut short ends the list.
+
+    The deals share everything but the hidden hands: the rules, the line's ends, the mover,
+    its hand and the passes (else ValueError)."""
+    deadline = time.perf_counter() + seconds * _SEARCH_SHARE
+    if not states:
+        return []
+    head = states[0]
+    mover = head.to_move
+    for st in states:
+        if (st.rules != head.rules or st.to_move != mover or st.passes != head.passes
+                or st.line.left != head.line.left or st.line.right != head.line.right
+                or (mover is not None and st.hand_masks[mover] != head.hand_masks[mover])):
+            raise ValueError("solve_many: the deals are not of one position")
+    search = Search(head, seconds=seconds, max_nodes=max_nodes, line=False, exact_only=True,
+                    only=only, native=native)
+    kind = _many_kind(search)
+    if kind is None or mover is None:
+        found: list[Solution] = []
+        for st in states:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            solution = solve(st, seconds=left / _SEARCH_SHARE, max_nodes=max_nodes,
+                             line=False, exact_only=True, only=only, native=native)
+            if not solution.exact:
+                break
+            found.append(solution)
+        return found
+    moves = search.root
+    codes = [_play_code(m) if m.kind == "play" else -1 for m in moves]
+    if kind == _MANY_GAPLE:
+        deals = [tuple(st.hand_masks) + tuple(st.dead_masks) for st in states]
+        flag = search.settled
+    else:
+        deals = [tuple(st.hand_masks) for st in states]
+        flag = search.shallow
+    core = search.core
+    core.deadline, core.max_nodes = deadline, search.max_nodes
+    rows = core.many(kind, deals, head.line.left, head.line.right, mover, head.passes, codes,
+                     _EXACT - 1, flag)
+    players, family = search.players, search.family
+    out: list[Solution] = []
+    for row in rows:
+        values: list[tuple[int, ...]]
+        if kind == _MANY_DUO:
+            values = [(v,) for v in row[2:]]
+        elif kind == _MANY_GAPLE:
+            values = [tuple([-(v >> 3 * seat & 7) for seat in range(players)]) for v in row[2:]]
+        else:
+            values = []
+            for v in row[2:]:
+                points = [0] * players
+                if v:
+                    points[(v & 7) - 1] = v >> 3
+                values.append(tuple(points))
+        first, value, best, move_values = _ranked(players, family, mover, moves, values)
+        out.append(Solution(mover, value, best, move_values, (moves[first],), row[0], row[1],
+                            True))
+    return out
