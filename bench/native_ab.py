@@ -5,9 +5,10 @@
 Each build is loaded from its file under the module's own name and given the tile tables;
 ``DEALS`` seeded deals of ``FAMILY`` (bench/games.py's names), one random first tile played
 so the searches on numbers start at once, are each solved exactly by both builds' cores in
-turn (the order alternating over two passes).  Prints each build's mean milliseconds a deal
-and nodes a second, the ratio of their times (A over B) and whether they visited the same
-nodes.  For a change to ``engine/search/_native.c``: copy the built
+turn (the order alternating over two passes).  Prints each build's mean milliseconds of CPU
+time a deal and nodes a CPU second, the ratio of their times (A over B) and whether they
+visited the same nodes.  CPU time, not the clock's: on a machine shared with other work the
+clock's ratio of two runs of the same build wandered from 0.5 to 2.9, the CPU time's by 1%.  For a change to ``engine/search/_native.c``: copy the built
 ``engine/search/_native.cpython-*.so`` aside before the change, build again, and compare.
 Block with three or four players and Gaple only (the core's ``plain`` and ``gaple``).
 A benchmark, not a test.
@@ -67,14 +68,14 @@ def main() -> None:
                                   keyed_hands=bool(rules.dead_tiles))
                 core.deadline, core.max_nodes = time.perf_counter() + 600, -1
                 line = state.line
-                start = time.perf_counter()
+                start = time.process_time()
                 if rules.family == "gaple":
                     core.gaple(state.hand_masks, state.dead_masks, line.left, line.right,
                                state.to_move, state.passes, depth, True)
                 else:
                     core.plain(state.hand_masks, line.left, line.right, state.to_move,
                                state.passes, depth, True)
-                seconds[j] += time.perf_counter() - start
+                seconds[j] += time.process_time() - start
                 nodes[j] += core.nodes
     for j, path in enumerate(paths):
         print(f"{path}: {seconds[j] / len(states) / 2 * 1e3:.3f} ms a deal, "

@@ -388,16 +388,17 @@ static inline int forced(uint32_t left, uint32_t right, uint32_t stuck) {
 
 /* -- Block with three or four players (solve.py's _scored, Search._plain) -- */
 
-static i64 scored(const uint32_t *hands, int n, int out) {
+/* The points of a round over (out went out; -1: blocked), from each hand's pips (totals). */
+static i64 scored(const int *totals, int n, int out) {
     if (out >= 0) {
         i64 total = 0;
-        for (int s = 0; s < n; s++) total += mask_value(hands[s]);
+        for (int s = 0; s < n; s++) total += totals[s];
         return total << 3 | (out + 1);
     }
     i64 total = 0, low = INF;
     int lowest = -1, ties = 0;
     for (int s = 0; s < n; s++) {
-        int t = mask_value(hands[s]);
+        int t = totals[s];
         total += t;
         if (t < low) {
             low = t;
@@ -422,7 +423,7 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
     count_node(c);
     if (depth <= 0) {
         c->estimates++;
-        return scored(hands, n, -1);
+        return scored(c->totals, n, -1);
     }
     uint32_t hand = hands[mover];
     uint32_t plays[2] = {hand & FITS[left], hand & FITS[right]};
@@ -444,13 +445,13 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
         best_i = 0;
         if (passes + 1 >= n) {
             c->nodes++;
-            best = scored(hands, n, -1); /* every player passed in turn: blocked */
+            best = scored(c->totals, n, -1); /* every player passed in turn: blocked */
         } else {
             best = plain(c, left, right, after, passes + 1, depth - 1, -1);
         }
     } else {
         if (rival == mover || !c->shallow) rival = -1;
-        int own = mover + 1;
+        int own = mover + 1, own_pips = c->totals[mover];
         i64 top = -1;
         int i = 0;
         for (int side = 0; side < 2; side++) {
@@ -461,16 +462,18 @@ static i64 plain(Core *c, int left, int right, int mover, int passes, int depth,
                 int free = OTHER[lowest_tile(bit) * 7 + (side == 0 ? left : right)];
                 uint32_t rest = hand ^ bit;
                 hands[mover] = rest;
+                c->totals[mover] = own_pips - VALUES[lowest_tile(bit)];
                 i64 v;
                 if (!rest) {
                     c->nodes++;
-                    v = scored(hands, n, mover); /* out: the mover scores the others' pips */
+                    v = scored(c->totals, n, mover); /* out: the mover scores the others' pips */
                 } else if (side == 0) {
                     v = plain(c, free, right, after, 0, depth - 1, best_i >= 0 ? mover : -1);
                 } else {
                     v = plain(c, left, free, after, 0, depth - 1, best_i >= 0 ? mover : -1);
                 }
                 hands[mover] = hand;
+                c->totals[mover] = own_pips;
                 i64 mine = (v & 7) == own ? v >> 3 : 0;
                 if (mine > top) {
                     best = v;
@@ -997,6 +1000,7 @@ static PyObject *Core_plain(Core *c, PyObject *args) {
         !position_ok(c, left, right, mover, passes, depth))
         return NULL;
     c->shallow = shallow;
+    for (int s = 0; s < c->players; s++) c->totals[s] = mask_value(c->hands[s]);
     Call k = {.kind = PLAIN, .left = left, .right = right, .mover = mover, .passes = passes,
               .depth = depth};
     i64 value;
@@ -1201,7 +1205,7 @@ static void many_one(Core *c, int kind, const int *moves, int nmoves, int left, 
         } else if (kind == PLAIN) {
             if (out != -1) {
                 count_node(c);
-                v = scored(hands, n, out < 0 ? -1 : out);
+                v = scored(c->totals, n, out < 0 ? -1 : out);
             } else {
                 v = plain(c, l, r, m, p, depth - 1, -1);
             }
