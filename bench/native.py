@@ -25,8 +25,9 @@ memory after the first tenth and at the end (it must not grow).
 one call each: at every decision of seat 0 with the first tile down in ``--deals`` seeded rounds
 of the counting bot (bench/appraise.py's positions), K deals drawn from its view, solved as
 the appraisal solves them (exact values alone), one call each in the native core, in one call,
-and one call each in the Python search, in turn, ``--repeats`` times.  The wall time of the
-calls (what a call costs around the search is what one call for many saves), per deal: for
+and one call each in the Python search, in turn, ``--repeats`` times.  The CPU time of the
+calls (what a call costs around the search is what one call for many saves; CPU time, which
+other work on the machine disturbs much less than the clock's), per deal: for
 the small positions (a deal under 0.1 ms one call each) and for all, the microseconds a deal
 and the ratios of the total times, the median over the repeats with its range.  The answers
 must be the same (checked).
@@ -190,13 +191,13 @@ def many(name: str, k: int, rounds: int, seed: int, repeats: int) -> dict[str, o
         for (states, only), spent in zip(sets, cost, strict=True):
             found = {}
             for way in ways:
-                start = time.perf_counter()
+                start = time.process_time()
                 if way == "many":
                     found[way] = solve_many(states, seconds=600, only=only)
                 else:
                     found[way] = [solve(s, seconds=600, line=False, exact_only=True, only=only,
                                         native=way == "one") for s in states]
-                spent[way].append(time.perf_counter() - start)
+                spent[way].append(time.process_time() - start)
             same = {w: [(s.moves, s.nodes) for s in found[w]] for w in ways}
             assert same["one"] == same["many"] == same["python"], "the answers differ"
     small = [i for i, spent in enumerate(cost) if min(spent["one"]) / k < 1e-4]

@@ -1417,7 +1417,8 @@ def solve_many(states: Sequence[State], *, seconds: float = 10.0,
     head = states[0]
     mover = head.to_move
     for st in states:
-        if (st.rules != head.rules or st.to_move != mover or st.passes != head.passes
+        if ((st.rules is not head.rules and st.rules != head.rules) or st.to_move != mover
+                or st.passes != head.passes
                 or st.line.left != head.line.left or st.line.right != head.line.right
                 or (mover is not None and st.hand_masks[mover] != head.hand_masks[mover])):
             raise ValueError("solve_many: the deals are not of one position")
