@@ -1451,20 +1451,27 @@ def solve_many(states: Sequence[State], *, seconds: float = 10.0,
                      _EXACT - 1, flag)
     players, family = search.players, search.family
     out: list[Solution] = []
+    # Deals of a late position often give the same values: each such row is ranked once.
+    ranked: dict[tuple[int, ...], tuple[int | tuple[int, ...], tuple[Move, ...],
+                                        tuple[MoveValue, ...], tuple[Move, ...]]] = {}
     for row in rows:
-        values: list[tuple[int, ...]]
-        if kind == _MANY_DUO:
-            values = [(v,) for v in row[2:]]
-        elif kind == _MANY_GAPLE:
-            values = [tuple([-(v >> 3 * seat & 7) for seat in range(players)]) for v in row[2:]]
-        else:
-            values = []
-            for v in row[2:]:
-                points = [0] * players
-                if v:
-                    points[(v & 7) - 1] = v >> 3
-                values.append(tuple(points))
-        first, value, best, move_values = _ranked(players, family, mover, moves, values)
-        out.append(Solution(mover, value, best, move_values, (moves[first],), row[0], row[1],
-                            True))
+        codes_found = row[2:]
+        known = ranked.get(codes_found)
+        if known is None:
+            values: list[tuple[int, ...]]
+            if kind == _MANY_DUO:
+                values = [(v,) for v in codes_found]
+            elif kind == _MANY_GAPLE:
+                values = [tuple([-(v >> 3 * seat & 7) for seat in range(players)])
+                          for v in codes_found]
+            else:
+                values = []
+                for v in codes_found:
+                    points = [0] * players
+                    if v:
+                        points[(v & 7) - 1] = v >> 3
+                    values.append(tuple(points))
+            first, value, best, move_values = _ranked(players, family, mover, moves, values)
+            known = ranked[codes_found] = (value, best, move_values, (moves[first],))
+        out.append(Solution(mover, known[0], known[1], known[2], known[3], row[0], row[1], True))
     return out
