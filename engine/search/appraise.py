@@ -489,57 +489,32 @@ def _solve_deals(v: SeatView, rng: random.Random, deadline: float, limit: int,
         left = deadline - time.perf_counter()
         if left < MIN_SOLVE and tally.n >= FEWEST:
             break
-        if left >= MIN_SOLVE and only is not None:
-            # The deals up to the tally's next look, in one call (solve_many): the same rows,
-            # without a call's cost around each small search.
-            size = min(check - tally.n if may_stop else BATCH, BATCH)
-            if listed:
-                batch = [every[p] for p in at[tally.n:tally.n + size]]
-            else:
-                batch = [space.draw(rng) for _ in range(size)]
-                first.extend(batch[:max(0, 16 - len(first))])
-            if listed:  # a deal listed more than once is solved once
-                fresh = list(dict.fromkeys(d for d in batch if d not in solved))
-            else:
-                fresh = batch
-            found = solve_many([world(v, deal) for deal in fresh], seconds=left, only=only)
-            rows = [score(solution) for solution in found]
-            if listed:
-                solved.update(zip(fresh, rows))
-            for i, deal in enumerate(batch):
-                row = solved.get(deal) if listed else rows[i] if i < len(rows) else None
-                if row is None:
-                    break  # cut short by the deadline: left out
-                tally.add(row)
-                if listed:
-                    tally.taken |= 1 << at[tally.n - 1]
-            if may_stop and tally.n >= check:
-                check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
-                if enough(tally):
-                    break
-            continue
+        exact = left >= MIN_SOLVE
+        # The deals up to the tally's next look (solved in one call where they can be,
+        # solve_many); past the deadline, one deal at a time, each an estimate if need be.
+        size = min(check - tally.n if may_stop else BATCH, BATCH) if exact else 1
         if listed:
-            deal = every[at[tally.n]]
+            batch = [every[p] for p in at[tally.n:tally.n + size]]
+            fresh = list(dict.fromkeys(d for d in batch if d not in solved))  # each once
         else:
-            deal = space.draw(rng)
-            if len(first) < 16:
-                first.append(deal)
-        row = solved.get(deal) if listed else None
-        if row is None:
-            if left >= MIN_SOLVE:
-                solution = solve(world(v, deal), seconds=left, line=False, exact_only=True,
-                                 only=only)
-                if not solution.exact:
-                    continue  # cut short by the deadline: left out
-            else:
-                solution = solve(world(v, deal), seconds=MIN_SOLVE, line=False, only=only)
-                tally.estimated += not solution.exact
-            row = score(solution)
-            if listed:
-                solved[deal] = row
-        tally.add(row)
+            batch = fresh = [space.draw(rng) for _ in range(size)]
+            first.extend(batch[:max(0, 16 - len(first))])
+        if exact:
+            found = solve_many([world(v, deal) for deal in fresh], seconds=left, only=only)
+        else:
+            found = [solve(world(v, deal), seconds=MIN_SOLVE, line=False, only=only)
+                     for deal in fresh]
+            tally.estimated += sum(not solution.exact for solution in found)
+        rows = [score(solution) for solution in found]
         if listed:
-            tally.taken |= 1 << at[tally.n - 1]
+            solved.update(zip(fresh, rows))
+        for i, deal in enumerate(batch):
+            row = solved.get(deal) if listed else rows[i] if i < len(rows) else None
+            if row is None:
+                break  # cut short by the deadline: left out
+            tally.add(row)
+            if listed:
+                tally.taken |= 1 << at[tally.n - 1]
         if may_stop and tally.n >= check:
             check += max(MIN_DEALS, check // 8)  # look again after an eighth more deals
             if enough(tally):

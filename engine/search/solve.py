@@ -1399,33 +1399,42 @@ def _many_kind(search: Search) -> int | None:
     return None
 
 
-def solve_many(states: Sequence[State], *, seconds: float = 10.0,
-               max_nodes: int | None = None, only: frozenset[Move] | None = None,
-               native: bool | None = None) -> list[Solution]:
-    """Deals of one position, each solved exactly (``solve(state, line=False,
-    exact_only=True, only=only, max_nodes=max_nodes)``, the same values, moves and nodes),
-    in one call to the native core where it can take them: the appraisal's deals of a late
-    position take a few microseconds each to search, less than a call of :func:`solve` costs
-    around it.  ``seconds`` is the whole list's budget, ``max_nodes`` each deal's.  The
-    solutions of the deals solved within them, in order: a deal cut short ends the list.
-
-    The deals share everything but the hidden hands: the rules, the line's ends, the mover,
-    its hand and the passes (else ValueError)."""
-    deadline = time.perf_counter() + seconds * _SEARCH_SHARE
-    if not states:
-        return []
+def _one_position(states: Sequence[State]) -> bool:
+    """Whether ``states`` differ in the hidden hands alone: the rules, the line's ends, the
+    mover, its hand and the passes alike."""
     head = states[0]
     mover = head.to_move
+    if mover is None:
+        return False
     for st in states:
         if ((st.rules is not head.rules and st.rules != head.rules) or st.to_move != mover
                 or st.passes != head.passes
                 or st.line.left != head.line.left or st.line.right != head.line.right
-                or (mover is not None and st.hand_masks[mover] != head.hand_masks[mover])):
-            raise ValueError("solve_many: the deals are not of one position")
-    search = Search(head, seconds=seconds, max_nodes=max_nodes, line=False, exact_only=True,
-                    only=only, native=native)
-    kind = _many_kind(search)
-    if kind is None or mover is None:
+                or st.hand_masks[mover] != head.hand_masks[mover]):
+            return False
+    return True
+
+
+def solve_many(states: Sequence[State], *, seconds: float = 10.0,
+               max_nodes: int | None = None, only: frozenset[Move] | None = None,
+               native: bool | None = None) -> list[Solution]:
+    """Deals solved exactly within one budget, each as ``solve(state, line=False,
+    exact_only=True, only=only, max_nodes=max_nodes)`` solves it (the same values, moves and
+    nodes): ``seconds`` is the whole list's budget, ``max_nodes`` each deal's.  The solutions
+    of the deals solved within them, in order: a deal cut short ends the list.
+
+    Deals of one position (the rules, the line's ends, the mover, its hand and the passes
+    alike: the appraisal's, drawn from the mover's view) go to the native core in one call
+    where it can take them: past the first moves a deal takes a few microseconds to search,
+    less than a call of :func:`solve` costs around it.  Others are solved one by one."""
+    deadline = time.perf_counter() + seconds * _SEARCH_SHARE
+    if not states:
+        return []
+    search = Search(states[0], seconds=seconds, max_nodes=max_nodes, line=False,
+                    exact_only=True, only=only, native=native) \
+        if _one_position(states) else None
+    kind = _many_kind(search) if search is not None else None
+    if search is None or kind is None:
         found: list[Solution] = []
         for st in states:
             left = deadline - time.perf_counter()
@@ -1437,6 +1446,9 @@ def solve_many(states: Sequence[State], *, seconds: float = 10.0,
                 break
             found.append(solution)
         return found
+    head = states[0]
+    mover = head.to_move
+    assert mover is not None
     moves = search.root
     codes = [_play_code(m) if m.kind == "play" else -1 for m in moves]
     if kind == _MANY_GAPLE:

@@ -299,6 +299,10 @@ def test_a_worker_killed_mid_review_loses_nothing(
     with dask_cluster(tmp_path / "dask") as c:
         on(c, monkeypatch)
         monkeypatch.setattr(thinking, "_run", never_here)
+        # A finer precision than the review's, so that its appraisals keep the workers busy
+        # for a while (each a few tenths of a second at the review's own), here and in
+        # kept_here alike.
+        monkeypatch.setattr(thinking, "review_precision", lambda _: 0.02)
         start, end = played_round(5)
         learner, round_id, keeps = learner_with_a_round(tmp_path, monkeypatch)
         watcher = c.client()
@@ -307,10 +311,11 @@ def test_a_worker_killed_mid_review_loses_nothing(
             work.attend(review, learner)
             names = {a: w["name"] for a, w in watcher.scheduler_info()["workers"].items()}
             deadline = time.monotonic() + 60
-            while not any(watcher.processing().get(a) for a, n in names.items() if n == "w0"):
+            while not (busy := [names[a] for a, jobs in watcher.processing().items()
+                                if jobs and a in names]):
                 assert time.monotonic() < deadline and not review.filed
                 time.sleep(0.01)
-            c.kill("w0")  # with a job of the review on it
+            c.kill(busy[0])  # with a job of the review on it
         finally:
             watcher.close()
         deadline = time.monotonic() + 300

@@ -40,7 +40,7 @@ def deals_of(state: State, rng: random.Random, k: int) -> tuple[list[State], fro
     return [world(v, space.draw(rng)) for _ in range(k)], frozenset(v.legal)
 
 
-def alone(deals: list[State], only: frozenset[Move], native: bool,
+def alone(deals: list[State], only: frozenset[Move] | None, native: bool,
           max_nodes: int | None = LIMIT) -> list[Solution]:
     """Each deal solved on its own as solve_many solves it, up to the first not exact."""
     found = []
@@ -104,6 +104,18 @@ def test_a_pass_and_a_round_ended_by_a_move_are_searched_alike() -> None:
     assert seen["pass"] >= 10 and seen["out"] >= 10, seen
 
 
+def test_deals_of_other_positions_are_solved_one_by_one() -> None:
+    rng = random.Random(8)
+    mixed = [state for name in ("block-3", "duel", "gaple-5")
+             for state in positions(name, "appraised", 9, 3)]
+    assert answers(solve_many(mixed, seconds=SECONDS, max_nodes=LIMIT)) == \
+        answers(alone(mixed, None, native=False))
+    deals, only = deals_of(mixed[0], rng, 4)
+    other_mover = [deals[0], mixed[1]]  # another game's position among them
+    assert answers(solve_many(other_mover, seconds=SECONDS, max_nodes=LIMIT)) == \
+        answers(alone(other_mover, None, native=False))
+
+
 @pytest.mark.parametrize("name", ["block-4", "gaple-5", "gaple-4x7"])
 def test_a_node_limit_ends_the_list_at_the_deal_it_stops(name: str) -> None:
     rng = random.Random(f"limit-{name}")
@@ -135,9 +147,6 @@ def test_bad_input_raises_a_python_exception() -> None:
     state = State.deal(block(3), random.Random(2))
     state.push(state.legal_moves()[0])
     deals, only = deals_of(state, random.Random(3), 3)
-    other = State.deal(block(3), random.Random(9))
-    with pytest.raises(ValueError, match="one position"):
-        solve_many([deals[0], other], seconds=SECONDS)
     assert solve_many([], seconds=SECONDS) == []
     search = Search(deals[0], only=only)
     core, kind = search.core, _many_kind(search)
