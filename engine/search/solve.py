@@ -864,16 +864,13 @@ class Search:
             else:
                 code = self._plain(list(st.hand_masks), st.line.left, st.line.right,
                                    st.to_move, st.passes, depth, -1)
-            points = [0] * self.players
-            if code:
-                points[(code & 7) - 1] = code >> 3
-            return tuple(points)
+            return _points(code, self.players)
         if self.gaple and st.status == "playing" and st.line.left >= 0:
             if self.core is not None:
                 code = self._native(self.core.gaple, st.hand_masks, st.dead_masks,
                                     st.line.left, st.line.right, st.to_move, st.passes, depth,
                                     self.settled)
-                return tuple([-(code >> 3 * seat & 7) for seat in range(self.players)])
+                return _places(code, self.players)
             held = gone = 0
             for seat in range(self.players):
                 held |= st.hand_masks[seat]
@@ -882,7 +879,7 @@ class Search:
                       for seat in range(self.players)]
             code = self._gaple(list(st.hand_masks), list(st.dead_masks), totals, held, gone,
                                st.line.left, st.line.right, st.to_move, st.passes, depth)
-            return tuple([-(code >> 3 * seat & 7) for seat in range(self.players)])
+            return _places(code, self.players)
         return self._state_mn(depth)
 
     def _probe(self, key: int, depth: int) -> int:
@@ -1283,6 +1280,20 @@ class Search:
         return tuple(line)
 
 
+def _points(code: int, players: int) -> tuple[int, ...]:
+    """Block's points as the searches on numbers give them (:func:`_scored`), a vector."""
+    points = [0] * players
+    if code:
+        points[(code & 7) - 1] = code >> 3
+    return tuple(points)
+
+
+def _places(code: int, players: int) -> tuple[int, ...]:
+    """Gaple's places as the searches on numbers give them (:func:`_placed`), as
+    :func:`utilities` scores them: minus each seat's place."""
+    return tuple([-(code >> 3 * seat & 7) for seat in range(players)])
+
+
 def _report(players: int, family: str, v: tuple[int, ...],
             seat: int) -> int | tuple[int, ...]:
     """A root move's value vector as the contract gives it for the mover ``seat``."""
@@ -1474,15 +1485,9 @@ def solve_many(states: Sequence[State], *, seconds: float = 10.0,
             if kind == _MANY_DUO:
                 values = [(v,) for v in codes_found]
             elif kind == _MANY_GAPLE:
-                values = [tuple([-(v >> 3 * seat & 7) for seat in range(players)])
-                          for v in codes_found]
+                values = [_places(v, players) for v in codes_found]
             else:
-                values = []
-                for v in codes_found:
-                    points = [0] * players
-                    if v:
-                        points[(v & 7) - 1] = v >> 3
-                    values.append(tuple(points))
+                values = [_points(v, players) for v in codes_found]
             first, value, best, move_values = _ranked(players, family, mover, moves, values)
             known = ranked[codes_found] = (value, best, move_values, (moves[first],))
         out.append(Solution(mover, known[0], known[1], known[2], known[3], row[0], row[1], True))

@@ -110,7 +110,7 @@ def test_deals_of_other_positions_are_solved_one_by_one() -> None:
              for state in positions(name, "appraised", 9, 3)]
     assert answers(solve_many(mixed, seconds=SECONDS, max_nodes=LIMIT)) == \
         answers(alone(mixed, None, native=False))
-    deals, only = deals_of(mixed[0], rng, 4)
+    deals, _ = deals_of(mixed[0], rng, 4)
     other_mover = [deals[0], mixed[1]]  # another game's position among them
     assert answers(solve_many(other_mover, seconds=SECONDS, max_nodes=LIMIT)) == \
         answers(alone(other_mover, None, native=False))
