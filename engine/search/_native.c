@@ -13,7 +13,8 @@
  * two-player history heuristic.  Its methods release the GIL while they search; a spent
  * budget raises the exception class the Core was given (solve.py's _Stop), with the counts
  * as far as they went.  The tile tables (values, fits, the other half, the smallest tile
- * ranks) come from engine.game.tiles through tables(), once.
+ * ranks) come from engine.game.tiles through tables(), once.  Core.many solves a list of
+ * deals of one position in one call (solve.py's solve_many), each a fresh search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

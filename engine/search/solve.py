@@ -1389,6 +1389,8 @@ def solve(state: State, *, seconds: float = 10.0, max_nodes: int | None = None,
 _MANY_PLAIN: Final = 0
 _MANY_GAPLE: Final = 1
 _MANY_DUO: Final = 2
+#: :meth:`_native.Core.many`'s code for a pass (a play's is :func:`_play_code`).
+_MANY_PASS: Final = -1
 
 
 def _many_kind(search: Search) -> int | None:
@@ -1461,7 +1463,7 @@ def solve_many(states: Sequence[State], *, seconds: float = 10.0,
     mover = head.to_move
     assert mover is not None
     moves = search.root
-    codes = [_play_code(m) if m.kind == "play" else -1 for m in moves]
+    codes = [_play_code(m) if m.kind == "play" else _MANY_PASS for m in moves]
     if kind == _MANY_GAPLE:
         deals = [tuple(st.hand_masks) + tuple(st.dead_masks) for st in states]
         flag = search.settled
